@@ -1,0 +1,95 @@
+// createApp builds the Express app from its dependencies; it never listens, so tests and
+// main.ts mount the same thing.
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import cors from 'cors';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppContext } from './context.js';
+import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { pingDatabase } from './db/connection.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
+import { publicRoutes } from './features/public/public.routes.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
+import type { AppServices } from './services.js';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+function contentSecurityPolicy() {
+  const google = 'https://accounts.google.com';
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", `${google}/gsi/client`],
+      frameSrc: ["'self'", `${google}/gsi/`],
+      connectSrc: ["'self'", `${google}/gsi/`],
+      styleSrc: ["'self'", "'unsafe-inline'", `${google}/gsi/style`],
+      imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+export function createApp(ctx: AppContext, services: AppServices, webDist: string | null): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }));
+
+  const allowed = new Set([new URL(ctx.config.appUrl).origin, ...ctx.config.extensionOrigins]);
+  app.use(
+    '/api',
+    cors({
+      origin: (origin, cb) => cb(null, origin === undefined || allowed.has(origin) ? origin ?? false : false),
+      exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    }),
+  );
+
+  app.get('/healthz', async (_req, res) => {
+    await pingDatabase(ctx.db);
+    res.json({ status: 'ok', database: ctx.database.dialect });
+  });
+
+  for (const mount of services.rawBodyRoutes) app.use(mount.path, mount.router);
+  for (const mount of services.smallBodyRoutes) app.use(mount.path, express.json({ limit: mount.limit }), mount.router);
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use('/api/auth', authRoutes(ctx));
+  app.use('/api/settings', settingsRoutes(ctx, services.platformNames));
+  app.use('/api/public', publicRoutes(ctx, services));
+  app.use('/api/analytics', analyticsRoutes(ctx));
+  for (const mount of services.routes) app.use(mount.path, mount.router);
+  app.use('/api', apiNotFound);
+
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+    app.get('/{*splat}', (_req, res) => {
+      res.set('Cache-Control', 'no-cache').sendFile(join(webDist, 'index.html'));
+    });
+  }
+  app.use(errorHandler);
+  return app;
+}
+
+function immutableAssets(res: express.Response, path: string) {
+  if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,157 @@
+// The only reader of process.env (DESIGN.md). Validated once; a bad value stops start-up with
+// one line that names the variable.
+import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { FREE_WEEKLY_LIMIT_DEFAULT } from '@app/shared';
+
+const url = (name: string) =>
+  z.string().refine((v) => {
+    try {
+      new URL(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, `${name} must be a URL`);
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
+
+const EnvSchema = z.object({
+  PORT: intIn(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: url('APP_URL').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://...')
+    .optional(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://... or smtps://...').optional(),
+  MAIL_FROM: z.string().min(3).default("Tonight's Pick <no-reply@localhost>"),
+  FREE_WEEKLY_LIMIT: intIn(0, 1000).default(FREE_WEEKLY_LIMIT_DEFAULT),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: url('GOOGLE_JWKS_URL').default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_AUTH_URL: url('GOOGLE_AUTH_URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: url('GOOGLE_TOKEN_URL').default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: url('GOOGLE_REVOKE_URL').default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_CALENDAR_URL: url('GOOGLE_CALENDAR_URL').default('https://www.googleapis.com/calendar/v3'),
+  GOOGLE_USERINFO_URL: url('GOOGLE_USERINFO_URL').default('https://openidconnect.googleapis.com/v1/userinfo'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: url('STRIPE_API_URL').default('https://api.stripe.com'),
+  TMDB_API_KEY: z.string().min(1).optional(),
+  TMDB_API_URL: url('TMDB_API_URL').default('https://api.themoviedb.org/3'),
+  EXTENSION_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.string().default('false'),
+  AUTH_RATE_LIMIT_PER_IP: intIn(1, 1_000_000).default(100),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: intIn(1, 1_000_000).default(10),
+  FEEDBACK_RATE_LIMIT_PER_IP: intIn(1, 1_000_000).default(20),
+  SCHEDULER: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; path: string }
+  | { dialect: 'postgres'; url: string; schema: string | null };
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** null: generated and kept in DATA_DIR (SQLite) or in the database (PostgreSQL) at start. */
+  jwtSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  freeWeeklyLimit: number;
+  google: {
+    clientId: string | null;
+    clientSecret: string | null;
+    jwksUrl: string;
+    authUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+    calendarUrl: string;
+    userinfoUrl: string;
+  };
+  stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string };
+  tmdb: { apiKey: string | null; apiUrl: string };
+  extensionOrigins: string[];
+  trustProxy: boolean | string;
+  rateLimits: { authPerIp: number; authPerAccount: number; feedbackPerIp: number };
+  scheduler: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const dbUrl = e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
+  const database: DatabaseConfig = dbUrl.startsWith('sqlite:')
+    ? { dialect: 'sqlite', path: dbUrl.slice('sqlite:'.length) === ':memory:' ? ':memory:' : resolve(dbUrl.slice('sqlite:'.length)) }
+    : { dialect: 'postgres', url: dbUrl, schema: e.DATABASE_SCHEMA ?? null };
+  const trust = e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database,
+    jwtSecret: e.JWT_SECRET ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    freeWeeklyLimit: e.FREE_WEEKLY_LIMIT,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID ?? null,
+      clientSecret: e.GOOGLE_CLIENT_SECRET ?? null,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
+      calendarUrl: e.GOOGLE_CALENDAR_URL,
+      userinfoUrl: e.GOOGLE_USERINFO_URL,
+    },
+    stripe: { secretKey: e.STRIPE_SECRET_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: e.STRIPE_API_URL },
+    tmdb: { apiKey: e.TMDB_API_KEY ?? null, apiUrl: e.TMDB_API_URL },
+    extensionOrigins: e.EXTENSION_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: trust,
+    rateLimits: { authPerIp: e.AUTH_RATE_LIMIT_PER_IP, authPerAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, feedbackPerIp: e.FEEDBACK_RATE_LIMIT_PER_IP },
+    scheduler: e.SCHEDULER === 'on',
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A secret kept in DATA_DIR, created on first use with owner-only permissions. */
+export function fileSecret(dataDir: string, name: string, bytes = 48): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, name);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const secret = randomBytes(bytes).toString('base64url');
+  try {
+    writeFileSync(path, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    // Another process created it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(path, 'utf8').trim();
+    throw err;
+  }
+}

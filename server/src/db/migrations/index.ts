@@ -1,0 +1,12 @@
+// One versioned migration set for both dialects. Append new migrations; never edit a shipped one.
+import type { Kysely } from 'kysely';
+import { accounts } from './0001_accounts.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export interface Migration {
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': accounts,
+};

@@ -1,0 +1,67 @@
+// Table types. Booleans are stored as 0/1 integers and times as ISO-8601 UTC text on both
+// dialects, so one migration set and one set of queries serve SQLite and PostgreSQL.
+// Repositories convert rows at their boundary; these shapes never reach clients.
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  full_name: string | null;
+  email_verified: number;
+  google_sub: string | null;
+  is_onboarded: number;
+  subscription_tier: string;
+  subscription_end_date: string | null;
+  calendar_refresh_token: string | null;
+  calendar_account_email: string | null;
+  calendar_enabled: number;
+  selected_days: string;
+  recommendation_frequency: string | null;
+  recommendation_day: number | null;
+  recommendation_time: string;
+  timezone: string;
+  ott_subscriptions: string;
+  preferred_languages: string;
+  selected_genres: string;
+  email_delivery: number;
+  tokens_valid_after: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VerificationCodesTable {
+  user_id: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  sent_at: string;
+}
+
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: string;
+  hits: number;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  name: string;
+  path: string | null;
+  properties: string | null;
+  created_at: string;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  verification_codes: VerificationCodesTable;
+  rate_limit_hits: RateLimitHitsTable;
+  analytics_events: AnalyticsEventsTable;
+  app_secrets: AppSecretsTable;
+}

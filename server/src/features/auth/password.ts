@@ -1,0 +1,70 @@
+// Memory-hard password hashing: scrypt N=2^17, r=8, p=1 (128 MiB per hash), with a bound on
+// how many run at once so a burst of logins cannot exhaust memory or starve the event loop.
+import { scrypt, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_RULES } from '@app/shared';
+import { serviceUnavailable } from '../../http/errors.js';
+
+const PARAMS = { logN: 17, r: 8, p: 1, keyLength: 32 } as const;
+const MAX_CONCURRENT = 2;
+const MAX_QUEUED = 64;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) {
+    if (waiting.length >= MAX_QUEUED) throw serviceUnavailable('The server is busy. Please try again in a moment.');
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r + 16 * 1024 * 1024 };
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+/** Format: scrypt$logN$r$p$salt$hash (base64url), so parameters can be raised later. */
+export function hashPassword(password: string): Promise<string> {
+  return withSlot(async () => {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, PARAMS.logN, PARAMS.r, PARAMS.p, PARAMS.keyLength);
+    return ['scrypt', PARAMS.logN, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  });
+}
+
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return withSlot(async () => {
+    const [scheme, logN, r, p, salt, hash] = stored.split('$');
+    if (scheme !== 'scrypt' || !hash) return false;
+    const expected = Buffer.from(hash, 'base64url');
+    const key = await derive(password, Buffer.from(salt, 'base64url'), Number(logN), Number(r), Number(p), expected.length);
+    return timingSafeEqual(key, expected);
+  });
+}
+
+/** A hash of a random password, compared against when an account does not exist, so timing reveals nothing. */
+let dummy: Promise<string> | null = null;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummy ??= hashPassword(randomBytes(12).toString('hex'));
+  await verifyPassword(password, await dummy);
+}
+
+/** The first rule a password breaks, as a sentence, or null. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_RULES.minLength) return `Password must be at least ${PASSWORD_RULES.minLength} characters long`;
+  if (!/[A-Z]/.test(password)) return 'Password must contain an uppercase letter';
+  if (!/[a-z]/.test(password)) return 'Password must contain a lowercase letter';
+  if (!/[0-9]/.test(password)) return 'Password must contain a digit';
+  if (!/[^A-Za-z0-9]/.test(password)) return 'Password must contain a special character';
+  return null;
+}

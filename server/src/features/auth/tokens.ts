@@ -1,0 +1,38 @@
+// Access tokens: HS256 JWTs with expiry, issuer and audience. A per-user tokens_valid_after
+// (epoch ms) revokes every token issued before it (password change, sign out everywhere).
+import jwt from 'jsonwebtoken';
+
+const ISSUER = 'tonights-pick';
+const AUDIENCE = 'tonights-pick-api';
+const LIFETIME_SECONDS = 30 * 24 * 3600;
+
+export interface AccessClaims {
+  userId: string;
+  issuedAtMs: number;
+}
+
+export function issueAccessToken(secret: string, userId: string, now: Date): string {
+  return jwt.sign({ ims: now.getTime() }, secret, {
+    algorithm: 'HS256',
+    subject: userId,
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    expiresIn: LIFETIME_SECONDS,
+  });
+}
+
+/** null for anything that is not a valid, unexpired token of ours. */
+export function verifyAccessToken(secret: string, token: string, now: Date): AccessClaims | null {
+  try {
+    const claims = jwt.verify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      clockTimestamp: Math.floor(now.getTime() / 1000),
+    });
+    if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.ims !== 'number') return null;
+    return { userId: claims.sub, issuedAtMs: claims.ims };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+import type { DB } from '../../db/connection.js';
+import type { Selectable } from 'kysely';
+import type { VerificationCodesTable } from '../../db/schema.js';
+
+export type VerificationRow = Selectable<VerificationCodesTable>;
+
+export function findCode(db: DB, userId: string): Promise<VerificationRow | undefined> {
+  return db.selectFrom('verification_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Stores a fresh code unless one was sent inside the cooldown. The condition sits in the
+ * statement itself, so two instances racing cannot both send. Returns false inside the cooldown.
+ */
+export async function putCodeUnlessCoolingDown(
+  db: DB,
+  row: { user_id: string; code_hash: string; expires_at: string; sent_at: string },
+  cooldownStartedBefore: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('verification_codes')
+    .values({ ...row, attempts: 0 })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ code_hash: row.code_hash, expires_at: row.expires_at, sent_at: row.sent_at, attempts: 0 })
+        .where('verification_codes.sent_at', '<=', cooldownStartedBefore),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Counts one wrong attempt; returns the new count. */
+export async function addWrongAttempt(db: DB, userId: string): Promise<number> {
+  const r = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .returning('attempts')
+    .executeTakeFirst();
+  return Number(r?.attempts ?? 0);
+}
+
+/** Single use: the code is deleted when it is accepted; false if another request took it first. */
+export async function consumeCode(db: DB, userId: string, codeHash: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('verification_codes')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .returning('user_id')
+    .executeTakeFirst();
+  return r !== undefined;
+}

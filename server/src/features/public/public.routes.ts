@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import type { PublicConfig } from '@app/shared';
+import type { AppContext } from '../../context.js';
+import type { AppServices } from '../../services.js';
+import { countUsers } from '../users/users.repository.js';
+
+/** Below this many accounts the landing page makes no claim about users (decisions.md). */
+export const USER_CLAIM_THRESHOLD = 100;
+
+export function publicRoutes(ctx: AppContext, services: AppServices): Router {
+  const r = Router();
+  r.get('/config', async (_req, res) => {
+    const [stats, users] = await Promise.all([services.stats(), countUsers(ctx.db)]);
+    const body: PublicConfig = {
+      google_client_id: ctx.config.google.clientId,
+      payments_enabled: Boolean(ctx.config.stripe.secretKey),
+      free_weekly_limit: ctx.config.freeWeeklyLimit,
+      stats: { platforms: stats.platforms, titles: stats.titles, users: users >= USER_CLAIM_THRESHOLD ? users : null },
+    };
+    res.set('Cache-Control', 'public, max-age=60').json(body);
+  });
+  return r;
+}

@@ -1,0 +1,40 @@
+import type { User, UpdateProfileRequest } from '@app/shared';
+import { LANGUAGE_NAMES } from '@app/shared';
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { UsersTable } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { toUser, updateUser, type UserRow } from '../users/users.repository.js';
+import type { z } from 'zod';
+
+const LANGUAGES = new Set<string>(Object.values(LANGUAGE_NAMES));
+
+/** Platform names a user may list; the catalog supplies them once it is loaded. */
+export type PlatformNames = () => Promise<Set<string>>;
+
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  input: z.output<typeof UpdateProfileRequest>,
+  platformNames: PlatformNames,
+): Promise<User> {
+  const patch: Updateable<UsersTable> = {};
+  if (input.full_name !== undefined) patch.full_name = input.full_name?.trim() || null;
+  if (input.selected_days) patch.selected_days = JSON.stringify([...input.selected_days].sort((a, b) => a - b));
+  if (input.recommendation_time) patch.recommendation_time = input.recommendation_time;
+  if (input.timezone) patch.timezone = input.timezone;
+  if (input.email_delivery !== undefined) patch.email_delivery = input.email_delivery ? 1 : 0;
+  if (input.preferred_languages) {
+    const unknown = input.preferred_languages.find((l) => !LANGUAGES.has(l));
+    if (unknown) throw badRequest(`Unknown language: ${unknown}`, { errors: [{ path: 'preferred_languages', message: `Unknown language: ${unknown}` }] });
+    patch.preferred_languages = JSON.stringify([...new Set(input.preferred_languages)]);
+  }
+  if (input.ott_subscriptions) {
+    const known = await platformNames();
+    const unknown = input.ott_subscriptions.find((p) => !known.has(p));
+    if (unknown) throw badRequest(`Unknown platform: ${unknown}`, { errors: [{ path: 'ott_subscriptions', message: `Unknown platform: ${unknown}` }] });
+    patch.ott_subscriptions = JSON.stringify([...new Set(input.ott_subscriptions)]);
+  }
+  if (Object.keys(patch).length === 0) return toUser(user);
+  return toUser(await updateUser(ctx.db, user.id, patch, ctx.clock.now()));
+}

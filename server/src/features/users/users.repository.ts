@@ -1,0 +1,121 @@
+// Queries on users, and the conversion of a row into the User of the shared contract.
+import { randomUUID } from 'node:crypto';
+import type { Selectable, Updateable } from 'kysely';
+import type { User } from '@app/shared';
+import { SCHEDULE_DEFAULTS, DEFAULT_TIMEZONE } from '@app/shared';
+import type { DB } from '../../db/connection.js';
+import type { Tx } from '../../db/transaction.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+type Queryable = DB | Tx;
+
+const parseList = <T>(s: string): T[] => {
+  try {
+    const v = JSON.parse(s);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+};
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.full_name,
+    email_verified: Boolean(row.email_verified),
+    is_onboarded: Boolean(row.is_onboarded),
+    subscription_tier: row.subscription_tier as User['subscription_tier'],
+    subscription_end_date: row.subscription_end_date,
+    calendar_connected: row.calendar_refresh_token !== null,
+    calendar_enabled: Boolean(row.calendar_enabled),
+    selected_days: parseList<number>(row.selected_days),
+    recommendation_frequency: row.recommendation_frequency,
+    recommendation_day: row.recommendation_day,
+    recommendation_time: row.recommendation_time,
+    timezone: row.timezone,
+    ott_subscriptions: parseList<string>(row.ott_subscriptions),
+    preferred_languages: parseList<string>(row.preferred_languages),
+    email_delivery: Boolean(row.email_delivery),
+    has_password: row.password_hash !== null,
+    has_google: row.google_sub !== null,
+    created_at: row.created_at,
+  };
+}
+
+export const userLists = {
+  genres: (row: UserRow) => parseList<string>(row.selected_genres),
+  platforms: (row: UserRow) => parseList<string>(row.ott_subscriptions),
+  languages: (row: UserRow) => parseList<string>(row.preferred_languages),
+  days: (row: UserRow) => parseList<number>(row.selected_days),
+};
+
+export function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserByGoogleSub(db: Queryable, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  fullName: string | null;
+  emailVerified: boolean;
+  googleSub: string | null;
+  now: Date;
+}
+
+export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow> {
+  const now = u.now.toISOString();
+  return db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      email: u.email.toLowerCase(),
+      password_hash: u.passwordHash,
+      full_name: u.fullName,
+      email_verified: u.emailVerified ? 1 : 0,
+      google_sub: u.googleSub,
+      is_onboarded: 0,
+      subscription_tier: 'free_trial',
+      subscription_end_date: null,
+      calendar_refresh_token: null,
+      calendar_account_email: null,
+      calendar_enabled: 0,
+      selected_days: JSON.stringify(SCHEDULE_DEFAULTS.selectedDays),
+      recommendation_frequency: null,
+      recommendation_day: null,
+      recommendation_time: SCHEDULE_DEFAULTS.recommendationTime,
+      timezone: DEFAULT_TIMEZONE,
+      ott_subscriptions: '[]',
+      preferred_languages: '[]',
+      selected_genres: '[]',
+      email_delivery: 1,
+      tokens_valid_after: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Queryable, id: string, patch: Updateable<UsersTable>, now: Date): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...patch, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function countUsers(db: Queryable): Promise<number> {
+  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

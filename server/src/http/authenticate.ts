@@ -1,0 +1,52 @@
+import type { RequestHandler, Request } from 'express';
+import type { AppContext } from '../context.js';
+import { verifyAccessToken } from '../features/auth/tokens.js';
+import { findUserById, type UserRow } from '../features/users/users.repository.js';
+import { unauthorized, forbidden } from './errors.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: UserRow;
+  }
+}
+
+async function userFromRequest(ctx: AppContext, req: Request): Promise<UserRow | null> {
+  const header = req.get('authorization') ?? '';
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) return null;
+  const now = ctx.clock.now();
+  const claims = verifyAccessToken(ctx.secrets.jwt, m[1], now);
+  if (!claims) return null;
+  const user = await findUserById(ctx.db, claims.userId);
+  if (!user || claims.issuedAtMs < Number(user.tokens_valid_after)) return null;
+  return user;
+}
+
+/** Requires a valid bearer token; req.user is the current row. */
+export function authenticate(ctx: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    const user = await userFromRequest(ctx, req);
+    if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+    req.user = user;
+    next();
+  };
+}
+
+/** Sets req.user when a valid token is sent, and goes on without one. */
+export function optionalAuthenticate(ctx: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    req.user = (await userFromRequest(ctx, req)) ?? undefined;
+    next();
+  };
+}
+
+/** For /app pages other than onboarding: the user must have finished onboarding. */
+export const requireOnboarded: RequestHandler = (req, _res, next) => {
+  if (!req.user?.is_onboarded) throw forbidden('Finish onboarding first');
+  next();
+};
+
+export function currentUser(req: Request): UserRow {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

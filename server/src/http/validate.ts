@@ -1,0 +1,42 @@
+import type { Request, RequestHandler } from 'express';
+import { z } from 'zod';
+import { HttpError } from './errors.js';
+
+function toHttpError(err: z.ZodError): HttpError {
+  const errors = err.issues.map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
+  const first = errors[0];
+  const detail = first.path === '(body)' ? first.message : `${first.path}: ${first.message}`;
+  return new HttpError(400, 'invalid_input', detail, { errors });
+}
+
+/** Parses a value with a shared schema; a failure is a 400 with every issue listed. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw toHttpError(r.error);
+  return r.data;
+}
+
+type Parsed = { body?: unknown; query?: unknown };
+declare module 'express-serve-static-core' {
+  interface Request {
+    valid?: Parsed;
+  }
+}
+
+/** Validation middleware: req.valid.body / req.valid.query hold the parsed values. */
+export function validate(schemas: { body?: z.ZodType; query?: z.ZodType }): RequestHandler {
+  return (req, _res, next) => {
+    const valid: Parsed = {};
+    if (schemas.body) valid.body = parseWith(schemas.body, req.body ?? {});
+    if (schemas.query) valid.query = parseWith(schemas.query, req.query);
+    req.valid = valid;
+    next();
+  };
+}
+
+export function body<S extends z.ZodType>(req: Request, _schema: S): z.output<S> {
+  return req.valid?.body as z.output<S>;
+}
+export function query<S extends z.ZodType>(req: Request, _schema: S): z.output<S> {
+  return req.valid?.query as z.output<S>;
+}

@@ -1,0 +1,232 @@
+// The one typed client of the API, used by the web app, the extension and the tests.
+// It knows the bearer token, the 401 rule (drop token and user, tell the app) and the
+// 402 rule (a typed plan-limit error). It touches no window, chrome or Node API.
+import type { z } from 'zod';
+import type * as S from './schemas/index.js';
+import { PLAN_LIMIT_TEXTS } from './errors.js';
+
+type Out<T extends z.ZodType> = z.output<T>;
+type MaybePromise<T> = T | Promise<T>;
+
+export interface TokenStore {
+  getToken(): MaybePromise<string | null>;
+  /** Called after sign-in: stores the token and the user. */
+  setSession(token: string, user: Out<typeof S.User> | null): MaybePromise<void>;
+  /** Called on sign-out and on any 401: removes token and user. */
+  clear(): MaybePromise<void>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly body: Out<typeof S.ErrorBody> | null;
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, detail: string, body: Out<typeof S.ErrorBody> | null, retryAfterSeconds: number | null = null) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** A 402 from a recommendation call: the upgrade banner and modal use these fields. */
+export class PlanLimitError extends ApiError {
+  readonly expired: boolean;
+  readonly limit_reached: boolean;
+  constructor(detail: string, body: Out<typeof S.ErrorBody> | null, expired: boolean, limitReached: boolean) {
+    super(402, detail, body);
+    this.name = 'PlanLimitError';
+    this.expired = expired;
+    this.limit_reached = limitReached;
+  }
+}
+
+/** The network failed or the server answered something that is not our JSON. */
+export class NetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  tokenStore: TokenStore;
+  onUnauthorized?: () => void;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Query;
+  auth?: boolean;
+}
+
+export interface DownloadedFile {
+  filename: string;
+  contentType: string;
+  text: string;
+}
+
+function queryString(query?: Query): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+function filenameFrom(disposition: string | null, fallback: string): string {
+  const m = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return m ? decodeURIComponent(m[1]) : fallback;
+}
+
+export function createApiClient(opts: ApiClientOptions) {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+
+  async function send(path: string, o: RequestOptions): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (o.auth !== false) {
+      const token = await opts.tokenStore.getToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    let res: Response;
+    try {
+      res = await opts.fetch(`${base}${path}${queryString(o.query)}`, {
+        method: o.method ?? 'GET',
+        headers,
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      });
+    } catch (err) {
+      throw new NetworkError(err instanceof Error ? err.message : 'Network request failed');
+    }
+    if (!res.ok) await raise(res, o.auth !== false);
+    return res;
+  }
+
+  async function raise(res: Response, authenticated: boolean): Promise<never> {
+    let body: Out<typeof S.ErrorBody> | null = null;
+    try {
+      body = (await res.json()) as Out<typeof S.ErrorBody>;
+    } catch {
+      body = null;
+    }
+    const detail = typeof body?.detail === 'string' ? body.detail : `Request failed (${res.status})`;
+    if (res.status === 401 && authenticated) {
+      await opts.tokenStore.clear();
+      opts.onUnauthorized?.();
+    }
+    if (res.status === 402) {
+      const expired = body?.expired === true;
+      const limitReached = body?.limit_reached === true;
+      const fallback = expired ? PLAN_LIMIT_TEXTS.expired : PLAN_LIMIT_TEXTS.limitReached;
+      throw new PlanLimitError(body?.detail ?? fallback, body, expired, limitReached);
+    }
+    const retry = Number(res.headers.get('Retry-After'));
+    throw new ApiError(res.status, detail, body, Number.isFinite(retry) && retry > 0 ? retry : null);
+  }
+
+  async function json<T>(path: string, o: RequestOptions = {}): Promise<T> {
+    const res = await send(path, o);
+    return (await res.json()) as T;
+  }
+
+  async function file(path: string, o: RequestOptions, fallbackName: string): Promise<DownloadedFile> {
+    const res = await send(path, o);
+    return {
+      filename: filenameFrom(res.headers.get('Content-Disposition'), fallbackName),
+      contentType: res.headers.get('Content-Type') ?? 'application/octet-stream',
+      text: await res.text(),
+    };
+  }
+
+  async function signedIn(r: Out<typeof S.AuthResponse>): Promise<Out<typeof S.AuthResponse>> {
+    if (r.access_token) await opts.tokenStore.setSession(r.access_token, r.user);
+    return r;
+  }
+
+  return {
+    auth: {
+      register: async (b: S.RegisterRequest) =>
+        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/register', { method: 'POST', body: b, auth: false })),
+      login: async (b: S.LoginRequest) =>
+        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/login', { method: 'POST', body: b, auth: false })),
+      google: async (b: S.GoogleAuthRequest) =>
+        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/google', { method: 'POST', body: b, auth: false })),
+      verifyEmail: async (b: S.VerifyEmailRequest) =>
+        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/verify-email', { method: 'POST', body: b, auth: false })),
+      resendVerification: (b: S.ResendVerificationRequest) =>
+        json<Out<typeof S.ResendVerificationResponse>>('/api/auth/resend-verification', { method: 'POST', body: b, auth: false }),
+      signOutEverywhere: () => json<Out<typeof S.MessageResponse>>('/api/auth/sign-out-everywhere', { method: 'POST', body: {} }),
+      /** Local sign-out: forgets the token and user. */
+      signOut: async () => {
+        await opts.tokenStore.clear();
+      },
+    },
+    onboarding: {
+      genres: () => json<Out<typeof S.GenresResponse>>('/api/onboarding/genres'),
+      languages: () => json<Out<typeof S.LanguagesResponse>>('/api/onboarding/languages'),
+      platforms: () => json<Out<typeof S.PlatformsResponse>>('/api/onboarding/platforms'),
+      movies: () => json<Out<typeof S.MoviesResponse>>('/api/onboarding/movies'),
+      filteredMovies: (q: { genres?: string[]; languages?: string[]; q?: string }) =>
+        json<Out<typeof S.MoviesResponse>>('/api/onboarding/movies/filtered', {
+          query: { genres: q.genres?.join(','), languages: q.languages?.join(','), q: q.q },
+        }),
+      savePreferences: (b: S.PreferencesRequest) =>
+        json<Out<typeof S.SavePreferencesResponse>>('/api/onboarding/preferences', { method: 'POST', body: b }),
+      getPreferences: () => json<Out<typeof S.PreferencesResponse>>('/api/onboarding/preferences'),
+      resetPreferences: () => json<Out<typeof S.SavePreferencesResponse>>('/api/onboarding/preferences', { method: 'DELETE' }),
+    },
+    recommendations: {
+      current: () => json<Out<typeof S.Recommendation>>('/api/recommendations/current'),
+      next: (b: S.NewRecommendationRequest = {}) =>
+        json<Out<typeof S.Recommendation>>('/api/recommendations/new', { method: 'POST', body: b }),
+      rate: (b: S.RateRequest) => json<Out<typeof S.RateResponse>>('/api/recommendations/rate', { method: 'POST', body: b }),
+      history: (q: { page?: number; page_size?: number } = {}) =>
+        json<Out<typeof S.HistoryResponse>>('/api/recommendations/history', { query: q }),
+      addToCalendar: (b: S.ScheduleRequest) =>
+        json<Out<typeof S.AddToCalendarResponse>>('/api/recommendations/add-to-calendar', { method: 'POST', body: b }),
+      downloadIcs: (q: { recommendation_id: string; date: string; time: string; timezone?: string }) =>
+        file('/api/recommendations/download-ics', { query: q }, 'recommendation.ics'),
+    },
+    settings: {
+      profile: () => json<Out<typeof S.User>>('/api/settings/profile'),
+      updateProfile: (b: S.UpdateProfileRequest) =>
+        json<Out<typeof S.User>>('/api/settings/profile', { method: 'PUT', body: b }),
+      calendarAuthUrl: () => json<Out<typeof S.CalendarAuthUrlResponse>>('/api/settings/calendar/auth-url'),
+      connectCalendar: (b: S.CalendarConnectRequest) =>
+        json<Out<typeof S.CalendarStatus>>('/api/settings/calendar/connect', { method: 'POST', body: b }),
+      calendarStatus: () => json<Out<typeof S.CalendarStatus>>('/api/settings/calendar/status'),
+      updateCalendar: (b: S.UpdateCalendarRequest) =>
+        json<Out<typeof S.CalendarStatus>>('/api/settings/calendar', { method: 'PUT', body: b }),
+      disconnectCalendar: () =>
+        json<Out<typeof S.MessageResponse>>('/api/settings/calendar/disconnect', { method: 'POST', body: {} }),
+      updateSubscription: (b: S.UpdateSubscriptionRequest) =>
+        json<Out<typeof S.SubscriptionStatus>>('/api/settings/subscription', { method: 'PUT', body: b }),
+    },
+    subscription: {
+      status: () => json<Out<typeof S.SubscriptionStatus>>('/api/subscription/status'),
+      createOrder: (b: S.CreateOrderRequest) =>
+        json<Out<typeof S.CreateOrderResponse>>('/api/subscription/create-order', { method: 'POST', body: b }),
+      confirmOrder: (b: S.ConfirmOrderRequest) =>
+        json<Out<typeof S.SubscriptionStatus>>('/api/subscription/confirm', { method: 'POST', body: b }),
+    },
+    public: {
+      config: () => json<Out<typeof S.PublicConfig>>('/api/public/config', { auth: false }),
+      rate: (q: S.PublicRateQuery) => json<Out<typeof S.PublicRateResponse>>('/api/public/rate', { query: q, auth: false }),
+      event: (b: S.AnalyticsEventRequest) =>
+        json<Out<typeof S.MessageResponse>>('/api/analytics/events', { method: 'POST', body: b }),
+    },
+    feedback: {
+      submit: (b: S.FeedbackRequest) =>
+        json<Out<typeof S.MessageResponse>>('/api/feedback/submit', { method: 'POST', body: b, auth: false }),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

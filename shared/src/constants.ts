@@ -1,0 +1,108 @@
+// Every business constant of spec section 9 and decisions.md, in one place.
+// Server, web and extension import these; nothing else hard-codes them.
+
+export const FREE_WEEKLY_LIMIT_DEFAULT = 3;
+
+export const PRICING = {
+  lifetimePriceUsd: 59,
+  lifetimeOriginalPriceUsd: 79,
+  lifetimeSavingsUsd: 20,
+  lifetimeLabel: 'Early bird - save $20',
+  currency: 'usd',
+} as const;
+
+export const ONBOARDING_LIMITS = {
+  genresMin: 2,
+  genresMax: 5,
+  genresLabel: 'Pick 2 to 5',
+  languagesMin: 1,
+  favouritesMin: 3,
+  favouritesMax: 20,
+} as const;
+
+export const VERIFICATION = {
+  codeLength: 6,
+  codeAlphabet: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  resendCooldownSeconds: 60,
+  codeTtlMinutes: 15,
+  maxWrongAttempts: 5,
+} as const;
+
+export const SCHEDULE_DEFAULTS = {
+  recommendationTime: '19:00',
+  selectedDays: [1, 2, 3, 4, 5] as number[],
+  timezone: 'UTC',
+} as const;
+
+export const CALENDAR_EVENT_HOURS = 2;
+export const DEFAULT_TIMEZONE = 'UTC';
+
+export const TIMEZONE_CHOICES = [
+  { value: 'America/Los_Angeles', label: 'Los Angeles' },
+  { value: 'America/Denver', label: 'Denver' },
+  { value: 'America/Chicago', label: 'Chicago' },
+  { value: 'America/New_York', label: 'New York' },
+  { value: 'Europe/London', label: 'London' },
+  { value: 'Europe/Paris', label: 'Paris' },
+  { value: 'Asia/Dubai', label: 'Dubai' },
+  { value: 'Asia/Kolkata', label: 'Kolkata' },
+  { value: 'Asia/Singapore', label: 'Singapore' },
+  { value: 'Asia/Tokyo', label: 'Tokyo' },
+  { value: 'Australia/Sydney', label: 'Sydney' },
+  { value: 'UTC', label: 'UTC' },
+] as const;
+
+export const FEEDBACK_COMMENT_MAX = 500;
+export const MINIMUM_AGE = 13;
+export const DATA_DELETION_DAYS = 30;
+export const SUPPORT_REPLY_HOURS = '24-48';
+export const REFUND = { days: 7, businessDaysMin: 5, businessDaysMax: 10 } as const;
+
+export const PASSWORD_RULES = {
+  minLength: 8,
+  hint: 'At least 8 characters with uppercase, lowercase, digit and special character',
+} as const;
+
+/** The fixed genre vocabulary of the catalog and of onboarding. */
+export const GENRES = [
+  'Action', 'Adventure', 'Animation', 'Comedy', 'Crime', 'Documentary', 'Drama', 'Family', 'Fantasy',
+  'History', 'Horror', 'Music', 'Mystery', 'Romance', 'Science Fiction', 'Thriller', 'War', 'Western',
+] as const;
+export type Genre = (typeof GENRES)[number];
+
+/** ISO 639-1 code (Cantonese: "cn", as TMDB does) -> the name users see and the API speaks. */
+export const LANGUAGE_NAMES = {
+  en: 'English', hi: 'Hindi', es: 'Spanish', ko: 'Korean', ja: 'Japanese', fr: 'French', de: 'German',
+  ta: 'Tamil', te: 'Telugu', ml: 'Malayalam', pt: 'Portuguese', it: 'Italian', tr: 'Turkish',
+  zh: 'Mandarin', da: 'Danish', sv: 'Swedish', no: 'Norwegian', bn: 'Bengali', kn: 'Kannada',
+  mr: 'Marathi', pl: 'Polish', th: 'Thai', cn: 'Cantonese', fa: 'Persian',
+} as const;
+export type LanguageCode = keyof typeof LANGUAGE_NAMES;
+
+export const MOODS = [
+  { value: 'light', label: 'Light' },
+  { value: 'feel-good', label: 'Feel-good' },
+  { value: 'thrilling', label: 'Thrilling' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'thoughtful', label: 'Thoughtful' },
+  { value: 'romantic', label: 'Romantic' },
+  { value: 'scary', label: 'Scary' },
+  { value: 'family', label: 'Family' },
+] as const;
+export type MoodValue = (typeof MOODS)[number]['value'];
+export const MOOD_VALUES = MOODS.map((m) => m.value) as [MoodValue, ...MoodValue[]];
+
+export const SUBSCRIPTION_TIERS = ['free_trial', 'paid_lifetime', 'paid_monthly', 'paid_yearly'] as const;
+
+
+/** Browser storage keys of spec section 3. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  pendingVerificationEmail: 'pendingVerificationEmail',
+  pendingBillingPeriod: 'pending_billing_period',
+  pendingSubscriptionId: 'pending_subscription_id',
+  pendingUpgradeRedirect: 'pending_upgrade_redirect',
+} as const;
+
+export const FEEDBACK_BODY_LIMIT_BYTES = 16 * 1024;

@@ -1,0 +1,4 @@
+export * from './constants.js';
+export * from './errors.js';
+export * from './schemas/index.js';
+export * from './client.js';

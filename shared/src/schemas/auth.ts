@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { Email } from './common.js';
+import { User } from './user.js';
+import { VERIFICATION } from '../constants.js';
+
+export const RegisterRequest = z.object({
+  email: Email,
+  password: z.string({ error: 'Password is required' }).max(256, 'Password is too long'),
+  full_name: z.string().trim().max(100, 'Full name is at most 100 characters').nullish(),
+});
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const GoogleAuthRequest = z.object({
+  id_token: z.string({ error: 'id_token is required' }).min(10, 'id_token is required').max(8192),
+});
+export type GoogleAuthRequest = z.input<typeof GoogleAuthRequest>;
+
+export const VerificationCode = z
+  .string({ error: 'Verification code is required' })
+  .trim()
+  .transform((c) => c.toUpperCase())
+  .pipe(z.string().regex(new RegExp(`^[A-Z0-9]{${VERIFICATION.codeLength}}$`), 'The code is 6 letters or digits'));
+
+export const VerifyEmailRequest = z.object({ email: Email, verification_code: VerificationCode });
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequest>;
+
+export const ResendVerificationRequest = z.object({ email: Email });
+export type ResendVerificationRequest = z.input<typeof ResendVerificationRequest>;
+
+export const AuthResponse = z.object({
+  access_token: z.string().nullable(),
+  token_type: z.literal('bearer'),
+  user: User.nullable(),
+  requires_verification: z.boolean(),
+  /** Set on Google sign-in: true when this call created the account (sign-up goes to onboarding). */
+  is_new_user: z.boolean().optional(),
+  message: z.string().optional(),
+});
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const ResendVerificationResponse = z.object({
+  message: z.string(),
+  retry_after_seconds: z.number().int(),
+});
+export type ResendVerificationResponse = z.infer<typeof ResendVerificationResponse>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { DEFAULT_TIMEZONE } from '../constants.js';
+import { IanaTimezone, IsoDate, Kind, Mood, TimeOfDay } from './common.js';
+
+export const SubscriptionWarning = z.object({
+  message: z.string(),
+  expired: z.boolean(),
+  limit_reached: z.boolean(),
+});
+export type SubscriptionWarning = z.infer<typeof SubscriptionWarning>;
+
+export const Recommendation = z.object({
+  id: z.string(),
+  title_id: z.string(),
+  kind: Kind,
+  movie_title: z.string(),
+  movie_description: z.string(),
+  reason: z.string(),
+  year: z.number().int(),
+  end_year: z.number().int().nullable(),
+  genre: z.string(),
+  genres: z.array(z.string()),
+  language: z.string(),
+  /** Minutes: the film's length, or a series' typical episode. */
+  runtime: z.number().int().nullable(),
+  seasons: z.number().int().nullable(),
+  rotten_tomatoes: z.number().int().nullable(),
+  imdb_rating: z.number().nullable(),
+  /** null: availability unknown. */
+  platform: z.string().nullable(),
+  platform_logo_url: z.string().nullable(),
+  poster_url: z.string(),
+  director: z.string().nullable(),
+  cast: z.array(z.string()),
+  is_rated: z.boolean(),
+  user_rating: z.boolean().nullable(),
+  status: z.enum(['active', 'watched', 'skipped']),
+  mood: Mood.nullable(),
+  created_at: z.string(),
+  subscription_warning: SubscriptionWarning.nullable(),
+});
+export type Recommendation = z.infer<typeof Recommendation>;
+
+export const NewRecommendationRequest = z
+  .object({
+    previous: z.enum(['skip', 'watched']).optional(),
+    mood: Mood.optional(),
+    platform: z.string().min(1).max(60).optional(),
+    kind: Kind.optional(),
+  })
+  .strict();
+export type NewRecommendationRequest = z.input<typeof NewRecommendationRequest>;
+
+export const RateRequest = z.object({
+  movie_title: z.string().min(1, 'movie_title is required').max(300),
+  rating: z.boolean({ error: 'rating must be true (liked) or false (disliked)' }),
+  genre: z.string().max(200).optional(),
+  year: z.number().int().optional(),
+  recommendation_id: z.string().max(64).optional(),
+});
+export type RateRequest = z.input<typeof RateRequest>;
+
+export const RateResponse = z.object({ message: z.string(), recommendation: Recommendation });
+export type RateResponse = z.infer<typeof RateResponse>;
+
+export const HistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type HistoryQuery = z.input<typeof HistoryQuery>;
+
+export const HistoryResponse = z.object({
+  recommendations: z.array(Recommendation),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+export const ScheduleRequest = z.object({
+  recommendation_id: z.string().min(1, 'recommendation_id is required').max(64),
+  date: IsoDate,
+  time: TimeOfDay,
+  timezone: IanaTimezone.default(DEFAULT_TIMEZONE),
+});
+export type ScheduleRequest = z.input<typeof ScheduleRequest>;
+
+export const AddToCalendarResponse = z.object({
+  message: z.string(),
+  event_id: z.string(),
+  event_link: z.string().nullable(),
+});
+export type AddToCalendarResponse = z.infer<typeof AddToCalendarResponse>;

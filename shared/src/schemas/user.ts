@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { SubscriptionTier } from './common.js';
+
+/** The user as the API shows it. Secrets (password hash, calendar token) never leave the server. */
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  email_verified: z.boolean(),
+  is_onboarded: z.boolean(),
+  subscription_tier: SubscriptionTier,
+  subscription_end_date: z.string().nullable(),
+  /** True when a calendar refresh token is stored (spec: its presence means connected). */
+  calendar_connected: z.boolean(),
+  calendar_enabled: z.boolean(),
+  selected_days: z.array(z.number().int().min(1).max(7)),
+  recommendation_frequency: z.string().nullable(),
+  recommendation_day: z.number().int().nullable(),
+  recommendation_time: z.string(),
+  timezone: z.string(),
+  ott_subscriptions: z.array(z.string()),
+  preferred_languages: z.array(z.string()),
+  email_delivery: z.boolean(),
+  has_password: z.boolean(),
+  has_google: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof User>;
