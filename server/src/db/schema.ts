@@ -58,10 +58,59 @@ export interface AppSecretsTable {
   value: string;
 }
 
+export interface PlatformsTable {
+  name: string;
+  slug: string;
+  color: string;
+  search_url: string;
+  hosts: string;
+}
+
+export interface TitlesTable {
+  id: string;
+  kind: string;
+  title: string;
+  original_title: string | null;
+  year: number;
+  end_year: number | null;
+  genres: string;
+  language: string;
+  runtime: number | null;
+  seasons: number | null;
+  episode_runtime: number | null;
+  imdb_rating: number | null;
+  rotten_tomatoes: number | null;
+  fame: number;
+  description: string;
+  keywords: string;
+  director: string | null;
+  cast_members: string;
+  source: string;
+  catalog_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TitleAvailabilityTable {
+  title_id: string;
+  platform: string;
+  region: string;
+  as_of: string;
+}
+
+export interface CatalogMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
   rate_limit_hits: RateLimitHitsTable;
   analytics_events: AnalyticsEventsTable;
   app_secrets: AppSecretsTable;
+  platforms: PlatformsTable;
+  titles: TitlesTable;
+  title_availability: TitleAvailabilityTable;
+  catalog_meta: CatalogMetaTable;
 }

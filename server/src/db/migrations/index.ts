@@ -1,6 +1,7 @@
 // One versioned migration set for both dialects. Append new migrations; never edit a shipped one.
 import type { Kysely } from 'kysely';
 import { accounts } from './0001_accounts.js';
+import { catalog } from './0002_catalog.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -9,4 +10,5 @@ export interface Migration {
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0002_catalog': catalog,
 };
