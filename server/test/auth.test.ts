@@ -1,0 +1,298 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { AuthResponse, User, ErrorBody, PlanLimitError, ApiError } from '@app/shared';
+import { dialects } from './support/dialects.js';
+import { startTestServer, signUp, uniqueEmail, rawRequest, GOOD_PASSWORD, type TestServer } from './support/test-server.js';
+
+describe.each(dialects)('accounts on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const countUsers = async () => Number((await server.running.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('register -> code over SMTP -> verify -> login -> profile read and update', async () => {
+    const c = server.client();
+    const email = uniqueEmail('journey');
+    const reg = await c.api.auth.register({ email: email.toUpperCase(), password: GOOD_PASSWORD, full_name: 'Ada Lovelace' });
+    expect(AuthResponse.parse(reg)).toMatchObject({ requires_verification: true, access_token: null });
+    expect(c.store.token).toBeNull();
+
+    const mail = await server.mailbox.waitFor((m) => m.to.includes(email));
+    expect(mail.subject).toMatch(/^Your verification code: [A-Z0-9]{6}$/);
+    expect(mail.text).toContain('expires in 15 minutes');
+    const code = await server.mailbox.codeFor(email);
+
+    // The code is stored hashed, never in clear.
+    const stored = await server.running.ctx.db.selectFrom('verification_codes').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(code);
+
+    const verified = await c.api.auth.verifyEmail({ email, verification_code: code.toLowerCase() });
+    expect(verified.access_token).toBeTruthy();
+    expect(User.parse(verified.user)).toMatchObject({ email, full_name: 'Ada Lovelace', email_verified: true, is_onboarded: false });
+    expect(c.store.token).toBe(verified.access_token);
+
+    const again = server.client();
+    const login = await again.api.auth.login({ email, password: GOOD_PASSWORD });
+    expect(login.requires_verification).toBe(false);
+    const profile = User.parse(await again.api.settings.profile());
+    expect(profile).toMatchObject({
+      email,
+      subscription_tier: 'free_trial',
+      selected_days: [1, 2, 3, 4, 5],
+      recommendation_time: '19:00',
+      timezone: 'UTC',
+      calendar_connected: false,
+      calendar_enabled: false,
+      recommendation_frequency: null,
+      recommendation_day: null,
+      ott_subscriptions: [],
+      preferred_languages: [],
+    });
+    const updated = User.parse(
+      await again.api.settings.updateProfile({
+        full_name: 'Ada King',
+        selected_days: [6, 1, 7],
+        recommendation_time: '21:30',
+        timezone: 'Asia/Kolkata',
+        preferred_languages: ['English', 'Hindi'],
+      }),
+    );
+    expect(updated).toMatchObject({ full_name: 'Ada King', selected_days: [1, 6, 7], recommendation_time: '21:30', timezone: 'Asia/Kolkata', preferred_languages: ['English', 'Hindi'] });
+    expect(await again.api.settings.profile()).toMatchObject({ full_name: 'Ada King', timezone: 'Asia/Kolkata' });
+  });
+
+  it('refuses bad registrations with a clear detail and creates nothing', async () => {
+    const before = await countUsers();
+    const cases: Array<[unknown, number, RegExp]> = [
+      [{}, 400, /email/i],
+      [{ email: 'x@example.test' }, 400, /password/i],
+      [{ email: 'not-an-email', password: GOOD_PASSWORD }, 400, /valid email/i],
+      [{ email: 42, password: GOOD_PASSWORD }, 400, /email/i],
+      [{ email: uniqueEmail(), password: 12345678 }, 400, /password/i],
+      [{ email: uniqueEmail(), password: 'Sh0rt!' }, 400, /at least 8 characters/],
+      [{ email: uniqueEmail(), password: 'lower-only-1' }, 400, /uppercase/],
+      [{ email: uniqueEmail(), password: 'UPPER-ONLY-1' }, 400, /lowercase/],
+      [{ email: uniqueEmail(), password: 'No-Digits-Here' }, 400, /digit/],
+      [{ email: uniqueEmail(), password: 'NoSpecial123' }, 400, /special character/],
+      [{ email: uniqueEmail(), password: GOOD_PASSWORD, full_name: 'x'.repeat(101) }, 400, /full_name/],
+    ];
+    for (const [body, status, detail] of cases) {
+      const r = await rawRequest(server.url, '/api/auth/register', { body: JSON.stringify(body) });
+      expect(r.status, JSON.stringify(body)).toBe(status);
+      expect(ErrorBody.parse(r.body).detail).toMatch(detail);
+    }
+    const notJson = await rawRequest(server.url, '/api/auth/register', { body: '{"email":' });
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.detail).toBe('Request body is not valid JSON');
+    const huge = await rawRequest(server.url, '/api/auth/register', { body: JSON.stringify({ email: uniqueEmail(), password: GOOD_PASSWORD, full_name: 'x'.repeat(1024 * 1024) }) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.detail).toMatch(/too large/);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('treats the same email in other letter case as the same account (409)', async () => {
+    const email = uniqueEmail('case');
+    await server.client().api.auth.register({ email, password: GOOD_PASSWORD });
+    const before = await countUsers();
+    const r = await rawRequest(server.url, '/api/auth/register', { body: JSON.stringify({ email: email.toUpperCase(), password: GOOD_PASSWORD }) });
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toMatch(/already exists/);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('an unverified account gets requires_verification on login and a fresh code, no token', async () => {
+    const email = uniqueEmail('unverified');
+    const c = server.client();
+    await c.api.auth.register({ email, password: GOOD_PASSWORD });
+    const first = await server.mailbox.codeFor(email);
+    // Past the resend cooldown, login sends a new code.
+    const clock = server.running.ctx.clock;
+    void clock;
+    const r = await c.api.auth.login({ email, password: GOOD_PASSWORD });
+    expect(r).toMatchObject({ requires_verification: true, access_token: null, user: null });
+    expect(c.store.token).toBeNull();
+    expect(first).toMatch(/^[A-Z0-9]{6}$/);
+  });
+
+  it('wrong, reused and over-attempted codes are refused; the 6th attempt is refused even with the right code', async () => {
+    const email = uniqueEmail('codes');
+    const c = server.client();
+    await c.api.auth.register({ email, password: GOOD_PASSWORD });
+    const code = await server.mailbox.codeFor(email);
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+
+    const bad = await rawRequest(server.url, '/api/auth/verify-email', { body: JSON.stringify({ email, verification_code: 'abc' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/6 letters or digits/);
+    const symbols = await rawRequest(server.url, '/api/auth/verify-email', { body: JSON.stringify({ email, verification_code: 'AB-12!' }) });
+    expect(symbols.status).toBe(400);
+
+    for (let i = 1; i <= 5; i++) {
+      const r = await rawRequest(server.url, '/api/auth/verify-email', { body: JSON.stringify({ email, verification_code: wrong }) });
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toMatch(i < 5 ? new RegExp(`${5 - i} attempts? left`) : /Too many wrong attempts/);
+    }
+    const sixth = await rawRequest(server.url, '/api/auth/verify-email', { body: JSON.stringify({ email, verification_code: code }) });
+    expect(sixth.status).toBe(400);
+    expect(sixth.body.detail).toMatch(/Too many wrong attempts/);
+    const row = await server.running.ctx.db.selectFrom('users').select('email_verified').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(Number(row.email_verified)).toBe(0);
+  });
+
+  it('a code works once', async () => {
+    const email = uniqueEmail('once');
+    const c = server.client();
+    await c.api.auth.register({ email, password: GOOD_PASSWORD });
+    const code = await server.mailbox.codeFor(email);
+    await c.api.auth.verifyEmail({ email, verification_code: code });
+    const reuse = await rawRequest(server.url, '/api/auth/verify-email', { body: JSON.stringify({ email, verification_code: code }) });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.detail).toMatch(/already verified/);
+  });
+
+  it('resend inside the 60 s cooldown is a 429 with Retry-After; unknown and verified emails are refused', async () => {
+    const email = uniqueEmail('resend');
+    const c = server.client();
+    await c.api.auth.register({ email, password: GOOD_PASSWORD });
+    const sent = server.mailbox.messages.length;
+    const r = await rawRequest(server.url, '/api/auth/resend-verification', { body: JSON.stringify({ email }) });
+    expect(r.status).toBe(429);
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(r.body.detail).toMatch(/wait \d+ seconds/);
+    await expect(c.api.auth.resendVerification({ email })).rejects.toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) });
+    expect(server.mailbox.messages.length).toBe(sent);
+
+    const unknown = await rawRequest(server.url, '/api/auth/resend-verification', { body: JSON.stringify({ email: uniqueEmail('nobody') }) });
+    expect(unknown.status).toBe(404);
+    const verified = await signUp(server);
+    const done = await rawRequest(server.url, '/api/auth/resend-verification', { body: JSON.stringify({ email: verified.email }) });
+    expect(done.status).toBe(409);
+  });
+
+  it('wrong password and unknown account get the same 401 detail', async () => {
+    const u = await signUp(server);
+    const wrong = await rawRequest(server.url, '/api/auth/login', { body: JSON.stringify({ email: u.email, password: 'Wrong-pass1!' }) });
+    const unknown = await rawRequest(server.url, '/api/auth/login', { body: JSON.stringify({ email: uniqueEmail('ghost'), password: 'Wrong-pass1!' }) });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.detail).toBe('Incorrect email or password');
+    expect(unknown.body.detail).toBe('Incorrect email or password');
+    const missing = await rawRequest(server.url, '/api/auth/login', { body: JSON.stringify({ email: u.email }) });
+    expect(missing.status).toBe(400);
+  });
+
+  it('profile validation: bad input is a 400 and changes nothing', async () => {
+    const u = await signUp(server);
+    const before = await u.api.settings.profile();
+    const bad: unknown[] = [
+      { selected_days: [] },
+      { selected_days: [0] },
+      { selected_days: [8] },
+      { selected_days: [1, 1] },
+      { recommendation_time: '25:00' },
+      { recommendation_time: '7pm' },
+      { timezone: 'Mars/Olympus' },
+      { preferred_languages: [] },
+      { preferred_languages: ['Klingon'] },
+      { ott_subscriptions: ['NotAPlatform'] },
+      { full_name: 5 },
+      { unknown_field: true },
+    ];
+    for (const b of bad) {
+      const r = await rawRequest(server.url, '/api/settings/profile', { method: 'PUT', body: JSON.stringify(b), token: u.store.token! });
+      expect(r.status, JSON.stringify(b)).toBe(400);
+      expect(typeof r.body.detail).toBe('string');
+    }
+    expect(await u.api.settings.profile()).toEqual(before);
+  });
+});
+
+describe.each(dialects)('access tokens on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const status = async (token: string) => (await rawRequest(server.url, '/api/settings/profile', { token })).status;
+
+  it('accepts a valid token and refuses alg none, a flipped signature byte, garbage and no token', async () => {
+    const u = await signUp(server);
+    const token = u.store.token!;
+    expect(await status(token)).toBe(200);
+    const [h, p, s] = token.split('.');
+    expect(await status(`${b64({ alg: 'none', typ: 'JWT' })}.${p}.`)).toBe(401);
+    const flipped = s.slice(0, 5) + (s[5] === 'A' ? 'B' : 'A') + s.slice(6);
+    expect(await status(`${h}.${p}.${flipped}`)).toBe(401);
+    expect(await status('not-a-token')).toBe(401);
+    const none = await rawRequest(server.url, '/api/settings/profile');
+    expect(none.status).toBe(401);
+    expect(none.body.detail).toMatch(/sign in/i);
+  });
+
+  it('refuses a token for another audience, an expired one and one signed with another key', async () => {
+    const jwt = (await import('jsonwebtoken')).default;
+    const u = await signUp(server);
+    const secret = server.running.ctx.secrets.jwt;
+    const sub = u.store.user!.id;
+    const base = { ims: Date.now() };
+    expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(200);
+    expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'someone-else', expiresIn: 60 }))).toBe(401);
+    expect(await status(jwt.sign({ ...base, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api' }))).toBe(401);
+    expect(await status(jwt.sign(base, 'x'.repeat(48), { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
+    expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60, algorithm: 'HS512' }))).toBe(401);
+  });
+
+  it('sign out everywhere revokes earlier tokens (tokens_valid_after); a new login works', async () => {
+    const u = await signUp(server);
+    const old = u.store.token!;
+    await u.api.auth.signOutEverywhere();
+    expect(await status(old)).toBe(401);
+    const fresh = server.client();
+    await fresh.api.auth.login({ email: u.email, password: GOOD_PASSWORD });
+    expect(await status(fresh.store.token!)).toBe(200);
+  });
+});
+
+describe('shared client rules', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a 401 clears the token store and calls onUnauthorized', async () => {
+    const u = await signUp(server);
+    u.store.token = `${u.store.token}x`;
+    await expect(u.api.settings.profile()).rejects.toBeInstanceOf(ApiError);
+    expect(u.store.token).toBeNull();
+    expect(u.store.user).toBeNull();
+    expect(u.unauthorizedCalls).toBe(1);
+  });
+
+  it('a failed login does not count as a lost session', async () => {
+    const c = server.client();
+    await expect(c.api.auth.login({ email: uniqueEmail(), password: 'Wrong-pass1!' })).rejects.toMatchObject({ status: 401, detail: 'Incorrect email or password' });
+    expect(c.unauthorizedCalls).toBe(0);
+  });
+
+  it('a 402 becomes a typed PlanLimitError carrying detail, expired and limit_reached', async () => {
+    const { createApiClient } = await import('@app/shared');
+    const fake: typeof fetch = async () =>
+      new Response(JSON.stringify({ detail: 'Subscription limit reached', expired: false, limit_reached: true }), { status: 402, headers: { 'content-type': 'application/json' } });
+    const store = { token: 't', getToken: () => 't', setSession: () => {}, clear: () => {} };
+    const api = createApiClient({ baseUrl: server.url, fetch: fake, tokenStore: store });
+    const err = await api.recommendations.next({}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlanLimitError);
+    expect(err).toMatchObject({ status: 402, detail: 'Subscription limit reached', expired: false, limit_reached: true });
+  });
+});
