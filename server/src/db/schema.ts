@@ -103,6 +103,31 @@ export interface CatalogMetaTable {
   value: string;
 }
 
+export interface RecommendationsTable {
+  id: string;
+  user_id: string;
+  seq: number;
+  title_id: string;
+  movie_title: string;
+  /** active | watched | skipped */
+  status: string;
+  /** 1 liked, 0 disliked, null not rated */
+  user_rating: number | null;
+  rated_at: string | null;
+  mood: string | null;
+  platform: string | null;
+  reason: string;
+  score: number;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface RecommendationQuotaTable {
+  user_id: string;
+  week_start: string;
+  used: number;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -113,4 +138,6 @@ export interface Database {
   titles: TitlesTable;
   title_availability: TitleAvailabilityTable;
   catalog_meta: CatalogMetaTable;
+  recommendations: RecommendationsTable;
+  recommendation_quota: RecommendationQuotaTable;
 }

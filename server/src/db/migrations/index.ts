@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { accounts } from './0001_accounts.js';
 import { catalog } from './0002_catalog.js';
+import { recommendations } from './0003_recommendations.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_catalog': catalog,
+  '0003_recommendations': recommendations,
 };
