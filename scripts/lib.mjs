@@ -1,0 +1,44 @@
+// Helpers shared by the root scripts (start, dev, test): freshness of builds and child processes.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** True when `output` is missing or older than any of `inputs`. */
+export function isStale(output, inputs) {
+  const out = join(root, output);
+  if (!existsSync(out)) return true;
+  const built = statSync(out).mtimeMs;
+  return inputs.some((i) => newestMtime(join(root, i)) > built);
+}
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export const WEB_INPUTS = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src'];
+export const EXTENSION_INPUTS = ['extension/src', 'extension/vite.config.ts', 'extension/public', 'shared/src'];
+
+export async function buildWebIfStale() {
+  if (!existsSync(join(root, 'web/vite.config.ts'))) return 0;
+  if (!isStale('web/dist/index.html', WEB_INPUTS)) return 0;
+  console.log('Building the web app (web/dist is missing or older than its sources)...');
+  return run('npm', ['run', 'build', '-w', 'web']);
+}

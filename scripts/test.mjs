@@ -1,0 +1,42 @@
+// `npm test`: every test of every workspace, then the browser journeys in tests/e2e.
+// Builds the web app and the extension first when they are stale (the journeys use the builds).
+// Ends with one line "tests: N passed, N failed, N skipped".
+import { existsSync, readFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, run, buildWebIfStale, isStale, EXTENSION_INPUTS } from './lib.mjs';
+
+const artifacts = join(root, 'test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const extra = process.argv.slice(2);
+
+const hasE2E = existsSync(join(root, 'tests/e2e')) && readdirSync(join(root, 'tests/e2e')).some((f) => f.endsWith('.test.ts'));
+
+if (hasE2E) {
+  if ((await buildWebIfStale()) !== 0) process.exit(1);
+  if (existsSync(join(root, 'extension/vite.config.ts')) && isStale('extension/dist/chrome/manifest.json', EXTENSION_INPUTS)) {
+    console.log('Building the extension...');
+    if ((await run('npm', ['run', 'build', '-w', 'extension'])) !== 0) process.exit(1);
+  }
+}
+
+const suites = [{ name: 'unit', config: 'vitest.config.ts' }];
+if (hasE2E) suites.push({ name: 'e2e', config: 'tests/e2e/vitest.config.ts' });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+for (const suite of suites) {
+  const out = join(artifacts, `${suite.name}-results.json`);
+  const code = await run(process.execPath, [vitest, 'run', '--config', suite.config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]);
+  if (code !== 0) exitCode = code;
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests ?? 0;
+    totals.failed += (r.numFailedTests ?? 0) + (code !== 0 && !r.numFailedTests ? 1 : 0);
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  } else if (code !== 0) {
+    totals.failed += 1;
+  }
+}
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
