@@ -68,7 +68,7 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer(dialect: TestDialect, opts: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = opts.shareDatabaseWith?.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tp-test-'));
+  const dataDir = opts.env?.DATA_DIR ?? opts.shareDatabaseWith?.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tp-test-'));
   const mailbox = opts.mailbox ?? opts.shareDatabaseWith?.mailbox ?? (await startMailbox());
   const ownsMailbox = !opts.mailbox && !opts.shareDatabaseWith;
   let schema: string | null = null;
@@ -80,7 +80,6 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
     SMTP_URL: mailbox.url,
     AUTH_RATE_LIMIT_PER_IP: '100000',
     SCHEDULER: 'off',
-    ...(opts.shareDatabaseWith ? {} : {}),
     ...opts.env,
   };
   if (dialect === 'postgres') {
@@ -89,7 +88,7 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
     env.DATABASE_URL = TEST_DATABASE_URL;
     env.DATABASE_SCHEMA = schema;
   } else {
-    env.DATABASE_URL = `sqlite:${join(dataDir, 'app.db')}`;
+    env.DATABASE_URL = opts.env?.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
   }
   const running = await startServer(loadConfig(env), { clock: opts.clock, webDist: null });
   const owner = !opts.shareDatabaseWith;
