@@ -128,6 +128,13 @@ export interface RecommendationQuotaTable {
   used: number;
 }
 
+export interface UserFavouritesTable {
+  user_id: string;
+  title_id: string;
+  position: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -140,4 +147,5 @@ export interface Database {
   catalog_meta: CatalogMetaTable;
   recommendations: RecommendationsTable;
   recommendation_quota: RecommendationQuotaTable;
+  user_favourites: UserFavouritesTable;
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { accounts } from './0001_accounts.js';
 import { catalog } from './0002_catalog.js';
 import { recommendations } from './0003_recommendations.js';
+import { userFavourites } from './0004_user_favourites.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_catalog': catalog,
   '0003_recommendations': recommendations,
+  '0004_user_favourites': userFavourites,
 };
