@@ -135,6 +135,27 @@ export interface UserFavouritesTable {
   created_at: string;
 }
 
+export interface PaymentOrdersTable {
+  id: string;
+  user_id: string;
+  stripe_session_id: string;
+  /** pending | paid | refunded | expired | failed */
+  status: string;
+  /** minor units (cents) */
+  amount: number;
+  currency: string;
+  stripe_payment_intent: string | null;
+  created_at: string;
+  paid_at: string | null;
+  refunded_at: string | null;
+}
+
+export interface ProcessedEventsTable {
+  event_id: string;
+  type: string;
+  processed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -148,4 +169,6 @@ export interface Database {
   recommendations: RecommendationsTable;
   recommendation_quota: RecommendationQuotaTable;
   user_favourites: UserFavouritesTable;
+  payment_orders: PaymentOrdersTable;
+  processed_events: ProcessedEventsTable;
 }

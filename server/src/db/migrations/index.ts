@@ -4,6 +4,7 @@ import { accounts } from './0001_accounts.js';
 import { catalog } from './0002_catalog.js';
 import { recommendations } from './0003_recommendations.js';
 import { userFavourites } from './0004_user_favourites.js';
+import { payments } from './0005_payments.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0002_catalog': catalog,
   '0003_recommendations': recommendations,
   '0004_user_favourites': userFavourites,
+  '0005_payments': payments,
 };
