@@ -16,6 +16,8 @@ export interface UsersTable {
   calendar_refresh_token: string | null;
   calendar_account_email: string | null;
   calendar_enabled: number;
+  /** 1 after Google refused the refresh token (revoked): Settings asks to reconnect. */
+  calendar_needs_reconnect: Generated<number>;
   selected_days: string;
   recommendation_frequency: string | null;
   recommendation_day: number | null;
@@ -156,6 +158,15 @@ export interface ProcessedEventsTable {
   processed_at: string;
 }
 
+export interface CalendarOauthStatesTable {
+  state_hash: string;
+  user_id: string;
+  code_verifier: string;
+  redirect_uri: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -171,4 +182,5 @@ export interface Database {
   user_favourites: UserFavouritesTable;
   payment_orders: PaymentOrdersTable;
   processed_events: ProcessedEventsTable;
+  calendar_oauth_states: CalendarOauthStatesTable;
 }

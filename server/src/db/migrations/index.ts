@@ -5,6 +5,7 @@ import { catalog } from './0002_catalog.js';
 import { recommendations } from './0003_recommendations.js';
 import { userFavourites } from './0004_user_favourites.js';
 import { payments } from './0005_payments.js';
+import { calendar } from './0006_calendar.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0003_recommendations': recommendations,
   '0004_user_favourites': userFavourites,
   '0005_payments': payments,
+  '0006_calendar': calendar,
 };
