@@ -1,0 +1,63 @@
+// The .ics download: one 2-hour event at a wall-clock time in the user's chosen timezone. The
+// event is written in UTC, which every calendar shows at the right local time.
+import { createEvent } from 'ics';
+import { CALENDAR_EVENT_HOURS } from '@app/shared';
+import { badRequest } from '../../http/errors.js';
+import { localToday, zonedTimeToUtc } from '../subscription/zoned-time.js';
+
+export interface IcsEvent {
+  uid: string;
+  title: string;
+  year: number;
+  platform: string | null;
+  description: string;
+  reason: string;
+  start: Date;
+  appUrl: string;
+  now: Date;
+}
+
+/** The instant of date + time in timeZone; a date already past there is a 400. */
+export function scheduledStart(date: string, time: string, timeZone: string, now: Date): Date {
+  if (date < localToday(now, timeZone)) throw badRequest('The date cannot be in the past', { errors: [{ path: 'date', message: 'The date cannot be in the past' }] });
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  return zonedTimeToUtc({ year, month, day, hour, minute }, timeZone);
+}
+
+export function icsFilename(title: string, date: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `tonights-pick-${slug || 'recommendation'}-${date}.ics`;
+}
+
+export function buildIcs(e: IcsEvent): string {
+  const link = `${e.appUrl}/app/dashboard`;
+  const where = e.platform ? `Watch on ${e.platform}` : 'Availability unknown';
+  const description = [`${e.title} (${e.year}) - ${where}`, e.description, `Why: ${e.reason}`, `Open Tonight's Pick: ${link}`].join('\n\n');
+  const { error, value } = createEvent({
+    uid: `${e.uid}@tonights-pick`,
+    productId: "tonights-pick/ics",
+    title: `Tonight's Pick: ${e.title}`,
+    description,
+    location: e.platform ?? undefined,
+    url: link,
+    start: e.start.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: e.start.getTime() + CALENDAR_EVENT_HOURS * 3_600_000,
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    created: e.now.getTime(),
+    status: 'CONFIRMED',
+    busyStatus: 'FREE',
+  });
+  if (error || !value) throw error ?? new Error('ics produced no output');
+  return value;
+}

@@ -1,0 +1,104 @@
+// What a user's plan allows, as pure functions of the user row, the clock and this week's count
+// (decisions.md: free_trial is limited per week and never expires; lifetime is unlimited; legacy
+// monthly/yearly are unlimited until subscription_end_date, then "Expired").
+import { PLAN_LIMIT_TEXTS, type SubscriptionStatus, type SubscriptionTier, type SubscriptionWarning } from '@app/shared';
+import type { WeeklyWindow } from './weekly-window.js';
+
+export type Plan =
+  | { kind: 'limited'; tier: SubscriptionTier; limit: number }
+  | { kind: 'unlimited'; tier: SubscriptionTier; endsAt: string | null }
+  | { kind: 'expired'; tier: SubscriptionTier; endedAt: string };
+
+export interface PlanUser {
+  subscription_tier: string;
+  subscription_end_date: string | null;
+}
+
+const LEGACY_TIERS = new Set(['paid_monthly', 'paid_yearly']);
+
+export function planOf(user: PlanUser, now: Date, freeWeeklyLimit: number): Plan {
+  const tier = user.subscription_tier as SubscriptionTier;
+  if (tier === 'paid_lifetime') return { kind: 'unlimited', tier, endsAt: null };
+  if (LEGACY_TIERS.has(tier)) {
+    const end = user.subscription_end_date;
+    // A legacy row without an end date has nothing that ends it: honour it.
+    if (end && Date.parse(end) <= now.getTime()) return { kind: 'expired', tier, endedAt: end };
+    return { kind: 'unlimited', tier, endsAt: end };
+  }
+  // free_trial, and anything unknown, gets the free plan.
+  return { kind: 'limited', tier: 'free_trial', limit: freeWeeklyLimit };
+}
+
+/** The quota a new issue may use: null when the plan does not count against a limit. */
+export function issueLimit(plan: Plan): number | null {
+  return plan.kind === 'limited' ? plan.limit : null;
+}
+
+/** The 402 body's fields when this plan cannot issue with `used` already spent this week. */
+export function refusal(plan: Plan, used: number): { detail: string; expired: boolean; limitReached: boolean } | null {
+  if (plan.kind === 'expired') return { detail: PLAN_LIMIT_TEXTS.expired, expired: true, limitReached: false };
+  if (plan.kind === 'limited' && used >= plan.limit) return { detail: PLAN_LIMIT_TEXTS.limitReached, expired: false, limitReached: true };
+  return null;
+}
+
+function weekday(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(instant);
+}
+
+/**
+ * The banner data that travels with a recommendation: one left, or none left, this week;
+ * the paused access of an expired legacy plan; otherwise null.
+ */
+export function subscriptionWarning(plan: Plan, used: number, window: WeeklyWindow, timeZone: string): SubscriptionWarning | null {
+  if (plan.kind === 'expired') return { message: PLAN_LIMIT_TEXTS.expired, expired: true, limit_reached: false };
+  if (plan.kind !== 'limited') return null;
+  const left = plan.limit - used;
+  const resets = weekday(window.end, timeZone);
+  if (left === 1) {
+    return {
+      message: `You have 1 free recommendation left this week. Your free picks reset on ${resets}, or upgrade to lifetime for unlimited picks.`,
+      expired: false,
+      limit_reached: false,
+    };
+  }
+  if (left <= 0) {
+    return {
+      message: `That was your last free recommendation this week. New picks unlock on ${resets}, or upgrade to lifetime to keep watching.`,
+      expired: false,
+      limit_reached: true,
+    };
+  }
+  return null;
+}
+
+export function subscriptionStatus(
+  plan: Plan,
+  used: number,
+  window: WeeklyWindow,
+  user: PlanUser,
+  paymentsEnabled: boolean,
+): SubscriptionStatus {
+  const base = {
+    subscription_tier: plan.tier,
+    recommendations_used: used,
+    subscription_end_date: user.subscription_end_date,
+    payments_enabled: paymentsEnabled,
+  };
+  if (plan.kind === 'expired') {
+    return { ...base, is_active: false, status: 'Expired', expiry_reason: 'subscription_expired', limit_reached: false, recommendations_limit: null, week_resets_at: null };
+  }
+  if (plan.kind === 'unlimited') {
+    return { ...base, is_active: true, status: 'Active', expiry_reason: null, limit_reached: false, recommendations_limit: null, week_resets_at: null };
+  }
+  const reached = used >= plan.limit;
+  return {
+    ...base,
+    recommendations_used: Math.min(used, plan.limit),
+    is_active: !reached,
+    status: reached ? 'Limit Reached' : 'Active',
+    expiry_reason: reached ? 'trial_limit' : null,
+    limit_reached: reached,
+    recommendations_limit: plan.limit,
+    week_resets_at: window.end.toISOString(),
+  };
+}

@@ -1,0 +1,25 @@
+// The free plan's week (decisions.md): Monday 00:00 to the next Monday 00:00 on the user's own
+// wall clock. The quota counter is keyed by the local date of that Monday, so a user who changes
+// timezone mid-week keeps the same counter instead of getting a fresh one.
+import { addDays, isoDate, localDateTime, usableTimezone, zonedTimeToUtc } from './zoned-time.js';
+
+export interface WeeklyWindow {
+  /** Local Monday, YYYY-MM-DD: the key of the quota counter. */
+  weekStart: string;
+  /** The instant the week began (Monday 00:00 local). */
+  start: Date;
+  /** The instant the next week begins (the following Monday 00:00 local). */
+  end: Date;
+}
+
+export function weeklyWindow(now: Date, timeZone: string | null | undefined): WeeklyWindow {
+  const tz = usableTimezone(timeZone);
+  const local = localDateTime(now, tz);
+  const monday = addDays(local, 1 - local.weekday);
+  const nextMonday = addDays(monday, 7);
+  return {
+    weekStart: isoDate(monday.year, monday.month, monday.day),
+    start: zonedTimeToUtc(monday, tz),
+    end: zonedTimeToUtc(nextMonday, tz),
+  };
+}
