@@ -1,12 +1,13 @@
 // Builds every feature's services and routers. New features register here.
 import type { AppContext } from './context.js';
 import type { AppServices } from './services.js';
+import { extensionRoutes } from './features/extension/extension.routes.js';
 
-export async function buildServices(_ctx: AppContext): Promise<AppServices> {
+export async function buildServices(ctx: AppContext): Promise<AppServices> {
   return {
     platformNames: async () => new Set<string>(),
     stats: async () => ({ platforms: 0, titles: 0 }),
-    routes: [],
+    routes: [{ path: '/api/extension', router: extensionRoutes(ctx) }],
     smallBodyRoutes: [],
     rawBodyRoutes: [],
   };

@@ -222,6 +222,22 @@ export function createApiClient(opts: ApiClientOptions) {
       event: (b: S.AnalyticsEventRequest) =>
         json<Out<typeof S.MessageResponse>>('/api/analytics/events', { method: 'POST', body: b }),
     },
+    extension: {
+      /** From a signed-in web session: issues a token for the extension that created `nonce`. */
+      createToken: (b: S.CreateExtensionTokenRequest) =>
+        json<Out<typeof S.ExtensionTokenResponse>>('/api/extension/tokens', { method: 'POST', body: b }),
+      connectedBrowsers: () => json<Out<typeof S.ConnectedBrowsersResponse>>('/api/extension/tokens'),
+      revoke: (id: string) =>
+        json<Out<typeof S.MessageResponse>>(`/api/extension/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      /** From the extension: revokes its own token on the server, then forgets it locally. */
+      signOut: async () => {
+        try {
+          return await json<Out<typeof S.MessageResponse>>('/api/extension/sign-out', { method: 'POST', body: {} });
+        } finally {
+          await opts.tokenStore.clear();
+        }
+      },
+    },
     feedback: {
       submit: (b: S.FeedbackRequest) =>
         json<Out<typeof S.MessageResponse>>('/api/feedback/submit', { method: 'POST', body: b, auth: false }),

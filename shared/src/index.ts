@@ -2,3 +2,4 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './schemas/index.js';
 export * from './client.js';
+export * from './extension.js';

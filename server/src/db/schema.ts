@@ -167,6 +167,18 @@ export interface CalendarOauthStatesTable {
   created_at: string;
 }
 
+export interface ExtensionTokensTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  nonce_hash: string;
+  browser_name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -183,4 +195,5 @@ export interface Database {
   payment_orders: PaymentOrdersTable;
   processed_events: ProcessedEventsTable;
   calendar_oauth_states: CalendarOauthStatesTable;
+  extension_tokens: ExtensionTokensTable;
 }

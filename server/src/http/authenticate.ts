@@ -3,10 +3,15 @@ import type { AppContext } from '../context.js';
 import { verifyAccessToken } from '../features/auth/tokens.js';
 import { findUserById, type UserRow } from '../features/users/users.repository.js';
 import { unauthorized, forbidden } from './errors.js';
+import { authenticateExtensionToken } from '../features/extension/extension.service.js';
+import { extensionScopeAllows } from '../features/extension/extension-scope.js';
+import { EXTENSION_HANDOFF } from '@app/shared';
 
 declare module 'express-serve-static-core' {
   interface Request {
     user?: UserRow;
+    /** Set when the bearer is a connected extension's token rather than a web session's. */
+    extensionTokenId?: string;
   }
 }
 
@@ -14,6 +19,11 @@ async function userFromRequest(ctx: AppContext, req: Request): Promise<UserRow |
   const header = req.get('authorization') ?? '';
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   if (!m) return null;
+  if (m[1].startsWith(EXTENSION_HANDOFF.tokenPrefix)) {
+    const ext = await authenticateExtensionToken(ctx, m[1]);
+    req.extensionTokenId = ext?.tokenId;
+    return ext?.user ?? null;
+  }
   const now = ctx.clock.now();
   const claims = verifyAccessToken(ctx.secrets.jwt, m[1], now);
   if (!claims) return null;
@@ -27,6 +37,9 @@ export function authenticate(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const user = await userFromRequest(ctx, req);
     if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+    if (req.extensionTokenId && !extensionScopeAllows(req.method, req.originalUrl)) {
+      throw forbidden('The browser extension cannot do this. Please use the web app.');
+    }
     req.user = user;
     next();
   };

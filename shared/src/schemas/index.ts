@@ -6,3 +6,4 @@ export * from './onboarding.js';
 export * from './recommendations.js';
 export * from './subscription.js';
 export * from './public.js';
+export * from './extension.js';

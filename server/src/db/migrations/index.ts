@@ -6,6 +6,7 @@ import { recommendations } from './0003_recommendations.js';
 import { userFavourites } from './0004_user_favourites.js';
 import { payments } from './0005_payments.js';
 import { calendar } from './0006_calendar.js';
+import { extensionTokens } from './0007_extension_tokens.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0004_user_favourites': userFavourites,
   '0005_payments': payments,
   '0006_calendar': calendar,
+  '0007_extension_tokens': extensionTokens,
 };
