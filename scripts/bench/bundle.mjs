@@ -1,0 +1,67 @@
+// `npm run bench:bundle`: the gzipped JavaScript each route makes the browser download.
+// Builds nothing: reads web/dist and its Vite manifest (run `npm run build` first), follows each
+// route's chunk and its static imports, prints a table and writes bench-results/bundle.json.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dist = join(root, 'web', 'dist');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('web/dist/.vite/manifest.json is missing: run `npm run build` first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/** What a route loads: the entry, the lazy chunks it renders, and every static import of those. */
+const ROUTES = {
+  '/ (landing)': ['src/components/PublicLayout.tsx', 'src/pages/LandingPage.tsx'],
+  '/login': ['src/pages/LoginPage.tsx'],
+  '/register': ['src/pages/RegisterPage.tsx'],
+  '/app (dashboard)': ['src/components/AppLayout.tsx', 'src/pages/DashboardPage.tsx'],
+  '/app/onboarding': ['src/components/AppLayout.tsx', 'src/pages/OnboardingPage.tsx'],
+  '/app/settings': ['src/components/AppLayout.tsx', 'src/pages/SettingsPage.tsx'],
+};
+const BUDGETS = { '/ (landing)': 90, '/app (dashboard)': 180 };
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error('no entry in the manifest');
+
+function closure(keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imp of chunk.imports ?? []) visit(imp);
+  };
+  for (const k of [entryKey, ...keys]) if (manifest[k] || k === entryKey) visit(k);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+const gz = new Map();
+function gzipKb(file) {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024);
+  return gz.get(file);
+}
+
+const results = {};
+for (const [route, keys] of Object.entries(ROUTES)) {
+  const present = keys.filter((k) => manifest[k]);
+  const files = closure(present);
+  const kb = files.reduce((sum, f) => sum + gzipKb(f), 0);
+  results[route] = { gzip_kb: Math.round(kb * 10) / 10, files: files.length, budget_kb: BUDGETS[route] ?? null };
+}
+
+console.log('route                  gzip JS (KB)  files  budget');
+for (const [route, r] of Object.entries(results)) {
+  const budget = r.budget_kb === null ? '' : `${r.budget_kb} ${r.gzip_kb < r.budget_kb ? 'ok' : 'OVER'}`;
+  console.log(`${route.padEnd(22)} ${r.gzip_kb.toFixed(1).padStart(12)}  ${String(r.files).padStart(5)}  ${budget}`);
+}
+const outDir = join(root, 'bench-results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'bundle.json'), JSON.stringify({ measured_at: new Date().toISOString(), gzip_level: 9, routes: results }, null, 2) + '\n');
+console.log('\nwrote bench-results/bundle.json');

@@ -1,0 +1,45 @@
+// The one API client of the web app and the session it signs in with. main.tsx builds it with the
+// browser's fetch and localStorage; tests build it with a scripted fetch and a fresh storage.
+import { createApiClient, type ApiClient, type PublicConfig } from '@app/shared';
+import { createSessionStore, type SessionStore } from './sessionStore';
+
+export interface AppServices {
+  api: ApiClient;
+  session: SessionStore;
+  /** localStorage: the pending-verification and pending-payment keys of spec section 3 live here too. */
+  storage: Storage;
+  /** Called on any 401 after the token and user were removed; returns an unsubscribe. */
+  onUnauthorized(listener: () => void): () => void;
+  /** GET /api/public/config, fetched once per page load (a failure is retried on the next call). */
+  publicConfig(): Promise<PublicConfig>;
+}
+
+export function createAppServices(opts: { fetch: typeof fetch; storage: Storage; baseUrl?: string; win?: Window }): AppServices {
+  const session = createSessionStore(opts.storage, opts.win);
+  const listeners = new Set<() => void>();
+  const api = createApiClient({
+    baseUrl: opts.baseUrl ?? '',
+    fetch: opts.fetch,
+    tokenStore: session,
+    onUnauthorized: () => {
+      for (const l of listeners) l();
+    },
+  });
+  let config: Promise<PublicConfig> | null = null;
+  return {
+    api,
+    publicConfig() {
+      config ??= api.public.config().catch((err: unknown) => {
+        config = null;
+        throw err;
+      });
+      return config;
+    },
+    session,
+    storage: opts.storage,
+    onUnauthorized(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

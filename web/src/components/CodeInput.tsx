@@ -1,0 +1,23 @@
+import { VERIFICATION } from '@app/shared';
+
+/** Spec section 5: letters and digits only, forced to upper case, at most 6 characters. */
+export function normaliseCode(raw: string): string {
+  return raw.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, VERIFICATION.codeLength);
+}
+
+export function CodeInput({ id, value, onChange }: { id: string; value: string; onChange: (code: string) => void }) {
+  return (
+    <input
+      id={id}
+      className="code-input"
+      type="text"
+      inputMode="text"
+      autoComplete="one-time-code"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={VERIFICATION.codeLength}
+      value={value}
+      onChange={(e) => onChange(normaliseCode(e.target.value))}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+import { Navigate, useLocation } from 'react-router-dom';
+
+/** /dashboard, /onboarding, /settings -> their /app pages, keeping ?upgrade=true&section=... */
+export function LegacyRedirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
+}

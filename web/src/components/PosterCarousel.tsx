@@ -1,0 +1,26 @@
+import { usePosters } from '../hooks/usePosters';
+
+const SKELETONS = Array.from({ length: 10 }, (_, i) => i);
+
+/**
+ * An endless strip of the catalog's posters. The strip has a fixed height before and after the
+ * posters load, so nothing below it moves; motion stops for prefers-reduced-motion.
+ */
+export function PosterCarousel() {
+  const { data: posters, error } = usePosters();
+  if (error) return null;
+  const list = posters ?? [];
+  return (
+    <section className="carousel" aria-label="Some of the titles we recommend">
+      <div className={`carousel-track${list.length ? ' carousel-moving' : ''}`}>
+        {list.length
+          ? [...list, ...list].map((p, i) => (
+              <figure className="poster" key={`${p.id}-${i}`} aria-hidden={i >= list.length}>
+                <img src={p.poster_url} alt={i < list.length ? `${p.title} (${p.year})` : ''} width={160} height={240} loading="lazy" decoding="async" />
+              </figure>
+            ))
+          : SKELETONS.map((i) => <div className="poster poster-skeleton" key={i} aria-hidden="true" />)}
+      </div>
+    </section>
+  );
+}

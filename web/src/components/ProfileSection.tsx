@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { ALERT_TEXTS, type User } from '@app/shared';
+import { ChoiceGroup } from './ChoiceGroup';
+import { Notice } from './Notice';
+import { SettingsSection } from './SettingsSection';
+import { TimezoneSelect } from './TimezoneSelect';
+import { defaultTimezone } from './scheduleRules';
+
+export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+type Save = (body: { full_name: string | null; selected_days: number[]; recommendation_time: string; timezone: string; email_delivery: boolean }) => Promise<unknown>;
+
+/** Full name, days (at least one stays selected), time and timezone. */
+export function ProfileSection({ user, save }: { user: User; save: Save }) {
+  const [fullName, setFullName] = useState(user.full_name ?? '');
+  const [days, setDays] = useState(user.selected_days.map(String));
+  const [time, setTime] = useState(user.recommendation_time);
+  const [timezone, setTimezone] = useState(defaultTimezone(user.timezone));
+  const [emailDelivery, setEmailDelivery] = useState(user.email_delivery);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      await save({
+        full_name: fullName.trim() || null,
+        selected_days: days.map(Number).sort(),
+        recommendation_time: time,
+        timezone,
+        email_delivery: emailDelivery,
+      });
+      setMessage({ tone: 'success', text: 'Profile saved.' });
+    } catch {
+      setMessage({ tone: 'error', text: ALERT_TEXTS.updateProfile });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsSection id="profile" title="Profile">
+      <form className="form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="profile-email">Email</label>
+          <input id="profile-email" type="email" value={user.email} readOnly disabled />
+        </div>
+        <div className="field">
+          <label htmlFor="profile-name">Full name</label>
+          <input id="profile-name" type="text" autoComplete="name" maxLength={100} value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        </div>
+        <ChoiceGroup
+          name="day"
+          legend="Days for your pick"
+          hint="At least one day stays selected."
+          choices={DAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+          selected={days}
+          onChange={setDays}
+          keepAtLeast={1}
+        />
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="profile-time">Time</label>
+            <input id="profile-time" type="time" required value={time} onChange={(e) => setTime(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-timezone">Timezone</label>
+            <TimezoneSelect id="profile-timezone" value={timezone} onChange={setTimezone} />
+          </div>
+        </div>
+        <label className="switch">
+          <input type="checkbox" checked={emailDelivery} onChange={(e) => setEmailDelivery(e.target.checked)} />
+          <span>Email me my pick on these days</span>
+        </label>
+        {message && <Notice tone={message.tone}>{message.text}</Notice>}
+        <button type="submit" className="btn btn-primary" disabled={busy || days.length === 0}>
+          {busy ? 'Saving…' : 'Save profile'}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}

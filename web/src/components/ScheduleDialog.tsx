@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { ALERT_TEXTS, SCHEDULE_DEFAULTS, type Recommendation } from '@app/shared';
+import { useApi, useSession } from '../api/ServicesContext';
+import { Modal } from './Modal';
+import { Notice } from './Notice';
+import { TimezoneSelect } from './TimezoneSelect';
+import { defaultTimezone, scheduleError, todayIn } from './scheduleRules';
+
+type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null } | null;
+
+function saveFile(filename: string, type: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Date, time and timezone; then the connected calendar or an .ics download. */
+export function ScheduleDialog({ rec, onClose }: { rec: Recommendation; onClose: () => void }) {
+  const api = useApi();
+  const { user } = useSession();
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState(user?.recommendation_time || SCHEDULE_DEFAULTS.recommendationTime);
+  const [timezone, setTimezone] = useState(defaultTimezone(user?.timezone));
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState<'calendar' | 'ics' | null>(null);
+
+  function check(): boolean {
+    const problem = scheduleError(date, timezone);
+    if (problem) setOutcome({ tone: 'error', text: problem });
+    return !problem;
+  }
+
+  async function addToCalendar(e: FormEvent) {
+    e.preventDefault();
+    if (!check()) return;
+    setBusy('calendar');
+    setOutcome(null);
+    try {
+      const r = await api.recommendations.addToCalendar({ recommendation_id: rec.id, date, time, timezone });
+      setOutcome({ tone: 'success', text: r.message, link: r.event_link });
+    } catch {
+      setOutcome({ tone: 'error', text: ALERT_TEXTS.addToCalendar });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function downloadIcs() {
+    if (!check()) return;
+    setBusy('ics');
+    setOutcome(null);
+    try {
+      const f = await api.recommendations.downloadIcs({ recommendation_id: rec.id, date, time, timezone });
+      saveFile(f.filename, f.contentType, f.text);
+      setOutcome({ tone: 'success', text: `Downloaded ${f.filename}. Open it to add the event to your calendar.` });
+    } catch {
+      setOutcome({ tone: 'error', text: ALERT_TEXTS.downloadCalendar });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Modal title={`Schedule “${rec.movie_title}”`} onClose={onClose}>
+      <form className="form" onSubmit={addToCalendar} noValidate>
+        <div className="field">
+          <label htmlFor="schedule-date">Date</label>
+          <input id="schedule-date" type="date" value={date} min={todayIn(timezone)} onChange={(e) => setDate(e.target.value)} />
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="schedule-time">Time</label>
+            <input id="schedule-time" type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="schedule-timezone">Timezone</label>
+            <TimezoneSelect id="schedule-timezone" value={timezone} onChange={setTimezone} />
+          </div>
+        </div>
+        {outcome && (
+          <Notice tone={outcome.tone}>
+            {outcome.text}{' '}
+            {outcome.link && (
+              <a href={outcome.link} target="_blank" rel="noopener noreferrer">Open the event</a>
+            )}
+          </Notice>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => void downloadIcs()} disabled={busy !== null}>
+            {busy === 'ics' ? 'Preparing…' : 'Download .ics'}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+            {busy === 'calendar' ? 'Adding…' : 'Add to calendar'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router-dom';
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-inner">
+        <p className="footer-brand">
+          Tonight&rsquo;s Pick <span className="beta-badge">Beta</span>
+          <br />
+          <span className="muted">One great pick for tonight, from the services you already pay for.</span>
+        </p>
+        <nav aria-label="Legal and contact">
+          <ul className="footer-links">
+            <li><Link to="/privacy-policy">Privacy policy</Link></li>
+            <li><Link to="/terms-of-service">Terms of service</Link></li>
+            <li><Link to="/refund-policy">Refund policy</Link></li>
+            <li><Link to="/shipping-policy">Shipping policy</Link></li>
+            <li><Link to="/contact">Contact</Link></li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

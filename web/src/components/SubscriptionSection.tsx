@@ -1,0 +1,70 @@
+import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
+import { ErrorState } from './ErrorState';
+import { PageLoading } from './PageLoading';
+import { PaymentsOffNote } from './PaymentsOffNote';
+import { SettingsSection } from './SettingsSection';
+
+const TIER_NAMES: Record<string, string> = {
+  free_trial: 'Free plan',
+  paid_lifetime: 'Lifetime plan',
+  paid_monthly: 'Monthly plan (legacy)',
+  paid_yearly: 'Yearly plan (legacy)',
+};
+
+export function SubscriptionSection({ onUpgrade }: { onUpgrade: () => void }) {
+  const { data: s, error, mutate } = useSubscriptionStatus();
+  return (
+    <SettingsSection id="subscription" title="Subscription">
+      {error ? (
+        <ErrorState error={error} fallback="Could not load your plan." onRetry={() => void mutate()} />
+      ) : !s ? (
+        <PageLoading label="Loading your plan" />
+      ) : (
+        <>
+          <dl className="facts">
+            <div>
+              <dt>Plan</dt>
+              <dd>{TIER_NAMES[s.subscription_tier] ?? s.subscription_tier}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <span className={`tag tag-${s.status.replace(' ', '-').toLowerCase()}`}>{s.status}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>This week</dt>
+              <dd>
+                {s.recommendations_limit === null
+                  ? `${s.recommendations_used} used · unlimited`
+                  : `${s.recommendations_used} of ${s.recommendations_limit} used`}
+              </dd>
+            </div>
+            {s.week_resets_at && s.recommendations_limit !== null && (
+              <div>
+                <dt>Renews</dt>
+                <dd>{new Date(s.week_resets_at).toLocaleString()}</dd>
+              </div>
+            )}
+            {s.subscription_end_date && s.subscription_tier !== 'free_trial' && s.subscription_tier !== 'paid_lifetime' && (
+              <div>
+                <dt>Ends</dt>
+                <dd>{new Date(s.subscription_end_date).toLocaleDateString()}</dd>
+              </div>
+            )}
+          </dl>
+          {s.subscription_tier === 'paid_lifetime' ? (
+            <p className="muted">You have lifetime access. Plan changes are handled by support.</p>
+          ) : (
+            <>
+              <button type="button" className="btn btn-primary" onClick={onUpgrade}>
+                Upgrade to lifetime
+              </button>
+              {!s.payments_enabled && <PaymentsOffNote />}
+            </>
+          )}
+        </>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,24 @@
+import { ONBOARDING_LIMITS as L } from '@app/shared';
+
+export interface OnboardingChoices {
+  genres: string[];
+  languages: string[];
+  favourites: Array<{ id: string; title: string }>;
+  platforms: string[];
+}
+
+export const STEP_TITLES = ['Genres', 'Languages', 'Favourite titles', 'Streaming services'] as const;
+
+/** Spec section 5: genres 2-5, languages >= 1, favourites 3-20, platforms optional. */
+export function stepComplete(step: number, c: OnboardingChoices): boolean {
+  switch (step) {
+    case 1:
+      return c.genres.length >= L.genresMin && c.genres.length <= L.genresMax;
+    case 2:
+      return c.languages.length >= L.languagesMin;
+    case 3:
+      return c.favourites.length >= L.favouritesMin && c.favourites.length <= L.favouritesMax;
+    default:
+      return true;
+  }
+}

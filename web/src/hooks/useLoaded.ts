@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+}
+
+/**
+ * A one-shot load for the public pages. They do without SWR so the landing page ships less
+ * JavaScript; signed-in data goes through the SWR hooks.
+ */
+export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ data: undefined, error: undefined });
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (data) => live && setState({ data, error: undefined }),
+      (error: unknown) => live && setState({ data: undefined, error: error ?? new Error('failed') }),
+    );
+    return () => {
+      live = false;
+    };
+    // The loader is fixed for the component's lifetime.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return state;
+}

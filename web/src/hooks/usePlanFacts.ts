@@ -1,0 +1,13 @@
+import { FREE_WEEKLY_LIMIT_DEFAULT, PRICING } from '@app/shared';
+import { usePublicConfig } from './usePublicConfig';
+
+/** The plan numbers as this server runs them (the free quota is a server setting). */
+export function usePlanFacts() {
+  const { data } = usePublicConfig();
+  return {
+    freeWeeklyLimit: data?.free_weekly_limit ?? FREE_WEEKLY_LIMIT_DEFAULT,
+    price: `$${PRICING.lifetimePriceUsd}`,
+    originalPrice: `$${PRICING.lifetimeOriginalPriceUsd}`,
+    paymentsEnabled: data?.payments_enabled ?? false,
+  };
+}

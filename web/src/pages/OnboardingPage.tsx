@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ALERT_TEXTS } from '@app/shared';
+import { useApi, useServices } from '../api/ServicesContext';
+import { GenreStep } from '../components/GenreStep';
+import { LanguageStep } from '../components/LanguageStep';
+import { FavouritesStep } from '../components/FavouritesStep';
+import { PlatformStep } from '../components/PlatformStep';
+import { OnboardingProgress } from '../components/OnboardingProgress';
+import { Notice } from '../components/Notice';
+import { stepComplete, STEP_TITLES, type OnboardingChoices } from '../components/onboardingRules';
+import { usePageTitle } from '../hooks/usePageTitle';
+
+const LAST = STEP_TITLES.length;
+
+export function OnboardingPage() {
+  usePageTitle('Set up your taste');
+  const api = useApi();
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const [step, setStep] = useState(1);
+  const [c, setChoices] = useState<OnboardingChoices>({ genres: [], languages: [], favourites: [], platforms: [] });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    api.public.event({ name: 'onboarding_started', path: '/app/onboarding' }).catch(() => undefined);
+  }, [api]);
+
+  const set = <K extends keyof OnboardingChoices>(k: K) => (v: OnboardingChoices[K]) => setChoices((prev) => ({ ...prev, [k]: v }));
+
+  function go(to: number) {
+    setStep(to);
+    setError(null);
+    heading.current?.focus();
+  }
+
+  async function finish() {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.onboarding.savePreferences({
+        selected_genres: c.genres,
+        initial_movies: c.favourites.map((f) => f.title),
+        preferred_languages: c.languages,
+        ott_subscriptions: c.platforms,
+        subscription_tier: 'free_trial',
+      });
+      session.setUser({ ...r.user, is_onboarded: true });
+      api.public
+        .event({
+          name: 'onboarding_completed',
+          path: '/app/onboarding',
+          properties: { genres: c.genres.length, languages: c.languages.length, platforms: c.platforms.length, plan_type: 'free_trial' },
+        })
+        .catch(() => undefined);
+      navigate('/app/dashboard', { replace: true });
+    } catch {
+      setError(ALERT_TEXTS.savePreferences);
+      setBusy(false);
+    }
+  }
+
+  const ok = stepComplete(step, c);
+  return (
+    <section className="container-narrow onboarding">
+      <h1 ref={heading} tabIndex={-1}>Let&rsquo;s learn your taste</h1>
+      <OnboardingProgress step={step} />
+      <div className="card onboarding-card">
+        {step === 1 && <GenreStep selected={c.genres} onChange={set('genres')} />}
+        {step === 2 && <LanguageStep selected={c.languages} onChange={set('languages')} />}
+        {step === 3 && <FavouritesStep genres={c.genres} languages={c.languages} selected={c.favourites} onChange={set('favourites')} />}
+        {step === 4 && <PlatformStep selected={c.platforms} onChange={set('platforms')} />}
+        {error && <Notice tone="error">{error}</Notice>}
+        <div className="step-actions">
+          {step > 1 && (
+            <button type="button" className="btn btn-ghost" onClick={() => go(step - 1)} disabled={busy}>
+              Back
+            </button>
+          )}
+          {step < LAST ? (
+            <button type="button" className="btn btn-primary" onClick={() => go(step + 1)} disabled={!ok}>
+              Next
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={() => void finish()} disabled={busy}>
+              {busy ? 'Saving…' : 'Finish'}
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

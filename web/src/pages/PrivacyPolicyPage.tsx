@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import { DATA_DELETION_DAYS, MINIMUM_AGE, SUPPORT_REPLY_HOURS } from '@app/shared';
+import { LegalPage } from '../components/LegalPage';
+
+export function PrivacyPolicyPage() {
+  return (
+    <LegalPage title="Privacy policy">
+      <p>
+        Tonight&rsquo;s Pick recommends one movie or series at a time. This policy explains what we collect to do that, why, and
+        the choices you have. We do not sell your data and we do not show third-party advertising.
+      </p>
+      <h2>What we collect</h2>
+      <ul>
+        <li><strong>Account details:</strong> your email address, an optional full name, and a securely hashed password (or your Google account identifier if you sign in with Google).</li>
+        <li><strong>Taste preferences:</strong> the genres, languages, favourite titles and streaming services you choose during onboarding or in settings.</li>
+        <li><strong>Activity:</strong> the recommendations we gave you, your likes and dislikes, titles you marked as watched, and the mood you picked.</li>
+        <li><strong>Schedule settings:</strong> preferred days, time and timezone, and, if you connect a calendar on the lifetime plan, an encrypted calendar access token.</li>
+        <li><strong>Feedback:</strong> what you send through the feedback form, including an email address if you choose to give one.</li>
+        <li><strong>Usage:</strong> which pages of the app are viewed, recorded in our own database. We use no third-party analytics or tracking scripts.</li>
+      </ul>
+      <h2>How we use it</h2>
+      <p>
+        To create your account, verify your email, choose recommendations for you, explain why we picked them, add events to your
+        calendar when you ask, process a lifetime purchase, answer support requests, and keep the service secure (for example by
+        limiting repeated sign-in attempts).
+      </p>
+      <h2>Who we share it with</h2>
+      <p>
+        Only the services needed to run the product: our email provider (to send verification codes), Google (only if you sign in
+        with Google or connect Google Calendar), and our payment processor (only if you buy the lifetime plan; we never see or store
+        your card number).
+      </p>
+      <h2>Storage on your device</h2>
+      <p>
+        The web app keeps your sign-in token and basic profile in your browser&rsquo;s local storage so you stay signed in. Signing
+        out removes them. We do not use advertising cookies.
+      </p>
+      <h2>Your rights</h2>
+      <p>
+        You can see and change your preferences in Settings at any time, and reset them. You can ask us for a copy of your data or
+        for its deletion through the <Link to="/contact">contact page</Link>. We delete your account and personal data within{' '}
+        {DATA_DELETION_DAYS} days of a deletion request. We reply to requests within {SUPPORT_REPLY_HOURS} hours.
+      </p>
+      <h2>Children</h2>
+      <p>
+        Tonight&rsquo;s Pick is not intended for anyone under {MINIMUM_AGE}. We do not knowingly collect data from children under{' '}
+        {MINIMUM_AGE}; if you believe a child has created an account, contact us and we will delete it.
+      </p>
+      <h2>Security</h2>
+      <p>
+        Passwords are hashed, verification codes are stored hashed and expire, calendar tokens are encrypted at rest, and all traffic
+        should be served over HTTPS.
+      </p>
+      <h2>Changes</h2>
+      <p>If we change this policy in a way that matters, we will tell you in the app before the change takes effect.</p>
+    </LegalPage>
+  );
+}

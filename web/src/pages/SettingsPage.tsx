@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useProfile } from '../hooks/useProfile';
+import { usePlanFacts } from '../hooks/usePlanFacts';
+import { usePaymentReturn } from '../hooks/usePaymentReturn';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { SubscriptionSection } from '../components/SubscriptionSection';
+import { CalendarSection } from '../components/CalendarSection';
+import { ProfileSection } from '../components/ProfileSection';
+import { ListSettingSection } from '../components/ListSettingSection';
+import { ResetSection } from '../components/ResetSection';
+import { UpgradeModal } from '../components/UpgradeModal';
+import { PlatformStep } from '../components/PlatformStep';
+import { LanguageStep } from '../components/LanguageStep';
+import { ErrorState } from '../components/ErrorState';
+import { PageLoading } from '../components/PageLoading';
+import { Notice } from '../components/Notice';
+
+const SECTIONS = [
+  ['subscription', 'Subscription'],
+  ['calendar', 'Calendar'],
+  ['streaming', 'Streaming services'],
+  ['languages', 'Languages'],
+  ['profile', 'Profile'],
+  ['reset', 'Reset'],
+] as const;
+
+export function SettingsPage() {
+  usePageTitle('Settings');
+  const [params, setParams] = useSearchParams();
+  const { data: user, error, mutate, update } = useProfile();
+  const plan = usePlanFacts();
+  const [upgradeOpen, setUpgradeOpen] = useState(params.get('upgrade') === 'true');
+  const [code] = useState(() => params.get('code'));
+  const [oauthState] = useState(() => params.get('state'));
+
+  /** One-shot parameters leave the address bar once used, so a reload does not repeat them. */
+  const drop = useCallback(
+    (...keys: string[]) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          for (const k of keys) next.delete(k);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const dropCode = useCallback(() => drop('code', 'state', 'scope'), [drop]);
+  const dropPayment = useCallback(() => drop('payment'), [drop]);
+  const payment = usePaymentReturn(params.get('payment'), dropPayment);
+
+  const section = params.get('section');
+  useEffect(() => {
+    if (!section || !user) return;
+    const el = document.getElementById(section);
+    el?.scrollIntoView?.({ block: 'start' });
+    if (!upgradeOpen) el?.focus({ preventScroll: true });
+  }, [section, user, upgradeOpen]);
+
+  function closeUpgrade() {
+    setUpgradeOpen(false);
+    drop('upgrade');
+  }
+
+  if (error) return <ErrorState error={error} fallback="Could not load your settings." onRetry={() => void mutate()} />;
+  if (!user) return <PageLoading label="Loading settings" />;
+
+  return (
+    <div className="container settings">
+      <h1>Settings</h1>
+      <nav className="settings-nav" aria-label="Settings sections">
+        {SECTIONS.map(([id, label]) => (
+          <a key={id} href={`#${id}`}>{label}</a>
+        ))}
+      </nav>
+      {payment && <Notice tone={payment.tone}>{payment.text}</Notice>}
+      <div className="settings-sections">
+        <SubscriptionSection onUpgrade={() => setUpgradeOpen(true)} />
+        <CalendarSection user={user} code={code} state={oauthState} onCodeUsed={dropCode} onUpgrade={() => setUpgradeOpen(true)} />
+        <ListSettingSection id="streaming" title="Streaming services" initial={user.ott_subscriptions} save={(v) => update({ ott_subscriptions: v })}>
+          {(selected, onChange) => <PlatformStep selected={selected} onChange={onChange} legend="Your streaming services" />}
+        </ListSettingSection>
+        <ListSettingSection
+          id="languages"
+          title="Preferred languages"
+          initial={user.preferred_languages}
+          min={1}
+          minText="Select at least one language to save."
+          save={(v) => update({ preferred_languages: v })}
+        >
+          {(selected, onChange) => <LanguageStep selected={selected} onChange={onChange} legend="Languages you watch in" />}
+        </ListSettingSection>
+        <ProfileSection user={user} save={update} />
+        <ResetSection />
+      </div>
+      {upgradeOpen && <UpgradeModal paymentsEnabled={plan.paymentsEnabled} onClose={closeUpgrade} />}
+    </div>
+  );
+}
