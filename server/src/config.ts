@@ -16,6 +16,10 @@ const url = (name: string) =>
     }
   }, `${name} must be a URL`);
 
+/** 32 bytes, base64 or base64url (openssl rand -base64 32). */
+const is32ByteKey = (v: string) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim().replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32;
+const KEY_HINT = 'must be 32 bytes, base64-encoded (openssl rand -base64 32)';
+
 const intIn = (min: number, max: number) =>
   z
     .string()
@@ -45,6 +49,11 @@ const EnvSchema = z.object({
   GOOGLE_REVOKE_URL: url('GOOGLE_REVOKE_URL').default('https://oauth2.googleapis.com/revoke'),
   GOOGLE_CALENDAR_URL: url('GOOGLE_CALENDAR_URL').default('https://www.googleapis.com/calendar/v3'),
   GOOGLE_USERINFO_URL: url('GOOGLE_USERINFO_URL').default('https://openidconnect.googleapis.com/v1/userinfo'),
+  CALENDAR_ENCRYPTION_KEY: z.string().refine(is32ByteKey, KEY_HINT).optional(),
+  CALENDAR_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .refine((v) => v.split(',').filter((k) => k.trim()).every(is32ByteKey), `each comma-separated key ${KEY_HINT}`)
+    .optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: url('STRIPE_API_URL').default('https://api.stripe.com'),
@@ -85,6 +94,8 @@ export interface Config {
     calendarUrl: string;
     userinfoUrl: string;
   };
+  /** Keys for calendar tokens at rest. null: a key file generated in DATA_DIR. */
+  calendarEncryption: { key: string | null; previousKeys: string[] };
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string };
   tmdb: { apiKey: string | null; apiUrl: string };
   extensionOrigins: string[];
@@ -129,6 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       revokeUrl: e.GOOGLE_REVOKE_URL,
       calendarUrl: e.GOOGLE_CALENDAR_URL,
       userinfoUrl: e.GOOGLE_USERINFO_URL,
+    },
+    calendarEncryption: {
+      key: e.CALENDAR_ENCRYPTION_KEY?.trim() ?? null,
+      previousKeys: (e.CALENDAR_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     },
     stripe: { secretKey: e.STRIPE_SECRET_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: e.STRIPE_API_URL },
     tmdb: { apiKey: e.TMDB_API_KEY ?? null, apiUrl: e.TMDB_API_URL },

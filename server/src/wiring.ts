@@ -3,6 +3,7 @@ import type { AppContext } from './context.js';
 import type { AppServices } from './services.js';
 import { paymentsRoutes, paymentsWebhookRoutes } from './features/payments/payments.routes.js';
 import { extensionRoutes } from './features/extension/extension.routes.js';
+import { calendarRoutes } from './features/calendar/calendar.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   return {
@@ -11,6 +12,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
     routes: [
       { path: '/api/subscription', router: paymentsRoutes(ctx) },
       { path: '/api/extension', router: extensionRoutes(ctx) },
+      { path: '/api/settings/calendar', router: calendarRoutes(ctx) },
     ],
     smallBodyRoutes: [],
     rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],

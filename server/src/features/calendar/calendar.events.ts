@@ -1,0 +1,115 @@
+// Puts a recommendation into the user's Google Calendar: a fresh access token from the stored
+// refresh token, then one 2-hour event at the requested wall-clock time and zone.
+import { createHash } from 'node:crypto';
+import type { Recommendation } from '@app/shared';
+import { CALENDAR_EVENT_HOURS } from '@app/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, serviceUnavailable } from '../../http/errors.js';
+import { TokenCipherError } from '../../integrations/crypto/token-cipher.js';
+import { insertEvent, GoogleCalendarError, type NewCalendarEvent } from '../../integrations/google/calendar.js';
+import { refreshAccessToken, GoogleOAuthError } from '../../integrations/google/oauth.js';
+import type { UserRow } from '../users/users.repository.js';
+import { CALENDAR_TEXTS, calendarCipher, reconnectRequired, requireGoogle, requireLifetime, tokenAssociatedData, upstreamFailed } from './calendar.access.js';
+import { markNeedsReconnect, replaceSealedToken } from './calendar.repository.js';
+import { localDate, rfc3339InZone, zonedInstant } from './event-time.js';
+
+export type CalendarRecommendation = Pick<Recommendation, 'id' | 'movie_title' | 'year' | 'platform' | 'movie_description' | 'reason'> & {
+  watch_url?: string | null;
+};
+
+export interface CalendarEventRequest {
+  recommendation: CalendarRecommendation;
+  /** YYYY-MM-DD and HH:MM on the wall clock of `timezone` (an IANA name). */
+  date: string;
+  time: string;
+  timezone: string;
+  /** The same key always names the same event, so a retried insert cannot add a second one. */
+  idempotencyKey?: string;
+}
+
+export interface AddedEvent {
+  event_id: string;
+  /** Google's link to the event; null when the event already existed (idempotent retry). */
+  event_link: string | null;
+}
+
+export function buildCalendarEvent(appUrl: string, req: CalendarEventRequest): NewCalendarEvent {
+  const r = req.recommendation;
+  const start = zonedInstant(req.date, req.time, req.timezone);
+  const end = new Date(start.getTime() + CALENDAR_EVENT_HOURS * 3_600_000);
+  const link = `${appUrl}/app/dashboard`;
+  const heading = `${r.movie_title}${r.year > 0 ? ` (${r.year})` : ''}${r.platform ? ` - Watch on ${r.platform}` : ''}`;
+  const description = [heading, r.movie_description, r.reason ? `Why we picked it: ${r.reason}` : '', r.watch_url ? `Where to watch: ${r.watch_url}` : '', `Open Tonight's Pick: ${link}`]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    summary: r.movie_title,
+    description,
+    ...(r.platform ? { location: r.platform } : {}),
+    start: { dateTime: rfc3339InZone(start, req.timezone), timeZone: req.timezone },
+    end: { dateTime: rfc3339InZone(end, req.timezone), timeZone: req.timezone },
+    source: { title: "Tonight's Pick", url: link },
+    // A film night should not make the user look busy to colleagues.
+    transparency: 'transparent',
+  };
+}
+
+/** base32hex (0-9a-v) as Google requires for client ids; hex is a subset. */
+const eventIdFor = (userId: string, key: string) => createHash('sha256').update(`${userId}\n${key}`).digest('hex').slice(0, 40);
+
+async function accessTokenFor(ctx: AppContext, user: UserRow, sealed: string): Promise<string> {
+  const client = requireGoogle(ctx);
+  const cipher = calendarCipher(ctx);
+  let refreshToken: string;
+  try {
+    const opened = cipher.open(sealed, tokenAssociatedData(user.id));
+    refreshToken = opened.plaintext;
+    if (opened.stale) await replaceSealedToken(ctx.db, user.id, sealed, cipher.seal(refreshToken, tokenAssociatedData(user.id)));
+  } catch (err) {
+    if (!(err instanceof TokenCipherError)) throw err;
+    // A missing key is an operator problem, not the user's: keep the token, say it is temporary.
+    ctx.logger.error({ err, userId: user.id }, 'calendar token could not be opened');
+    throw serviceUnavailable(CALENDAR_TEXTS.unavailable);
+  }
+  try {
+    return (await refreshAccessToken(ctx.config.google.tokenUrl, client, refreshToken)).accessToken;
+  } catch (err) {
+    if (err instanceof GoogleOAuthError && err.error === 'invalid_grant') {
+      ctx.logger.info({ userId: user.id }, 'google refused the refresh token; calendar needs reconnecting');
+      await markNeedsReconnect(ctx.db, user.id, sealed, ctx.clock.now());
+      throw reconnectRequired();
+    }
+    ctx.logger.error({ err }, 'google token refresh failed');
+    throw upstreamFailed();
+  }
+}
+
+/**
+ * Adds a 2-hour event for this recommendation to the user's primary Google Calendar.
+ * 403 when the plan or the connection does not allow it, 409 when the user must reconnect,
+ * 502/503 when Google or the server's key cannot be used. Never a 500 for Google's answers.
+ */
+export async function addRecommendationToCalendar(ctx: AppContext, user: UserRow, req: CalendarEventRequest): Promise<AddedEvent> {
+  requireGoogle(ctx);
+  requireLifetime(user);
+  const sealed = user.calendar_refresh_token;
+  if (sealed === null) {
+    if (user.calendar_needs_reconnect) throw reconnectRequired();
+    throw forbidden(CALENDAR_TEXTS.notConnected);
+  }
+  if (req.date < localDate(ctx.clock.now(), req.timezone)) {
+    throw badRequest('The date cannot be in the past', { errors: [{ path: 'date', message: 'The date cannot be in the past' }] });
+  }
+  const event = buildCalendarEvent(ctx.config.appUrl, req);
+  if (req.idempotencyKey) event.id = eventIdFor(user.id, req.idempotencyKey);
+
+  const accessToken = await accessTokenFor(ctx, user, sealed);
+  try {
+    const created = await insertEvent(ctx.config.google.calendarUrl, accessToken, event);
+    return { event_id: created.id, event_link: created.htmlLink };
+  } catch (err) {
+    if (err instanceof GoogleCalendarError && err.status === 409 && event.id) return { event_id: event.id, event_link: null };
+    ctx.logger.error({ err }, 'google calendar event insert failed');
+    throw upstreamFailed();
+  }
+}
