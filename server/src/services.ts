@@ -2,6 +2,7 @@
 // its routers here (see server.ts), so app.ts stays the same as features are added.
 import type { Router } from 'express';
 import type { AppContext } from './context.js';
+import type { CatalogStore } from './catalog/catalog.store.js';
 
 export interface Mount {
   path: string;
@@ -9,6 +10,8 @@ export interface Mount {
 }
 
 export interface AppServices {
+  /** The catalog in memory (titles, platforms, display helpers), loaded once at start. */
+  catalog: CatalogStore;
   /** Platform names users may list (from the catalog). */
   platformNames: () => Promise<Set<string>>;
   /** Counts the landing page may claim. */

@@ -4,6 +4,7 @@ import type { AppServices } from './services.js';
 import { paymentsRoutes, paymentsWebhookRoutes } from './features/payments/payments.routes.js';
 import { extensionRoutes } from './features/extension/extension.routes.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
+import { feedbackMount } from './features/feedback/feedback.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   return {
@@ -14,7 +15,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
       { path: '/api/extension', router: extensionRoutes(ctx) },
       { path: '/api/settings/calendar', router: calendarRoutes(ctx) },
     ],
-    smallBodyRoutes: [],
+    smallBodyRoutes: [feedbackMount(ctx)],
     rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],
   };
 }

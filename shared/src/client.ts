@@ -222,6 +222,10 @@ export function createApiClient(opts: ApiClientOptions) {
       event: (b: S.AnalyticsEventRequest) =>
         json<Out<typeof S.MessageResponse>>('/api/analytics/events', { method: 'POST', body: b }),
     },
+    catalog: {
+      title: (id: string) => json<Out<typeof S.CatalogTitle>>(`/api/catalog/titles/${encodeURIComponent(id)}`, { auth: false }),
+      posters: (q: { limit?: number } = {}) => json<Out<typeof S.PostersResponse>>('/api/catalog/posters', { query: q, auth: false }),
+    },
     extension: {
       /** From a signed-in web session: issues a token for the extension that created `nonce`. */
       createToken: (b: S.CreateExtensionTokenRequest) =>

@@ -179,6 +179,16 @@ export interface ExtensionTokensTable {
   revoked_at: string | null;
 }
 
+export interface FeedbackTable {
+  id: Generated<number>;
+  rating: number;
+  comment: string;
+  email: string | null;
+  page_url: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -196,4 +206,5 @@ export interface Database {
   processed_events: ProcessedEventsTable;
   calendar_oauth_states: CalendarOauthStatesTable;
   extension_tokens: ExtensionTokensTable;
+  feedback: FeedbackTable;
 }

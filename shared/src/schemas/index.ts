@@ -6,4 +6,5 @@ export * from './onboarding.js';
 export * from './recommendations.js';
 export * from './subscription.js';
 export * from './public.js';
+export * from './catalog.js';
 export * from './extension.js';

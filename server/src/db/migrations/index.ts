@@ -7,6 +7,7 @@ import { userFavourites } from './0004_user_favourites.js';
 import { payments } from './0005_payments.js';
 import { calendar } from './0006_calendar.js';
 import { extensionTokens } from './0007_extension_tokens.js';
+import { feedback } from './0008_feedback.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0005_payments': payments,
   '0006_calendar': calendar,
   '0007_extension_tokens': extensionTokens,
+  '0008_feedback': feedback,
 };
