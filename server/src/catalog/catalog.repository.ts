@@ -1,0 +1,135 @@
+// Kysely only: catalog rows in and out. Lists are JSON text on both dialects.
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DB } from '../db/connection.js';
+import type { Tx } from '../db/transaction.js';
+import type { PlatformsTable, TitleAvailabilityTable, TitlesTable } from '../db/schema.js';
+import type { Dialect } from '../db/migrations/index.js';
+
+type Queryable = DB | Tx;
+export type TitleRow = Selectable<TitlesTable>;
+export type AvailabilityRow = Selectable<TitleAvailabilityTable>;
+export type PlatformRow = Selectable<PlatformsTable>;
+
+/** Rows per INSERT: 22 columns x 400 stays far below SQLite's and PostgreSQL's parameter limits. */
+const BATCH = 400;
+
+function chunks<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * version: bumped by every change to the catalog (the store reloads on it); pack_version: the
+ * version that wrote the current built-in pack, so builtin rows of older packs count as retired.
+ */
+export const META = {
+  packHash: 'pack_hash',
+  version: 'version',
+  packVersion: 'pack_version',
+  packTitles: 'pack_titles',
+  loadedAt: 'loaded_at',
+} as const;
+
+export async function readMeta(db: Queryable): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('catalog_meta').selectAll().execute();
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+export async function writeMeta(tx: Tx, entries: Record<string, string>): Promise<void> {
+  for (const [key, value] of Object.entries(entries)) {
+    await tx
+      .insertInto('catalog_meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+}
+
+/** Only one instance loads a pack at a time; SQLite's BEGIN IMMEDIATE already serialises writers. */
+export async function lockCatalog(tx: Tx, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(72310001)`.execute(tx);
+}
+
+export async function upsertPlatforms(tx: Tx, rows: Insertable<PlatformsTable>[]): Promise<void> {
+  for (const batch of chunks(rows)) {
+    await tx
+      .insertInto('platforms')
+      .values(batch)
+      .onConflict((oc) =>
+        oc.column('name').doUpdateSet((eb) => ({
+          slug: eb.ref('excluded.slug'),
+          color: eb.ref('excluded.color'),
+          search_url: eb.ref('excluded.search_url'),
+          hosts: eb.ref('excluded.hosts'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Inserts new titles and rewrites builtin ones; a title another source owns is left alone. */
+export async function upsertBuiltinTitles(tx: Tx, rows: Insertable<TitlesTable>[]): Promise<void> {
+  for (const batch of chunks(rows)) {
+    await tx
+      .insertInto('titles')
+      .values(batch)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => ({
+            kind: eb.ref('excluded.kind'),
+            title: eb.ref('excluded.title'),
+            original_title: eb.ref('excluded.original_title'),
+            year: eb.ref('excluded.year'),
+            end_year: eb.ref('excluded.end_year'),
+            genres: eb.ref('excluded.genres'),
+            language: eb.ref('excluded.language'),
+            runtime: eb.ref('excluded.runtime'),
+            seasons: eb.ref('excluded.seasons'),
+            episode_runtime: eb.ref('excluded.episode_runtime'),
+            imdb_rating: eb.ref('excluded.imdb_rating'),
+            rotten_tomatoes: eb.ref('excluded.rotten_tomatoes'),
+            fame: eb.ref('excluded.fame'),
+            description: eb.ref('excluded.description'),
+            keywords: eb.ref('excluded.keywords'),
+            director: eb.ref('excluded.director'),
+            cast_members: eb.ref('excluded.cast_members'),
+            catalog_version: eb.ref('excluded.catalog_version'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where('titles.source', '=', 'builtin'),
+      )
+      .execute();
+  }
+}
+
+/** Replaces the availability of the given builtin titles with the pack's. */
+export async function replaceAvailability(tx: Tx, titleIds: string[], rows: Insertable<TitleAvailabilityTable>[]): Promise<void> {
+  for (const batch of chunks(titleIds, 900)) {
+    await tx.deleteFrom('title_availability').where('title_id', 'in', batch).execute();
+  }
+  for (const batch of chunks(rows)) await tx.insertInto('title_availability').values(batch).execute();
+}
+
+export function allTitles(db: Queryable): Promise<TitleRow[]> {
+  return db.selectFrom('titles').selectAll().execute();
+}
+
+export function allAvailability(db: Queryable): Promise<AvailabilityRow[]> {
+  return db.selectFrom('title_availability').selectAll().orderBy('title_id').orderBy('platform').orderBy('region').execute();
+}
+
+export function allPlatforms(db: Queryable): Promise<PlatformRow[]> {
+  return db.selectFrom('platforms').selectAll().execute();
+}
+
+/** Of these ids, the ones whose row belongs to the built-in pack. */
+export async function builtinIds(tx: Tx, ids: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const batch of chunks(ids, 900)) {
+    const rows = await tx.selectFrom('titles').select('id').where('source', '=', 'builtin').where('id', 'in', batch).execute();
+    for (const r of rows) out.add(r.id);
+  }
+  return out;
+}

@@ -1,0 +1,177 @@
+// The catalog as the rest of the server sees it: loaded once at start, kept in memory, and
+// reloaded when catalog_meta's version moves (another instance or an importer changed it).
+import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
+import type { DB } from '../db/connection.js';
+import { META, allAvailability, allPlatforms, allTitles, readMeta } from './catalog.repository.js';
+import { buildSnapshot, normaliseName, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { posterUrl, watchUrl } from './urls.js';
+
+export type { CatalogEntry, PlatformInfo } from './snapshot.js';
+
+/** The catalog part of a recommendation card; the recommendations feature adds the rest. */
+export type TitleDisplay = Pick<
+  Recommendation,
+  | 'title_id'
+  | 'kind'
+  | 'movie_title'
+  | 'movie_description'
+  | 'year'
+  | 'end_year'
+  | 'genre'
+  | 'genres'
+  | 'language'
+  | 'runtime'
+  | 'seasons'
+  | 'rotten_tomatoes'
+  | 'imdb_rating'
+  | 'platform'
+  | 'platform_logo_url'
+  | 'poster_url'
+  | 'director'
+  | 'cast'
+> & { watch_url: string | null };
+
+export interface CatalogStoreOptions {
+  /** How often (ms) to ask the database whether the catalog version moved. */
+  refreshMs?: number;
+}
+
+async function loadSnapshot(db: DB): Promise<Snapshot> {
+  const [meta, titles, availability, platforms] = await Promise.all([readMeta(db), allTitles(db), allAvailability(db), allPlatforms(db)]);
+  return buildSnapshot(Number(meta.get(META.version) ?? 0), Number(meta.get(META.packVersion) ?? 0), titles, availability, platforms);
+}
+
+export class CatalogStore {
+  private checkedAt = performance.now();
+  private pending: Promise<Snapshot> | null = null;
+
+  private constructor(
+    private readonly db: DB,
+    private snap: Snapshot,
+    private readonly refreshMs: number,
+  ) {}
+
+  static async open(db: DB, opts: CatalogStoreOptions = {}): Promise<CatalogStore> {
+    return new CatalogStore(db, await loadSnapshot(db), opts.refreshMs ?? 60_000);
+  }
+
+  /** Offerable titles (not retired), most popular first. Treat as read-only. */
+  async titles(): Promise<CatalogEntry[]> {
+    return (await this.current()).titles;
+  }
+
+  /** Any title by id, retired ones included (history still shows them). */
+  async title(id: string): Promise<CatalogEntry | null> {
+    return (await this.current()).byId.get(id) ?? null;
+  }
+
+  /**
+   * Case-insensitive exact match on title (or original title); of several titles with one name
+   * the most famous wins. The map is keyed by the names as given; unknown names are absent.
+   */
+  async findByTitles(names: string[]): Promise<Map<string, CatalogEntry>> {
+    const snap = await this.current();
+    const out = new Map<string, CatalogEntry>();
+    for (const name of names) {
+      const found = snap.byName.get(normaliseName(name));
+      if (found?.length) out.set(name, [...found].sort((a, b) => b.fame - a.fame || b.popularity - a.popularity)[0]);
+    }
+    return out;
+  }
+
+  async platforms(): Promise<Platform[]> {
+    return (await this.current()).platforms.map(({ slug: _slug, ...p }) => p);
+  }
+
+  /** By name or slug. */
+  async platform(nameOrSlug: string): Promise<PlatformInfo | null> {
+    const snap = await this.current();
+    return snap.platformByName.get(nameOrSlug) ?? snap.platformBySlug.get(nameOrSlug) ?? null;
+  }
+
+  async platformNames(): Promise<Set<string>> {
+    return new Set((await this.current()).platforms.map((p) => p.name));
+  }
+
+  stats(): { platforms: number; titles: number } {
+    return { platforms: this.snap.platforms.length, titles: this.snap.titles.length };
+  }
+
+  version(): number {
+    return this.snap.version;
+  }
+
+  /** What a recommendation card shows for this title on this platform (null: unknown). */
+  toDisplay(t: CatalogEntry, platform: string | null): TitleDisplay {
+    const p = platform ? this.snap.platformByName.get(platform) : undefined;
+    return {
+      title_id: t.id,
+      kind: t.kind,
+      movie_title: t.title,
+      movie_description: t.description,
+      year: t.year,
+      end_year: t.endYear,
+      genre: t.genres[0] ?? '',
+      genres: t.genres,
+      language: t.language,
+      runtime: t.runtime,
+      seasons: t.seasons,
+      rotten_tomatoes: t.rt,
+      imdb_rating: t.imdb,
+      platform: p ? p.name : null,
+      platform_logo_url: p ? p.logo_url : null,
+      poster_url: posterUrl(t.id),
+      director: t.director,
+      cast: t.cast,
+      watch_url: p ? watchUrl(p.search_url, t.title) : null,
+    };
+  }
+
+  /** The title page shape of the shared contract. */
+  toCatalogTitle(t: CatalogEntry): CatalogTitle {
+    return {
+      id: t.id,
+      kind: t.kind,
+      title: t.title,
+      original_title: t.originalTitle,
+      year: t.year,
+      end_year: t.endYear,
+      genres: t.genres,
+      language: t.language,
+      runtime: t.runtime,
+      seasons: t.seasons,
+      imdb_rating: t.imdb,
+      rotten_tomatoes: t.rt,
+      description: t.description,
+      keywords: t.keywords,
+      director: t.director,
+      cast: t.cast,
+      availability: t.availability.flatMap((a) => {
+        const p = this.snap.platformByName.get(a.platform);
+        return p ? [{ ...a, logo_url: p.logo_url, watch_url: watchUrl(p.search_url, t.title) }] : [];
+      }),
+      poster_url: posterUrl(t.id),
+    };
+  }
+
+  /** Reads the catalog again now (after an import, or in tests). */
+  async reload(): Promise<void> {
+    this.snap = await loadSnapshot(this.db);
+    this.checkedAt = performance.now();
+  }
+
+  private async current(): Promise<Snapshot> {
+    if (performance.now() - this.checkedAt < this.refreshMs) return this.snap;
+    this.pending ??= this.refresh().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async refresh(): Promise<Snapshot> {
+    this.checkedAt = performance.now();
+    const meta = await readMeta(this.db);
+    if (Number(meta.get(META.version) ?? 0) !== this.snap.version) this.snap = await loadSnapshot(this.db);
+    return this.snap;
+  }
+}

@@ -1,0 +1,136 @@
+// One immutable in-memory picture of the catalog, built from the database rows. The store swaps
+// whole snapshots, so a request never sees half of a reload.
+import { LANGUAGE_NAMES, type Platform } from '@app/shared';
+import type { EngineTitle } from '../engine/types.js';
+import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
+import { catalogMean, popularity, shrunkQuality } from './ranking.js';
+import { logoUrl } from './urls.js';
+
+/** A catalog title: what the engine needs plus what a card or the title page shows. */
+export interface CatalogEntry extends EngineTitle {
+  originalTitle: string | null;
+  endYear: number | null;
+  /** Series: typical episode minutes (also in `runtime`, the card's "minutes" figure). */
+  episodeRuntime: number | null;
+  description: string;
+  languageCode: string;
+  availability: ReadonlyArray<{ platform: string; region: string; as_of: string }>;
+  source: string;
+  /** Bayesian-shrunk rating, 1-10. */
+  quality: number;
+  /** Quality mixed with fame: the default order of every list. */
+  popularity: number;
+  /** A builtin title that the current pack no longer contains: kept for history, never offered. */
+  retired: boolean;
+}
+
+export interface PlatformInfo extends Platform {
+  slug: string;
+}
+
+export interface Snapshot {
+  version: number;
+  /** Offerable titles, most popular first. */
+  titles: CatalogEntry[];
+  byId: Map<string, CatalogEntry>;
+  /** Lower-cased title and original title -> offerable titles, most popular first. */
+  byName: Map<string, CatalogEntry[]>;
+  platforms: PlatformInfo[];
+  platformByName: Map<string, PlatformInfo>;
+  platformBySlug: Map<string, PlatformInfo>;
+}
+
+const list = (s: string): string[] => {
+  try {
+    const v: unknown = JSON.parse(s);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+export const languageName = (code: string): string => (LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
+
+export function buildSnapshot(
+  version: number,
+  packVersion: number,
+  titleRows: TitleRow[],
+  availabilityRows: AvailabilityRow[],
+  platformRows: PlatformRow[],
+): Snapshot {
+  const availability = new Map<string, Array<{ platform: string; region: string; as_of: string }>>();
+  for (const a of availabilityRows) {
+    const l = availability.get(a.title_id) ?? [];
+    l.push({ platform: a.platform, region: a.region, as_of: a.as_of });
+    availability.set(a.title_id, l);
+  }
+  const rated = titleRows.map((r) => ({ imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) }));
+  const mean = catalogMean(rated);
+  const entries: CatalogEntry[] = titleRows.map((r, i) => {
+    const avail = availability.get(r.id) ?? [];
+    const kind = r.kind === 'series' ? 'series' : 'movie';
+    return {
+      id: r.id,
+      kind,
+      title: r.title,
+      year: Number(r.year),
+      genres: list(r.genres),
+      language: languageName(r.language),
+      runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
+      seasons: r.seasons,
+      imdb: rated[i].imdb,
+      rt: r.rotten_tomatoes,
+      fame: rated[i].fame,
+      keywords: list(r.keywords),
+      director: r.director,
+      cast: list(r.cast_members),
+      platforms: [...new Set(avail.map((a) => a.platform))],
+      originalTitle: r.original_title,
+      endYear: r.end_year,
+      episodeRuntime: r.episode_runtime,
+      description: r.description,
+      languageCode: r.language,
+      availability: avail,
+      source: r.source,
+      quality: shrunkQuality(rated[i], mean),
+      popularity: popularity(rated[i], mean),
+      retired: r.source === 'builtin' && Number(r.catalog_version) < packVersion,
+    };
+  });
+  // Ties are broken by id so every instance orders lists the same way.
+  entries.sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const titles = entries.filter((e) => !e.retired);
+
+  const byName = new Map<string, CatalogEntry[]>();
+  for (const t of titles) {
+    for (const name of new Set([t.title, t.originalTitle].filter((n): n is string => Boolean(n)).map(normaliseName))) {
+      const l = byName.get(name) ?? [];
+      l.push(t);
+      byName.set(name, l);
+    }
+  }
+
+  const counts = new Map<string, number>();
+  for (const t of titles) for (const p of t.platforms) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const platforms: PlatformInfo[] = platformRows.map((p) => ({
+    name: p.name,
+    slug: p.slug,
+    color: p.color,
+    logo_url: logoUrl(p.slug),
+    search_url: p.search_url,
+    hosts: list(p.hosts),
+    title_count: counts.get(p.name) ?? 0,
+  }));
+  platforms.sort((a, b) => b.title_count - a.title_count || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  return {
+    version,
+    titles,
+    byId: new Map(entries.map((e) => [e.id, e])),
+    byName,
+    platforms,
+    platformByName: new Map(platforms.map((p) => [p.name, p])),
+    platformBySlug: new Map(platforms.map((p) => [p.slug, p])),
+  };
+}
+
+export const normaliseName = (s: string): string => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();

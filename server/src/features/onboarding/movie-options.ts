@@ -1,0 +1,138 @@
+// Which titles onboarding offers as favourite candidates. Pure functions over the catalog's
+// titles (already ordered most popular and best rated first).
+import type { CatalogEntry } from '../../catalog/catalog.store.js';
+
+export const OPTIONS_LIMIT = 60;
+export const MIN_OPTIONS = 30;
+/** The default list keeps any one language to this share, so it is not all English. */
+const DEFAULT_LANGUAGE_SHARE = 0.45;
+/** Popularity points a title loses for each title of its language already in the default list. */
+const LANGUAGE_REPEAT_PENALTY = 0.12;
+
+export interface OptionsFilter {
+  genres: string[];
+  languages: string[];
+  q?: string;
+}
+
+export interface OptionsResult {
+  titles: CatalogEntry[];
+  message?: string;
+}
+
+const searchKeys = new WeakMap<CatalogEntry, string>();
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+function searchKey(t: CatalogEntry): string {
+  let k = searchKeys.get(t);
+  if (k === undefined) {
+    k = fold(`${t.title} ${t.originalTitle ?? ''}`);
+    searchKeys.set(t, k);
+  }
+  return k;
+}
+
+/** Takes from each language's list in turn, so several chosen languages share the top places. */
+function interleave(titles: CatalogEntry[], languages: string[]): CatalogEntry[] {
+  if (languages.length < 2) return titles;
+  const queues = languages.map((l) => titles.filter((t) => t.language === l));
+  const out: CatalogEntry[] = [];
+  for (let i = 0; out.length < titles.length; i++) {
+    for (const q of queues) if (i < q.length) out.push(q[i]);
+  }
+  return out;
+}
+
+/**
+ * The most popular titles, with each further title of an already-shown language ranked a little
+ * lower, so the first rows show the catalog's range instead of only English.
+ */
+export function popularOptions(titles: CatalogEntry[], limit = OPTIONS_LIMIT): CatalogEntry[] {
+  const cap = Math.ceil(limit * DEFAULT_LANGUAGE_SHARE);
+  const candidates = titles.slice(0, limit * 10);
+  const perLanguage = new Map<string, number>();
+  const out: CatalogEntry[] = [];
+  const taken = new Set<string>();
+  while (out.length < limit) {
+    let best: CatalogEntry | null = null;
+    let bestScore = -Infinity;
+    for (const t of candidates) {
+      const n = perLanguage.get(t.language) ?? 0;
+      if (taken.has(t.id) || n >= cap) continue;
+      const score = t.popularity - LANGUAGE_REPEAT_PENALTY * n;
+      if (score > bestScore) {
+        best = t;
+        bestScore = score;
+      }
+    }
+    if (!best) break;
+    taken.add(best.id);
+    perLanguage.set(best.language, (perLanguage.get(best.language) ?? 0) + 1);
+    out.push(best);
+  }
+  return out;
+}
+
+const list = (xs: string[]) => (xs.length <= 2 ? xs.join(' and ') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+const orList = (xs: string[]) => (xs.length <= 2 ? xs.join(' or ') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
+
+/**
+ * Strict: in a chosen language with a chosen genre as its main genre (the one the option shows).
+ * Under MIN_OPTIONS strict titles, the list widens to titles with any chosen genre in the chosen
+ * languages, then to the chosen languages alone, and the message says so.
+ */
+export function filteredOptions(all: CatalogEntry[], f: OptionsFilter, limit = OPTIONS_LIMIT): OptionsResult {
+  const genres = new Set(f.genres);
+  const languages = new Set(f.languages);
+  const q = f.q ? fold(f.q) : '';
+  const pool = q ? all.filter((t) => searchKey(t).includes(q)) : all;
+  const inLanguage = languages.size ? pool.filter((t) => languages.has(t.language)) : pool;
+  const strict = genres.size ? inLanguage.filter((t) => genres.has(t.genres[0])) : inLanguage;
+  const anyGenre = genres.size ? inLanguage.filter((t) => t.genres.some((g) => genres.has(g))) : inLanguage;
+
+  const langText = list(f.languages);
+  const genreText = orList(f.genres);
+  const order = (ts: CatalogEntry[]) => interleave(ts, f.languages);
+  const take = (tiers: CatalogEntry[][]) => {
+    const seen = new Set<string>();
+    const out: CatalogEntry[] = [];
+    for (const tier of tiers) {
+      for (const t of order(tier)) {
+        if (out.length >= limit) return out;
+        if (!seen.has(t.id)) {
+          seen.add(t.id);
+          out.push(t);
+        }
+      }
+    }
+    return out;
+  };
+
+  if (q) {
+    if (inLanguage.length) return { titles: take([strict, anyGenre, inLanguage]) };
+    if (pool.length) {
+      const where = languages.size ? `No ${langText} titles match "${f.q}"` : `No titles match "${f.q}"`;
+      return { titles: take([pool]), message: `${where}; showing matches in other languages.` };
+    }
+    return { titles: [], message: `No titles match "${f.q}". Try another spelling or a shorter search.` };
+  }
+  if (!inLanguage.length) {
+    return { titles: [], message: `We have no ${langText} titles yet. Pick another language to see options.` };
+  }
+  if (strict.length >= MIN_OPTIONS || !genres.size) {
+    const titles = take([strict]);
+    if (titles.length >= MIN_OPTIONS || !languages.size) return { titles };
+    return { titles, message: `We have only ${titles.length} ${langText} ${titles.length === 1 ? 'title' : 'titles'} so far.` };
+  }
+  if (anyGenre.length >= MIN_OPTIONS) {
+    return {
+      titles: take([strict, anyGenre]),
+      message: `Few ${langText ? `${langText} ` : ''}titles are mainly ${genreText}, so we added more that include ${f.genres.length > 1 ? 'these genres' : 'this genre'}.`.replace(/\s+/g, ' '),
+    };
+  }
+  const titles = take([strict, anyGenre, inLanguage]);
+  const only = anyGenre.length
+    ? `Only ${anyGenre.length} ${langText ? `${langText} ` : ''}${anyGenre.length === 1 ? 'title matches' : 'titles match'} ${genreText}`
+    : `No ${langText ? `${langText} ` : ''}titles match ${genreText}`;
+  const more = languages.size ? `we added other popular ${langText} titles` : 'we added other popular titles';
+  return { titles, message: `${only}, so ${more}.`.replace(/\s+/g, ' ') };
+}
