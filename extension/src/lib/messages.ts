@@ -1,0 +1,35 @@
+// The background worker's one typed table of messages: every request name with its payload and
+// its answer. Senders and the background's router both type-check against it.
+
+export interface MessageTable {
+  /** Popup -> background: create a one-time nonce and open the web app's connect page. */
+  'auth/start-sign-in': { request: Record<string, never>; response: { opened: boolean; error?: string } };
+  /** Sign-in bridge -> background: the token the web page handed over, with the nonce it came with. */
+  'auth/hand-off': { request: { nonce: string; token: string }; response: { accepted: boolean } };
+  /** Options page -> background: the server URL changed; re-register the bridge for it. */
+  'bridge/sync': { request: Record<string, never>; response: { registeredFor: string | null } };
+}
+
+export type MessageName = keyof MessageTable;
+export type MessageRequest<K extends MessageName> = MessageTable[K]['request'];
+export type MessageResponse<K extends MessageName> = MessageTable[K]['response'];
+
+export interface Envelope<K extends MessageName = MessageName> {
+  name: K;
+  payload: MessageRequest<K>;
+}
+
+const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync'];
+
+export function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.name === 'string' && (NAMES as readonly string[]).includes(v.name) && typeof v.payload === 'object' && v.payload !== null;
+}
+
+export type SendMessage = (message: unknown) => Promise<unknown>;
+
+/** Sends one typed message; `send` is runtime.sendMessage. */
+export async function sendToBackground<K extends MessageName>(send: SendMessage, name: K, payload: MessageRequest<K>): Promise<MessageResponse<K>> {
+  return (await send({ name, payload } satisfies Envelope<K>)) as MessageResponse<K>;
+}

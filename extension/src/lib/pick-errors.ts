@@ -1,0 +1,28 @@
+// What the popup shows for a failed call. Pure, so every branch is unit-tested.
+import { ApiError, NetworkError, PlanLimitError, PLAN_LIMIT_TEXTS } from './shared';
+
+export type PickProblem =
+  | { kind: 'signed-out' }
+  | { kind: 'limit'; title: string; message: string }
+  | { kind: 'offline'; message: string }
+  | { kind: 'onboarding'; message: string }
+  | { kind: 'empty'; message: string }
+  | { kind: 'error'; message: string };
+
+export const OFFLINE_TEXT = "You're offline, or the server can't be reached. Check your connection and try again.";
+export const ONBOARDING_TEXT = 'Finish setting up your taste in the web app to get your first pick.';
+
+export function describeProblem(err: unknown, fallback: string, online = true): PickProblem {
+  if (err instanceof PlanLimitError) {
+    const message = err.detail || (err.expired ? PLAN_LIMIT_TEXTS.expired : PLAN_LIMIT_TEXTS.limitReached);
+    return { kind: 'limit', title: PLAN_LIMIT_TEXTS.title, message };
+  }
+  if (err instanceof ApiError) {
+    if (err.status === 401) return { kind: 'signed-out' };
+    if (err.status === 403 && /onboarding/i.test(err.detail)) return { kind: 'onboarding', message: ONBOARDING_TEXT };
+    if (err.status === 404 || err.status === 409) return { kind: 'empty', message: err.detail };
+    return { kind: 'error', message: err.status >= 500 ? fallback : err.detail || fallback };
+  }
+  if (err instanceof NetworkError || !online) return { kind: 'offline', message: OFFLINE_TEXT };
+  return { kind: 'error', message: fallback };
+}

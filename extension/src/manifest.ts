@@ -1,0 +1,42 @@
+// The manifest for both builds. Chrome gets a fixed public key (stable extension id, so the
+// server's EXTENSION_ORIGINS can name it) and a service worker; Firefox gets background scripts
+// and its add-on id. Host access: only the configured server's origin, granted at runtime
+// (the default server's origin is asked for at install).
+import { defineManifest } from '@crxjs/vite-plugin';
+import pkg from '../package.json' with { type: 'json' };
+import { hostPermissionPattern } from './lib/server-url.ts';
+
+/** Public half of the key that fixes the Chrome extension id (hohgedmbicbniblcjphfemibhocebldd). */
+export const EXTENSION_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEArO65z4nSEVpl2qqlu4ueJMxfnR/y0QA8mZqxZep1Ob+d' +
+  'SkkiGA+Mds/mFBHr0Anz8nXfEv7uWx0DoHxFT1cCE+lUzbMlYoBpGBk3uRaFSWpynPoQPZENB/wtSTtF0cPyGW32' +
+  '9OzxnQ4WOcu5eVIOnM+ihx59xQwp4j5+DPvmzGCKeWL9l2eSM2dcBAv+2k7L0Ny4r/Bb0GNazMc6UJqI9896z2pi' +
+  'tJRld42mwy3m1MAYllqJjMw2qd75NZpFRz7Pw9Znw2gBpK+cyVgTAL3yaU7/AH9xUkgWyc3QmrHS02TleN/vnnca' +
+  'FVOWKDZ2N9mzSkcgp/iNIFnIEMBYQ8dVKQIDAQAB';
+
+export const FIREFOX_ADDON_ID = 'tonights-pick@extension.local';
+
+export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: string) {
+  const defaultOrigin = new URL(defaultServerUrl).origin;
+  return defineManifest({
+    manifest_version: 3,
+    name: "Tonight's Pick",
+    short_name: "Tonight's Pick",
+    description: 'Your one movie or series for tonight, right in the toolbar, on any streaming site.',
+    version: pkg.version ?? '1.0.0',
+    ...(browser === 'chrome' ? { key: EXTENSION_PUBLIC_KEY, minimum_chrome_version: '121' } : {}),
+    icons: { 16: 'public/icon-16.png', 48: 'public/icon-48.png', 128: 'public/icon-128.png' },
+    action: { default_popup: 'src/popup/index.html', default_title: "Tonight's Pick", default_icon: { 16: 'public/icon-16.png', 48: 'public/icon-48.png' } },
+    options_ui: { page: 'src/options/index.html', open_in_tab: true },
+    background:
+      browser === 'chrome'
+        ? { service_worker: 'src/background/index.ts', type: 'module' }
+        : { scripts: ['src/background/index.ts'], type: 'module' },
+    permissions: ['storage', 'activeTab', 'scripting'],
+    host_permissions: [hostPermissionPattern(defaultOrigin, browser)],
+    optional_host_permissions: ['http://*/*', 'https://*/*'],
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: FIREFOX_ADDON_ID, strict_min_version: '128.0' } } }
+      : {}),
+  });
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import type { MoodValue, Recommendation } from '@app/shared';
+import { MOODS } from '../../lib/shared';
+
+interface Props {
+  pick: Recommendation;
+  busy: boolean;
+  onRate: (liked: boolean) => void;
+  onWatched: () => void;
+  onNew: (mood?: MoodValue) => void;
+  onSchedule: () => void;
+}
+
+export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }: Props) {
+  const [mood, setMood] = useState<MoodValue | ''>('');
+  const rated = pick.is_rated;
+  return (
+    <div className="actions">
+      <div className="row">
+        <button type="button" onClick={() => onRate(true)} disabled={busy || rated} aria-pressed={pick.user_rating === true}>
+          {pick.user_rating === true ? '👍 Liked' : '👍 Like'}
+        </button>
+        <button type="button" onClick={() => onRate(false)} disabled={busy || rated} aria-pressed={pick.user_rating === false}>
+          {pick.user_rating === false ? '👎 Disliked' : '👎 Dislike'}
+        </button>
+        <button type="button" onClick={onWatched} disabled={busy}>
+          Already Watched
+        </button>
+      </div>
+      <div className="row">
+        <label className="mood">
+          <span className="visually-hidden">Mood</span>
+          <select value={mood} onChange={(e) => setMood(e.target.value as MoodValue | '')} disabled={busy}>
+            <option value="">Any mood</option>
+            {MOODS.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => onNew(mood || undefined)} disabled={busy}>
+          New
+        </button>
+        <button type="button" onClick={onSchedule} disabled={busy}>
+          Schedule
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// A signed-in popup: the pick's card with its actions, or the state that replaces it.
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '../../lib/shared';
+import { usePick } from '../usePick';
+import { StatusView } from './StatusView';
+import { PickCard } from './PickCard';
+import { PickActions } from './PickActions';
+import { PlanLimitNotice } from './PlanLimitNotice';
+import { ScheduleForm } from './ScheduleForm';
+import { SiteBanner } from './SiteBanner';
+import { PopupFooter } from './PopupFooter';
+import { openTab } from '../../lib/tabs';
+
+export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string }) {
+  const { state, reload, rate, next, setNotice } = usePick(api);
+  const [scheduling, setScheduling] = useState(false);
+  const pickId = state.pick?.id;
+
+  useEffect(() => setScheduling(false), [pickId]);
+  useEffect(() => {
+    // Measured by the e2e run: time from the popup opening to the card on screen.
+    if (pickId) document.body.dataset.cardRenderedMs = String(Math.round(performance.now()));
+  }, [pickId]);
+
+  const footer = <PopupFooter api={api} serverUrl={serverUrl} />;
+  if (state.loading) return <StatusView kind="loading" />;
+
+  const retry = (
+    <button type="button" onClick={() => void reload()}>
+      Try again
+    </button>
+  );
+  return (
+    <>
+      {state.site && <SiteBanner site={state.site} pick={state.pick} />}
+      {state.limit && <PlanLimitNotice {...state.limit} serverUrl={serverUrl} />}
+      {!state.pick && state.problem?.kind === 'onboarding' && (
+        <StatusView
+          kind="onboarding"
+          message={state.problem.message}
+          action={<button type="button" className="primary" onClick={() => void openTab(`${serverUrl}/app/onboarding`)}>Open the web app</button>}
+        />
+      )}
+      {!state.pick && state.problem && state.problem.kind !== 'onboarding' && state.problem.kind !== 'signed-out' && state.problem.kind !== 'limit' && (
+        <StatusView kind={state.problem.kind} message={state.problem.message} action={retry} />
+      )}
+      {state.pick && (
+        <>
+          <PickCard pick={state.pick} serverUrl={serverUrl} />
+          <PickActions
+            pick={state.pick}
+            busy={state.busy}
+            onRate={rate}
+            onWatched={() => void next({ previous: 'watched' })}
+            onNew={(mood) => void next({ previous: 'skip', mood })}
+            onSchedule={() => setScheduling((s) => !s)}
+          />
+          {scheduling && <ScheduleForm api={api} pick={state.pick} onMessage={setNotice} />}
+        </>
+      )}
+      {state.notice && (
+        <p className="notice" role="status">
+          {state.notice}
+        </p>
+      )}
+      {footer}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ApiClient } from '../../lib/shared';
+import { openTab } from '../../lib/tabs';
+
+export function PopupFooter({ api, serverUrl }: { api: ApiClient; serverUrl: string }) {
+  return (
+    <footer className="popup-footer">
+      <button type="button" className="link" onClick={() => void openTab(`${serverUrl}/app/dashboard#history-title`)}>
+        History
+      </button>
+      <button type="button" className="link" onClick={() => void api.extension.signOut().catch(() => undefined)}>
+        Sign out
+      </button>
+    </footer>
+  );
+}

@@ -1,0 +1,101 @@
+// Tonight's pick and what the popup can do with it. Loads the current pick and the active site
+// together; on a streaming site it asks once for a pick available there.
+import { useCallback, useEffect, useState } from 'react';
+import type { MoodValue, Recommendation } from '@app/shared';
+import { ALERT_TEXTS, type ApiClient } from '../lib/shared';
+import { wantsPlatformPick, type PlatformSite } from '../lib/detect';
+import { describeProblem, type PickProblem } from '../lib/pick-errors';
+import { detectActiveSite } from './active-site';
+import { popupStorage } from './usePopupSession';
+
+export interface PickState {
+  loading: boolean;
+  busy: boolean;
+  pick: Recommendation | null;
+  site: PlatformSite | null;
+  /** A problem that replaces the card (no pick to show), or null. */
+  problem: PickProblem | null;
+  /** The plan limit was hit: the upgrade message shows above the card. */
+  limit: { title: string; message: string } | null;
+  /** A one-line message under the card (a failed action, a platform with nothing left). */
+  notice: string | null;
+}
+
+const initial: PickState = { loading: true, busy: false, pick: null, site: null, problem: null, limit: null, notice: null };
+
+export function usePick(api: ApiClient) {
+  const [state, setState] = useState<PickState>(initial);
+  const patch = (p: Partial<PickState>) => setState((s) => ({ ...s, ...p }));
+  const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+
+  /** A failed action: the card stays; the limit, sign-out or a notice shows. */
+  const failed = useCallback((err: unknown, fallback: string) => {
+    const p = describeProblem(err, fallback, online());
+    if (p.kind === 'signed-out') return; // the session hook switches to Sign in
+    if (p.kind === 'limit') patch({ busy: false, limit: { title: p.title, message: p.message } });
+    else patch({ busy: false, notice: p.message });
+  }, []);
+
+  const load = useCallback(async () => {
+    setState(initial);
+    const [current, site] = await Promise.all([
+      api.recommendations.current().then((pick) => ({ pick }), (error: unknown) => ({ error })),
+      detectActiveSite(api).catch(() => null),
+    ]);
+    if ('error' in current) {
+      const p = describeProblem(current.error, ALERT_TEXTS.newRecommendation, online());
+      if (p.kind === 'limit') return setState({ ...initial, loading: false, site, limit: { title: p.title, message: p.message } });
+      return setState({ ...initial, loading: false, site, problem: p.kind === 'signed-out' ? null : p });
+    }
+    let pick = current.pick;
+    let notice: string | null = null;
+    let limit: PickState['limit'] = null;
+    const asked = await popupStorage.get('platformAsk');
+    if (wantsPlatformPick(pick.platform, site, asked?.recommendationId === pick.id ? asked.platform : null) && site) {
+      await popupStorage.set('platformAsk', { recommendationId: pick.id, platform: site.name });
+      try {
+        pick = await api.recommendations.next({ previous: 'skip', platform: site.name });
+        await popupStorage.set('platformAsk', { recommendationId: pick.id, platform: site.name });
+      } catch (err) {
+        const p = describeProblem(err, ALERT_TEXTS.newRecommendation, online());
+        if (p.kind === 'limit') limit = { title: p.title, message: p.message };
+        else if (p.kind !== 'signed-out') notice = `No ${site.name} pick for you right now. ${p.message}`;
+      }
+    }
+    setState({ ...initial, loading: false, pick, site, notice, limit });
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const rate = useCallback(
+    async (liked: boolean) => {
+      const pick = state.pick;
+      if (!pick || pick.is_rated) return;
+      patch({ busy: true, notice: null });
+      try {
+        const r = await api.recommendations.rate({ movie_title: pick.movie_title, rating: liked, genre: pick.genre, year: pick.year, recommendation_id: pick.id });
+        patch({ busy: false, pick: r.recommendation });
+      } catch (err) {
+        failed(err, ALERT_TEXTS.saveRating);
+      }
+    },
+    [api, state.pick, failed],
+  );
+
+  const next = useCallback(
+    async (opts: { previous: 'watched' | 'skip'; mood?: MoodValue }) => {
+      patch({ busy: true, notice: null });
+      try {
+        const pick = await api.recommendations.next({ ...opts, ...(state.site ? { platform: state.site.name } : {}) });
+        patch({ busy: false, pick, limit: null, problem: null });
+      } catch (err) {
+        failed(err, ALERT_TEXTS.newRecommendation);
+      }
+    },
+    [api, state.site, failed],
+  );
+
+  return { state, reload: load, rate, next, setNotice: (notice: string | null) => patch({ notice }) };
+}

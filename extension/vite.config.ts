@@ -1,0 +1,56 @@
+// Two builds from one source: `vite build` -> dist/chrome, `vite build --mode firefox` -> dist/firefox.
+// EXTENSION_SERVER_URL sets the server a fresh install talks to (default http://localhost:8080);
+// EXTENSION_OUT_DIR overrides the output folder (the e2e test builds one for its own server).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { crx } from '@crxjs/vite-plugin';
+import { buildManifest } from './src/manifest.ts';
+import { parseServerOrigin } from './src/lib/server-url.ts';
+
+export default defineConfig(({ mode }) => {
+  const browser = mode === 'firefox' ? 'firefox' : 'chrome';
+  const server = parseServerOrigin(process.env.EXTENSION_SERVER_URL ?? 'http://localhost:8080');
+  if (!server.ok) throw new Error(`EXTENSION_SERVER_URL: ${server.error}`);
+  return {
+    plugins: [react(), crx({ manifest: buildManifest(browser, server.origin), browser }), noWebAccessibleBridge()],
+    define: {
+      __BROWSER__: JSON.stringify(browser),
+      __DEFAULT_SERVER_URL__: JSON.stringify(server.origin),
+    },
+    build: {
+      outDir: process.env.EXTENSION_OUT_DIR ? resolve(process.env.EXTENSION_OUT_DIR) : resolve(__dirname, 'dist', browser),
+      emptyOutDir: true,
+      // Extension pages load from the package: no modulepreload polyfill, no source of delay.
+      modulePreload: { polyfill: false },
+      sourcemap: false,
+    },
+  };
+});
+
+/**
+ * crxjs lists dynamically registered scripts as web-accessible on every site; the bridge is
+ * registered with scripting.registerContentScripts and needs no such entry, and the entry would
+ * let any page detect the extension. Removed from the written manifest.
+ */
+function noWebAccessibleBridge(): Plugin {
+  let outDir = '';
+  return {
+    name: 'no-web-accessible-bridge',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(c) {
+      outDir = c.build.outDir;
+    },
+    writeBundle() {
+      const file = join(outDir, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { web_accessible_resources?: Array<{ resources: string[] }> };
+      const kept = (manifest.web_accessible_resources ?? []).filter((w) => !w.resources.every((r) => r.includes('bridge')));
+      if (kept.length) manifest.web_accessible_resources = kept;
+      else delete manifest.web_accessible_resources;
+      writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  };
+}
