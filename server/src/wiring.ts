@@ -2,16 +2,25 @@
 import type { AppContext } from './context.js';
 import type { AppServices } from './services.js';
 import { paymentsRoutes, paymentsWebhookRoutes } from './features/payments/payments.routes.js';
+import { loadCatalogPack } from './catalog/pack-loader.js';
+import { CatalogStore } from './catalog/catalog.store.js';
+import { catalogRoutes } from './catalog/catalog.routes.js';
+import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { extensionRoutes } from './features/extension/extension.routes.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { feedbackMount } from './features/feedback/feedback.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
+  await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
+  const catalog = await CatalogStore.open(ctx.db);
   return {
-    platformNames: async () => new Set<string>(),
-    stats: async () => ({ platforms: 0, titles: 0 }),
+    catalog,
+    platformNames: () => catalog.platformNames(),
+    stats: async () => catalog.stats(),
     routes: [
       { path: '/api/subscription', router: paymentsRoutes(ctx) },
+      { path: '/api/catalog', router: catalogRoutes(catalog) },
+      { path: '/api/onboarding', router: onboardingRoutes(ctx, catalog) },
       { path: '/api/extension', router: extensionRoutes(ctx) },
       { path: '/api/settings/calendar', router: calendarRoutes(ctx) },
     ],
