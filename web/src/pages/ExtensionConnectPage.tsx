@@ -1,0 +1,121 @@
+// /extension/connect?nonce=...: the signed-in user approves connecting the browser extension that
+// opened this tab. The token is issued for the extension's one-time nonce and handed to the
+// extension's sign-in bridge by window.postMessage to this page's own origin; never in a URL.
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { EXTENSION_HANDOFF } from '@app/shared';
+import { useApi, useSession } from '../api/ServicesContext';
+import { errorText } from '../api/errorText';
+import { Notice } from '../components/Notice';
+import { usePageTitle } from '../hooks/usePageTitle';
+import '../styles/extension.css';
+
+const NONCE_RE = /^[A-Za-z0-9_-]{22,128}$/;
+const ACK_TIMEOUT_MS = 8000;
+
+type Phase =
+  | { step: 'ask' }
+  | { step: 'working' }
+  | { step: 'connected' }
+  | { step: 'cancelled' }
+  | { step: 'no-extension' }
+  | { step: 'error'; message: string };
+
+/** "Chrome on Linux": how the browser is listed under Settings > Connected browsers. */
+export function browserName(ua: string): string {
+  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\//.test(ua) ? 'Opera' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
+  const os = /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'macOS' : /CrOS/.test(ua) ? 'ChromeOS' : /Android/.test(ua) ? 'Android' : /Linux/.test(ua) ? 'Linux' : null;
+  return os ? `${browser} on ${os}` : browser;
+}
+
+export function ExtensionConnectPage() {
+  usePageTitle('Connect the extension');
+  const api = useApi();
+  const { token, user } = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const nonce = params.get('nonce') ?? '';
+  const [phase, setPhase] = useState<Phase>({ step: 'ask' });
+  const cleanup = useRef<() => void>(() => undefined);
+
+  useEffect(() => () => cleanup.current(), []);
+
+  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+
+  if (!NONCE_RE.test(nonce)) {
+    return (
+      <section className="extension-connect">
+        <h1>Connect this browser</h1>
+        <Notice tone="error">This link is incomplete. Open the extension and choose Sign in again.</Notice>
+      </section>
+    );
+  }
+
+  async function approve() {
+    setPhase({ step: 'working' });
+    let issued: { id: string; token: string };
+    try {
+      issued = await api.extension.createToken({ nonce, browser_name: browserName(navigator.userAgent) });
+    } catch (err) {
+      setPhase({ step: 'error', message: errorText(err, 'Could not connect this browser. Please try again.') });
+      return;
+    }
+    const origin = window.location.origin;
+    const onMessage = (e: MessageEvent) => {
+      const d = e.data as { type?: unknown; nonce?: unknown } | null;
+      if (e.source !== window || e.origin !== origin || d?.type !== EXTENSION_HANDOFF.connectedMessage || d.nonce !== nonce) return;
+      cleanup.current();
+      setPhase({ step: 'connected' });
+    };
+    // No answer from the extension: the token reached nobody, so it is revoked rather than left live.
+    const timer = window.setTimeout(() => {
+      cleanup.current();
+      void api.extension.revoke(issued.id).catch(() => undefined);
+      setPhase({ step: 'no-extension' });
+    }, ACK_TIMEOUT_MS);
+    cleanup.current = () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+    };
+    window.addEventListener('message', onMessage);
+    window.postMessage({ type: EXTENSION_HANDOFF.tokenMessage, nonce, token: issued.token }, origin);
+  }
+
+  return (
+    <section className="extension-connect" aria-labelledby="connect-title" data-phase={phase.step}>
+      <h1 id="connect-title">Connect this browser</h1>
+      {(phase.step === 'ask' || phase.step === 'working') && (
+        <>
+          <p>
+            The Tonight&rsquo;s Pick browser extension wants to sign in as <strong>{user?.email ?? 'you'}</strong>. It will be able to:
+          </p>
+          <ul>
+            <li>show tonight&rsquo;s pick and get new ones,</li>
+            <li>rate picks and mark them watched,</li>
+            <li>schedule a pick in your calendar.</li>
+          </ul>
+          <p className="muted">It cannot change your account, plan or payments. You can revoke it any time in Settings.</p>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" onClick={() => void approve()} disabled={phase.step === 'working'}>
+              Approve
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setPhase({ step: 'cancelled' })} disabled={phase.step === 'working'}>
+              Cancel
+            </button>
+          </div>
+        </>
+      )}
+      {phase.step === 'connected' && <Notice tone="success">This browser is connected. You can close this tab and open the extension from the toolbar.</Notice>}
+      {phase.step === 'cancelled' && <Notice tone="info">Nothing was connected. You can close this tab.</Notice>}
+      {phase.step === 'no-extension' && (
+        <Notice tone="warning">
+          The extension did not answer. Make sure it is installed and set to this server ({window.location.origin}), then choose Sign in in the extension again.
+        </Notice>
+      )}
+      {phase.step === 'error' && <Notice tone="error">{phase.message}</Notice>}
+      <p className="muted">
+        <Link to="/app/dashboard">Go to your dashboard</Link>
+      </p>
+    </section>
+  );
+}
