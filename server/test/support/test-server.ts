@@ -65,6 +65,8 @@ export interface TestServerOptions {
   /** Share a database with another test server (several instances on one PostgreSQL). */
   shareDatabaseWith?: TestServer;
   mailbox?: Mailbox;
+  /** Serve a built web app (e.g. web/dist) beside the API, as production does; default none. */
+  webDist?: string | null;
 }
 
 export async function startTestServer(dialect: TestDialect, opts: TestServerOptions = {}): Promise<TestServer> {
@@ -90,7 +92,7 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
   } else {
     env.DATABASE_URL = opts.env?.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
   }
-  const running = await startServer(loadConfig(env), { clock: opts.clock, webDist: null });
+  const running = await startServer(loadConfig(env), { clock: opts.clock, webDist: opts.webDist ?? null });
   const owner = !opts.shareDatabaseWith;
   return {
     url: running.url,
