@@ -27,5 +27,6 @@ export default defineConfig({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    testTimeout: 30_000,
   },
 });

@@ -67,7 +67,7 @@ export function FavouritesStep({ genres, languages, selected, onChange }: Props)
             return (
               <li key={m.id}>
                 <label htmlFor={id} className={`movie-option${on ? ' movie-on' : ''}`}>
-                  <input id={id} type="checkbox" checked={on} disabled={!on && full} onChange={() => toggle({ id: m.id, title: m.title })} />
+                  <input id={id} type="checkbox" aria-label={`${m.title} (${m.year})`} checked={on} disabled={!on && full} onChange={() => toggle({ id: m.id, title: m.title })} />
                   <img src={m.poster_url} alt="" width={80} height={120} loading="lazy" />
                   <span className="movie-meta">
                     <span className="movie-title">{m.title}</span>

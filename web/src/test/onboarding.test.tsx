@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ALERT_TEXTS, GENRES, ONBOARDING_LIMITS, SavePreferencesResponse } from '@app/shared';
+import { renderApp } from './renderApp';
+import { FakeServer } from './fakeServer';
+import { recommendation, user } from './fixtures';
+
+const MOVIES = Array.from({ length: 24 }, (_, i) => ({
+  id: `m${i}`,
+  title: `Film ${i}`,
+  year: 2000 + i,
+  genre: 'Drama',
+  language: 'English',
+  kind: 'movie' as const,
+  poster_url: `/api/catalog/titles/m${i}/poster.svg`,
+}));
+
+function server() {
+  return new FakeServer()
+    .on('GET /api/onboarding/genres', { body: { genres: [...GENRES] } })
+    .on('GET /api/onboarding/languages', { body: { languages: ['English', 'Korean', 'Hindi'] } })
+    .on('GET /api/onboarding/movies/filtered', (req) => ({
+      body: { movies: MOVIES.filter((m) => m.title.toLowerCase().includes((req.query.get('q') ?? '').toLowerCase())) },
+    }))
+    .on('GET /api/onboarding/platforms', {
+      body: { platforms: [{ name: 'Netflix', color: '#e50914', logo_url: '/logo.svg', search_url: 'https://netflix.com', hosts: ['netflix.com'], title_count: 100 }] },
+    })
+    .on('POST /api/onboarding/preferences', () => ({
+      body: SavePreferencesResponse.parse({ message: 'Saved', user: user({ is_onboarded: true }) }),
+    }))
+    .on('GET /api/recommendations/current', { body: recommendation() })
+    .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } });
+}
+
+const next = () => screen.getByRole('button', { name: 'Next' });
+const tick = (name: string) => userEvent.click(screen.getByRole('checkbox', { name }));
+
+describe('onboarding', () => {
+  it('walks the four steps with their limits, Back, and saves with free_trial', async () => {
+    const s = server();
+    const { location } = renderApp('/app/onboarding', { server: s, user: user({ is_onboarded: false }) });
+
+    // Step 1: genres, "Pick 2 to 5".
+    expect(await screen.findByText(ONBOARDING_LIMITS.genresLabel)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(next()).toBeDisabled();
+    await tick('Drama');
+    expect(next()).toBeDisabled();
+    await tick('Comedy');
+    expect(next()).toBeEnabled();
+    for (const g of ['Horror', 'Thriller', 'War']) await tick(g);
+    expect(screen.getByRole('checkbox', { name: 'Western' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Drama' })).toBeEnabled();
+    await tick('War');
+    expect(screen.getByRole('checkbox', { name: 'Western' })).toBeEnabled();
+    await userEvent.click(next());
+
+    // Step 2: languages, at least 1.
+    expect(await screen.findByText(/Step 2 of 4/)).toBeInTheDocument();
+    expect(next()).toBeDisabled();
+    await tick('Korean');
+    expect(next()).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText(/Step 1 of 4/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Horror' })).toBeChecked();
+    await userEvent.click(next());
+    await userEvent.click(next());
+
+    // Step 3: favourites from the filtered list, 3 to 20, with search.
+    expect(await screen.findByText(/Step 3 of 4/)).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: 'Film 0 (2000)' });
+    const filtered = s.calls('GET /api/onboarding/movies/filtered')[0];
+    expect(filtered.query.get('genres')).toBe('Drama,Comedy,Horror,Thriller');
+    expect(filtered.query.get('languages')).toBe('Korean');
+    await tick('Film 0 (2000)');
+    await tick('Film 1 (2001)');
+    expect(next()).toBeDisabled();
+    await tick('Film 2 (2002)');
+    expect(next()).toBeEnabled();
+    for (let i = 3; i < ONBOARDING_LIMITS.favouritesMax; i++) await tick(`Film ${i} (${2000 + i})`);
+    expect(screen.getByText(/20 of 20 selected/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Film 21/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Film 19' }));
+    expect(screen.getByRole('checkbox', { name: /Film 21/ })).toBeEnabled();
+    await userEvent.type(screen.getByLabelText('Search titles'), 'Film 23');
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: /Film 22/ })).toBeNull());
+    await tick('Film 23 (2023)');
+    await userEvent.click(next());
+
+    // Step 4: platforms are optional.
+    expect(await screen.findByText(/Step 4 of 4/)).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: 'Netflix' });
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(location()).toBe('/app/dashboard'));
+
+    const saved = s.calls('POST /api/onboarding/preferences')[0].body as Record<string, unknown>;
+    expect(saved.subscription_tier).toBe('free_trial');
+    expect(saved.selected_genres).toEqual(['Drama', 'Comedy', 'Horror', 'Thriller']);
+    expect(saved.preferred_languages).toEqual(['Korean']);
+    expect(saved.ott_subscriptions).toEqual([]);
+    expect((saved.initial_movies as string[]).length).toBe(20);
+    expect(saved.initial_movies).toContain('Film 23');
+
+    const events = s.calls('POST /api/analytics/events').map((r) => r.body as { name: string; properties?: Record<string, unknown> });
+    expect(events.filter((e) => e.name === 'onboarding_started')).toHaveLength(1);
+    expect(events.find((e) => e.name === 'onboarding_completed')?.properties).toEqual({ genres: 4, languages: 1, platforms: 0, plan_type: 'free_trial' });
+    expect(JSON.parse(window.localStorage.getItem('user')!).is_onboarded).toBe(true);
+  });
+
+  it('shows the alert text when saving fails', async () => {
+    const s = server().on('POST /api/onboarding/preferences', { status: 500, body: { detail: 'Internal server error' } });
+    renderApp('/app/onboarding', { server: s, user: user({ is_onboarded: false }) });
+    await screen.findByText(ONBOARDING_LIMITS.genresLabel);
+    await tick('Drama');
+    await tick('Comedy');
+    await userEvent.click(next());
+    await screen.findByText(/Step 2 of 4/);
+    await tick('English');
+    await userEvent.click(next());
+    await screen.findByRole('checkbox', { name: 'Film 0 (2000)' });
+    for (let i = 0; i < 3; i++) await tick(`Film ${i} (${2000 + i})`);
+    await userEvent.click(next());
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ALERT_TEXTS.savePreferences);
+    expect(within(screen.getByRole('alert')).getByText(ALERT_TEXTS.savePreferences)).toBeInTheDocument();
+  });
+});
