@@ -29,6 +29,8 @@ export const Recommendation = z.object({
   /** null: availability unknown. */
   platform: z.string().nullable(),
   platform_logo_url: z.string().nullable(),
+  /** The platform's search page for this title, or null when the platform is unknown. */
+  watch_url: z.string().nullable(),
   poster_url: z.string(),
   director: z.string().nullable(),
   cast: z.array(z.string()),

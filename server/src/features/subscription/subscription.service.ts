@@ -26,6 +26,19 @@ export async function planState(ctx: AppContext, user: QuotaUser, db: AppContext
   return { plan, window, timeZone, used: await quotaUsed(db, user.id, window.weekStart) };
 }
 
+/** The plan without this week's count: enough to refuse an expired plan or to issue unlimited. */
+function planOnly(ctx: AppContext, user: QuotaUser): PlanState {
+  const now = ctx.clock.now();
+  const timeZone = usableTimezone(user.timezone);
+  return { plan: planOf(user, now, ctx.config.freeWeeklyLimit), window: weeklyWindow(now, timeZone), timeZone, used: 0 };
+}
+
+/** A refusal that needs no lock is answered before taking one; only a limited plan reads its count. */
+export async function precheckIssue(ctx: AppContext, user: QuotaUser): Promise<void> {
+  const state = planOnly(ctx, user);
+  assertCanIssue(state.plan.kind === 'limited' ? await planState(ctx, user) : state);
+}
+
 /** Refuses with the spec's 402 when the plan cannot issue now (nothing is written). */
 export function assertCanIssue(state: PlanState): void {
   const r = refusal(state.plan, state.used);
@@ -37,8 +50,9 @@ export function assertCanIssue(state: PlanState): void {
  * transaction then rolls back, so a refused request changes nothing).
  */
 export async function spendIssue(ctx: AppContext, tx: Tx, user: QuotaUser): Promise<PlanState> {
-  const state = await planState(ctx, user, tx);
+  const state = planOnly(ctx, user);
   assertCanIssue(state);
+  // The conditional upsert is the check: it returns no row when the limit is already spent.
   const used = await spendQuota(tx, user.id, state.window.weekStart, issueLimit(state.plan));
   if (used === null) {
     const r = refusal(state.plan, Number.MAX_SAFE_INTEGER);
@@ -49,6 +63,12 @@ export async function spendIssue(ctx: AppContext, tx: Tx, user: QuotaUser): Prom
 
 export function warningOf(state: PlanState): SubscriptionWarning | null {
   return subscriptionWarning(state.plan, state.used, state.window, state.timeZone);
+}
+
+/** The banner data for a card shown again (no issue): only a limited plan needs its count. */
+export async function currentWarning(ctx: AppContext, user: QuotaUser): Promise<SubscriptionWarning | null> {
+  const state = planOnly(ctx, user);
+  return warningOf(state.plan.kind === 'limited' ? await planState(ctx, user) : state);
 }
 
 export async function statusOf(ctx: AppContext, user: UserRow): Promise<SubscriptionStatus> {

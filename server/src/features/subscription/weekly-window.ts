@@ -12,8 +12,20 @@ export interface WeeklyWindow {
   end: Date;
 }
 
+// A zone's window holds for every instant inside it, so the last one per zone is reused
+// (Intl formatting is the costly part of a quota check).
+const lastWindow = new Map<string, WeeklyWindow>();
+
 export function weeklyWindow(now: Date, timeZone: string | null | undefined): WeeklyWindow {
   const tz = usableTimezone(timeZone);
+  const cached = lastWindow.get(tz);
+  if (cached && cached.start.getTime() <= now.getTime() && now.getTime() < cached.end.getTime()) return cached;
+  const window = computeWindow(now, tz);
+  lastWindow.set(tz, window);
+  return window;
+}
+
+function computeWindow(now: Date, tz: string): WeeklyWindow {
   const local = localDateTime(now, tz);
   const monday = addDays(local, 1 - local.weekday);
   const nextMonday = addDays(monday, 7);

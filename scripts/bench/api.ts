@@ -1,0 +1,239 @@
+// `npm run bench:api`: p50/p99 of issuing a recommendation through the HTTP API (POST
+// /api/recommendations/new) on the real server (its own process, SQLite), first with the
+// built-in catalog, then with a synthetic 100,000-title catalog, for a user with 200 past
+// ratings. Prints a table and writes bench-results/api.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
+import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
+import { insertUser } from '../../server/src/features/users/users.repository.js';
+import { insertSyntheticCatalog } from './api-synthetic.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const WARMUP = Number(process.env.WARMUP ?? 30);
+const MEASURED = Number(process.env.REQUESTS ?? 300);
+const PAST_RATINGS = 200;
+const SYNTHETIC_TITLES = Number(process.env.SYNTHETIC_TITLES ?? 100_000);
+const MOODS = [undefined, 'light', 'thrilling', 'dark', 'thoughtful', 'feel-good', 'romantic', 'scary', 'family'];
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startChild(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  // CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run, for finding what is slow.
+  const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    child,
+    url,
+    stop: () =>
+      new Promise<void>((ok) => {
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+}
+
+async function api(url: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A verified, onboarded lifetime user with PAST_RATINGS rated recommendations. */
+async function benchUser(handle: DatabaseHandle, url: string, secret: string): Promise<string> {
+  const user = await insertUser(handle.db, {
+    email: `bench.${randomBytes(4).toString('hex')}@example.test`,
+    passwordHash: null,
+    fullName: 'Bench User',
+    emailVerified: true,
+    googleSub: null,
+    now: new Date(),
+  });
+  const token = issueAccessToken(secret, user.id, new Date());
+  const genres = ['Drama', 'Thriller', 'Science Fiction'];
+  const languages = ['English', 'Korean', 'Hindi'];
+  const { movies } = await api(url, token, `/api/onboarding/movies/filtered?genres=${genres.join(',')}&languages=${languages.join(',')}`);
+  await api(url, token, '/api/onboarding/preferences', {
+    method: 'POST',
+    body: {
+      selected_genres: genres,
+      preferred_languages: languages,
+      initial_movies: movies.slice(0, 8).map((m: { title: string }) => m.title),
+      ott_subscriptions: ['Netflix', 'Prime Video'],
+      subscription_tier: 'free_trial',
+    },
+  });
+  await handle.db.updateTable('users').set({ subscription_tier: 'paid_lifetime' }).where('id', '=', user.id).execute();
+
+  // 200 past recommendations, all rated (70% liked), drawn from across the catalog.
+  const titles = await handle.db.selectFrom('titles').select(['id', 'title']).orderBy('id').execute();
+  const step = Math.max(1, Math.floor(titles.length / (PAST_RATINGS + 1)));
+  const base = Date.now() - PAST_RATINGS * 86_400_000;
+  const rows = Array.from({ length: PAST_RATINGS }, (_, i) => {
+    const t = titles[(i * step + 7) % titles.length];
+    const at = new Date(base + i * 86_400_000).toISOString();
+    return {
+      id: `bench-${user.id.slice(0, 8)}-${i}`,
+      user_id: user.id,
+      seq: i + 1,
+      title_id: t.id,
+      movie_title: t.title,
+      status: i % 4 === 0 ? 'watched' : 'skipped',
+      user_rating: i % 10 < 7 ? 1 : 0,
+      rated_at: at,
+      mood: null,
+      platform: null,
+      reason: 'bench history',
+      score: 0,
+      created_at: at,
+      closed_at: at,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 100) await handle.db.insertInto('recommendations').values(rows.slice(i, i + 100)).execute();
+  return token;
+}
+
+interface Phase {
+  catalog: string;
+  titles: number;
+  first_issue_ms: number;
+  issue_ms: { p50: number; p90: number; p99: number; max: number; mean: number };
+  requests: number;
+  rss_mb: number;
+  peak_rss_mb: number;
+}
+
+async function measure(label: string, dataDir: string, secret: string): Promise<Phase> {
+  const env = { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, JWT_SECRET: secret, LOG_LEVEL: 'warn', SCHEDULER: 'off' };
+  const server = await startChild(env);
+  const handle = await openDatabase({ dialect: 'sqlite', path: join(dataDir, 'app.db') });
+  try {
+    const titles = Number((await handle.db.selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const token = await benchUser(handle, server.url, secret);
+    const issue = (i: number) => api(server.url, token, '/api/recommendations/new', { method: 'POST', body: { previous: i % 5 === 0 ? 'watched' : 'skip', mood: MOODS[i % MOODS.length] } });
+    // The first issue after start builds the engine index for this catalog snapshot.
+    let t = performance.now();
+    await issue(0);
+    const first = performance.now() - t;
+    for (let i = 1; i <= WARMUP; i++) await issue(i);
+    const times: number[] = [];
+    for (let i = 0; i < MEASURED; i++) {
+      t = performance.now();
+      await issue(i);
+      times.push(performance.now() - t);
+    }
+    const mem = memoryOf(server.child.pid!);
+    return {
+      catalog: label,
+      titles,
+      first_issue_ms: first,
+      issue_ms: {
+        p50: pct(times, 50),
+        p90: pct(times, 90),
+        p99: pct(times, 99),
+        max: Math.max(...times),
+        mean: times.reduce((a, b) => a + b, 0) / times.length,
+      },
+      requests: times.length,
+      rss_mb: mem.rssMb,
+      peak_rss_mb: mem.peakRssMb,
+    };
+  } finally {
+    await handle.close();
+    await server.stop();
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-api-'));
+const secret = randomBytes(48).toString('base64url');
+try {
+  const phases: Phase[] = [];
+  phases.push(await measure('built-in', dataDir, secret));
+  const handle = await openDatabase({ dialect: 'sqlite', path: join(dataDir, 'app.db') });
+  try {
+    await insertSyntheticCatalog(handle, SYNTHETIC_TITLES);
+  } finally {
+    await handle.close();
+  }
+  phases.push(await measure(`built-in + ${SYNTHETIC_TITLES.toLocaleString('en-US')} synthetic`, dataDir, secret));
+
+  const f = (n: number) => n.toFixed(1);
+  console.table(
+    Object.fromEntries(
+      phases.map((p) => [
+        p.catalog,
+        {
+          titles: p.titles,
+          'first issue (ms)': f(p.first_issue_ms),
+          'p50 (ms)': f(p.issue_ms.p50),
+          'p90 (ms)': f(p.issue_ms.p90),
+          'p99 (ms)': f(p.issue_ms.p99),
+          'max (ms)': f(p.issue_ms.max),
+          'RSS (MB)': f(p.rss_mb),
+          'peak RSS (MB)': f(p.peak_rss_mb),
+        },
+      ]),
+    ),
+  );
+  const result = {
+    endpoint: 'POST /api/recommendations/new (paid_lifetime user, 200 past ratings, SQLite, server in its own process)',
+    warmup: WARMUP,
+    goal_p99_ms: 30,
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    phases,
+  };
+  mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench-results/api.json'), JSON.stringify(result, null, 2));
+  console.log('wrote bench-results/api.json');
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

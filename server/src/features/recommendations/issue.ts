@@ -1,0 +1,94 @@
+// Issuing a recommendation: the quota, closing the previous one, the engine's pick and the new
+// row happen in one write transaction, so a refused or failed request changes nothing and
+// concurrent requests (on any instance) are served one after the other per user.
+import { randomUUID } from 'node:crypto';
+import type { Mood } from '@app/shared';
+import type { AppContext } from '../../context.js';
+import type { CatalogStore } from '../../catalog/catalog.store.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { recommend } from '../../engine/index.js';
+import { conflict, unauthorized } from '../../http/errors.js';
+import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
+import { precheckIssue, spendIssue, type PlanState } from '../subscription/subscription.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { engineIndexFor, indexedTitle } from './engine-index.js';
+import {
+  activeRecommendation,
+  closeActive,
+  insertRecommendation,
+  lockUser,
+  tasteRows,
+  type RecommendationRow,
+} from './recommendations.repository.js';
+import { buildTaste, issueSeed } from './taste.js';
+
+export interface IssueRequest {
+  /** What happens to the active recommendation: "watched" marks it watched, anything else skipped. */
+  previous?: 'skip' | 'watched';
+  mood?: Mood;
+  platform?: string;
+  kind?: 'movie' | 'series';
+  /** GET /current: issue only when the user has no active recommendation (else return it). */
+  onlyIfNoneActive?: boolean;
+}
+
+export interface Issued {
+  row: RecommendationRow;
+  /** The plan after this request; null when an existing active recommendation was returned. */
+  state: PlanState | null;
+}
+
+function nothingLeft(req: IssueRequest): Error {
+  const filtered = req.mood || req.platform || req.kind;
+  return conflict(
+    filtered
+      ? 'No title is left that fits this mood, kind or platform. Try a different choice.'
+      : 'You have seen every title that fits your preferences. Add languages or platforms in Settings to widen the choice.',
+  );
+}
+
+export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore, user: UserRow, req: IssueRequest): Promise<Issued> {
+  await precheckIssue(ctx, user);
+  // Catalog and favourites are read before the transaction: nothing inside it may wait for a
+  // second pool connection while holding the user's lock.
+  const [titles, favourites] = await Promise.all([catalog.titles(), favouriteTitleIds(ctx.db, user.id)]);
+  const index = engineIndexFor(titles);
+  const now = ctx.clock.now();
+
+  return writeTransaction(ctx.database, async (tx) => {
+    const fresh = await lockUser(tx, ctx.database.dialect, user.id);
+    if (!fresh) throw unauthorized();
+    if (req.onlyIfNoneActive) {
+      const active = await activeRecommendation(tx, user.id);
+      if (active) return { row: active, state: null };
+    }
+    const state = await spendIssue(ctx, tx, fresh);
+    await closeActive(tx, user.id, req.previous === 'watched' ? 'watched' : 'skipped', now);
+    const rows = await tasteRows(tx, user.id);
+    const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
+    const pick = recommend(
+      index,
+      buildTaste(fresh, favourites, rows),
+      { mood: req.mood, platform: req.platform, kind: req.kind, seed: issueSeed(user.id, seq) },
+    );
+    const title = pick ? indexedTitle(index, pick.titleId) : undefined;
+    if (!pick || !title) throw nothingLeft(req);
+    const row = await insertRecommendation(tx, {
+      id: randomUUID(),
+      user_id: user.id,
+      seq,
+      title_id: pick.titleId,
+      movie_title: title.title,
+      status: 'active',
+      user_rating: null,
+      rated_at: null,
+      mood: req.mood ?? null,
+      platform: pick.platform,
+      reason: pick.reason,
+      score: Number.isFinite(pick.score) ? pick.score : 0,
+      created_at: now.toISOString(),
+      closed_at: null,
+    });
+    return { row, state };
+  });
+}

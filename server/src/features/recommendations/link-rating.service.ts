@@ -1,0 +1,35 @@
+// GET /api/public/rate: a rating recorded from a signed link (an email's Like / Dislike).
+import type { PublicRateQuery, PublicRateResponse } from '@app/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { findRecommendation, rateOnce } from './recommendations.repository.js';
+import { verifyRatingToken } from './rating-link.js';
+
+const LINK_ERRORS = {
+  malformed: 'This rating link is invalid. Open the recommendation in the app to rate it.',
+  bad_signature: 'This rating link is invalid. Open the recommendation in the app to rate it.',
+  expired: 'This rating link has expired. Open the recommendation in the app to rate it.',
+} as const;
+
+export async function rateFromLink(ctx: AppContext, q: z.output<typeof PublicRateQuery>): Promise<PublicRateResponse> {
+  const check = verifyRatingToken(ctx.secrets.jwt, q.token, ctx.clock.now());
+  if (!check.ok) throw badRequest(LINK_ERRORS[check.reason], { errors: [{ path: 'token', message: LINK_ERRORS[check.reason] }] });
+  const liked = q.rating === 'like';
+  const row = await findRecommendation(ctx.db, check.userId, check.recommendationId);
+  if (!row) throw notFound('This recommendation no longer exists.');
+  const recorded = row.user_rating === null ? await rateOnce(ctx.db, check.userId, row.id, liked, ctx.clock.now()) : undefined;
+  const rating = recorded ? liked : await currentRating(ctx, check.userId, row.id);
+  // The same rating twice (a second click, a mail scanner) is one rating.
+  if (rating !== liked) throw conflict(`You already rated ${row.movie_title} ${rating ? 'as liked' : 'as disliked'}; a rating cannot be changed.`);
+  return {
+    message: recorded ? `Thanks! Your rating for ${row.movie_title} is saved.` : `Your rating for ${row.movie_title} was already saved.`,
+    movie_title: row.movie_title,
+    rating: liked,
+  };
+}
+
+async function currentRating(ctx: AppContext, userId: string, id: string): Promise<boolean | null> {
+  const row = await findRecommendation(ctx.db, userId, id);
+  return row?.user_rating === null || row?.user_rating === undefined ? null : Number(row.user_rating) === 1;
+}

@@ -1,0 +1,93 @@
+// Kysely only: issued recommendations in and out.
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DB } from '../../db/connection.js';
+import type { Tx } from '../../db/transaction.js';
+import type { Dialect } from '../../db/migrations/index.js';
+import type { RecommendationsTable } from '../../db/schema.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
+
+type Queryable = DB | Tx;
+export type RecommendationRow = Selectable<RecommendationsTable>;
+export type RecommendationStatus = 'active' | 'watched' | 'skipped';
+
+/**
+ * Serialises issuing per user. SQLite's BEGIN IMMEDIATE already holds the only write lock; on
+ * PostgreSQL the user row lock makes concurrent issues (any instance) wait their turn, so each
+ * one sees the titles the previous one issued. Returns the row as it is now.
+ */
+export async function lockUser(tx: Tx, dialect: Dialect, userId: string): Promise<UserRow | undefined> {
+  if (dialect === 'postgres') {
+    return tx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+  }
+  return findUserById(tx, userId);
+}
+
+export function activeRecommendation(db: Queryable, userId: string): Promise<RecommendationRow | undefined> {
+  return db.selectFrom('recommendations').selectAll().where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+}
+
+export function findRecommendation(db: Queryable, userId: string, id: string): Promise<RecommendationRow | undefined> {
+  return db.selectFrom('recommendations').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The newest recommendation of this title name (case-insensitive), for rating by title. */
+export function findByMovieTitle(db: Queryable, userId: string, movieTitle: string): Promise<RecommendationRow | undefined> {
+  return db
+    .selectFrom('recommendations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where(sql<string>`lower(movie_title)`, '=', movieTitle.trim().toLowerCase())
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function closeActive(tx: Tx, userId: string, status: Exclude<RecommendationStatus, 'active'>, now: Date): Promise<number> {
+  const r = await tx
+    .updateTable('recommendations')
+    .set({ status, closed_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** What the engine needs to know about the user's past: one small row per issued title. */
+export function tasteRows(db: Queryable, userId: string) {
+  return db.selectFrom('recommendations').select(['title_id', 'status', 'user_rating', 'seq']).where('user_id', '=', userId).execute();
+}
+
+export function insertRecommendation(tx: Tx, row: Insertable<RecommendationsTable>): Promise<RecommendationRow> {
+  return tx.insertInto('recommendations').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Records a rating only if none is recorded yet; undefined when the row was already rated. */
+export function rateOnce(db: Queryable, userId: string, id: string, liked: boolean, now: Date): Promise<RecommendationRow | undefined> {
+  return db
+    .updateTable('recommendations')
+    .set({ user_rating: liked ? 1 : 0, rated_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('user_rating', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function historyPage(db: Queryable, userId: string, page: number, pageSize: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('recommendations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('seq', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('recommendations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

@@ -1,0 +1,39 @@
+// The engine's picture of one user, from the user row, the onboarding favourites and every
+// recommendation issued so far. Pure, so it is the same on every instance.
+import { createHash } from 'node:crypto';
+import type { UserTaste } from '../../engine/types.js';
+import { userLists, type UserRow } from '../users/users.repository.js';
+
+export interface TasteRow {
+  title_id: string;
+  status: string;
+  user_rating: number | null;
+}
+
+export function buildTaste(user: UserRow, favourites: readonly string[], rows: readonly TasteRow[]): UserTaste {
+  const liked: string[] = [];
+  const disliked: string[] = [];
+  const watched: string[] = [];
+  const recommended: string[] = [];
+  for (const r of rows) {
+    recommended.push(r.title_id);
+    if (r.user_rating === 1) liked.push(r.title_id);
+    else if (r.user_rating === 0) disliked.push(r.title_id);
+    if (r.status === 'watched') watched.push(r.title_id);
+  }
+  return {
+    genres: userLists.genres(user),
+    languages: userLists.languages(user),
+    platforms: userLists.platforms(user),
+    favourites: [...favourites],
+    liked,
+    disliked,
+    watched,
+    recommended,
+  };
+}
+
+/** The engine's seed for the n-th issue to a user: stable across instances and restarts. */
+export function issueSeed(userId: string, seq: number): number {
+  return createHash('sha256').update(`${userId}:${seq}`).digest().readUInt32BE(0);
+}
