@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { dialects } from '../../test/support/dialects.js';
 import { loadCatalogPack, DEFAULT_PACK_DIR } from './pack-loader.js';
 import { CatalogStore } from './catalog.store.js';
@@ -7,7 +9,7 @@ import { freshDatabase, packCopy, type FreshDatabase } from './test-support.js';
 import { favouriteTitleIds } from '../features/onboarding/onboarding.repository.js';
 import type { DB } from '../db/connection.js';
 
-const quiet = { info: () => {}, warn: () => {} };
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 async function insertUserWithData(db: DB, favourite: string) {
   const id = randomUUID();
@@ -68,6 +70,8 @@ describe.each(dialects)('catalog pack loader (%s)', (dialect) => {
     const v1 = packCopy();
     cleanups.push(v1.remove);
     await loadCatalogPack(fresh.handle, { dir: v1.dir, logger: quiet });
+    const running = await CatalogStore.open(db, { refreshMs: 0 });
+    expect(running.version()).toBe(1);
     const userId = await insertUserWithData(db, 'series-dark-2017');
     const userBefore = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     const eventsBefore = await db.selectFrom('analytics_events').selectAll().execute();
@@ -90,6 +94,9 @@ describe.each(dialects)('catalog pack loader (%s)', (dialect) => {
     expect(await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()).toEqual(userBefore);
     expect(await db.selectFrom('analytics_events').selectAll().execute()).toEqual(eventsBefore);
     expect(await favouriteTitleIds(db, userId)).toEqual(['series-dark-2017']);
+    // A store that was already running picks the new version up on its next read.
+    expect((await running.titles()).map((t) => t.id)).toContain('movie-a-newly-added-film-2020');
+    expect(running.version()).toBe(2);
     const store = await CatalogStore.open(db);
     expect(store.version()).toBe(2);
     const offered = (await store.titles()).map((t) => t.id);
@@ -117,7 +124,7 @@ describe.each(dialects)('catalog pack loader (%s)', (dialect) => {
     ];
     base.write([...good, ...bad]);
     const warnings: string[] = [];
-    const result = await loadCatalogPack(fresh.handle, { dir: base.dir, logger: { info: () => {}, warn: (m: string) => void warnings.push(m) } as never });
+    const result = await loadCatalogPack(fresh.handle, { dir: base.dir, logger: { ...quiet, warn: (m: string) => void warnings.push(m) } as never });
     expect(result.titles).toBe(good.length);
     expect(result.skipped).toHaveLength(bad.length);
     expect(warnings).toHaveLength(bad.length);
@@ -126,6 +133,14 @@ describe.each(dialects)('catalog pack loader (%s)', (dialect) => {
     expect(result.skipped.join('\n')).toMatch(/Bad Language: language/);
     const titles = await fresh.handle.db.selectFrom('titles').select('title').execute();
     expect(titles.map((t) => t.title).sort()).toEqual(good.map((l) => JSON.parse(l).title).sort());
+
+    // A broken platforms.json does not stop start-up: the catalog already loaded stays.
+    writeFileSync(join(base.dir, 'platforms.json'), '{ broken');
+    const errors: unknown[] = [];
+    const broken = await loadCatalogPack(fresh.handle, { dir: base.dir, logger: { ...quiet, error: (e: unknown) => void errors.push(e) } as never });
+    expect(broken).toMatchObject({ changed: false, version: 1 });
+    expect(errors).toHaveLength(1);
+    expect(await fresh.handle.db.selectFrom('titles').select('id').execute()).toHaveLength(good.length);
   });
 
   it('two instances starting together load the pack once', async () => {

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/connection.js';
 import { writeTransaction } from '../db/transaction.js';
 import type { TitlesTable, TitleAvailabilityTable } from '../db/schema.js';
-import { parsePack, readPackFiles, type Pack, type PackEntry } from './pack-reader.js';
+import { parsePack, readPackFiles, type Pack, type PackEntry, type RawPack } from './pack-reader.js';
 import {
   META,
   builtinIds,
@@ -24,7 +24,7 @@ export const DEFAULT_PACK_DIR = resolve(dirname(fileURLToPath(import.meta.url)),
 
 export interface LoadPackOptions {
   dir?: string;
-  logger?: Pick<Logger, 'info' | 'warn'>;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
   now?: Date;
 }
 
@@ -113,15 +113,29 @@ async function writePack(handle: DatabaseHandle, pack: Pack, now: Date): Promise
 
 export async function loadCatalogPack(handle: DatabaseHandle, opts: LoadPackOptions = {}): Promise<LoadPackResult> {
   const started = performance.now();
-  const raw = readPackFiles(opts.dir ?? DEFAULT_PACK_DIR);
   const meta = await readMeta(handle.db);
   const elapsed = () => Math.round(performance.now() - started);
-  if (meta.get(META.packHash) === raw.hash) {
-    // The common start: nothing to parse, nothing to write.
-    const version = Number(meta.get(META.version) ?? 0);
-    return { changed: false, version, hash: raw.hash, titles: Number(meta.get(META.packTitles) ?? 0), platforms: 0, skipped: [], ms: elapsed() };
+  const unchanged = (hash: string): LoadPackResult => ({
+    changed: false,
+    version: Number(meta.get(META.version) ?? 0),
+    hash,
+    titles: Number(meta.get(META.packTitles) ?? 0),
+    platforms: 0,
+    skipped: [],
+    ms: elapsed(),
+  });
+  let raw: RawPack;
+  let pack: Pack | null = null;
+  try {
+    raw = readPackFiles(opts.dir ?? DEFAULT_PACK_DIR);
+    if (meta.get(META.packHash) !== raw.hash) pack = parsePack(raw);
+  } catch (err) {
+    // A broken pack must not stop the product: it keeps serving the catalog it already has.
+    opts.logger?.error({ err }, 'catalog pack unreadable; keeping the catalog in the database');
+    return unchanged(meta.get(META.packHash) ?? '');
   }
-  const pack = parsePack(raw);
+  // The common start: nothing to parse, nothing to write.
+  if (!pack) return unchanged(raw.hash);
   for (const p of pack.problems) opts.logger?.warn(`catalog pack: ${p}`);
   const result = await writePack(handle, pack, opts.now ?? new Date());
   const out: LoadPackResult = { ...result, hash: pack.hash, titles: pack.titles.length, platforms: pack.platforms.length, skipped: pack.problems, ms: elapsed() };
