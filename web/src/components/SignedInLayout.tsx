@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { AppHeader } from './AppHeader';
+import { SiteFooter } from './SiteFooter';
+import { FeedbackWidget } from './FeedbackWidget';
+import { PageLoading } from './PageLoading';
+import { useProfile } from '../hooks/useProfile';
+
+/** Header, the page, the feedback widget, footer. */
+export function SignedInLayout() {
+  // A fresh profile keeps the stored user current, and an expired token meets its 401 here.
+  useProfile();
+  return (
+    <div className="layout">
+      <a href="#main" className="skip-link">Skip to content</a>
+      <AppHeader />
+      <main id="main" className="layout-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <FeedbackWidget />
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ALERT_TEXTS, PLAN_LIMIT_TEXTS, RateResponse } from '@app/shared';
+import { renderApp } from './renderApp';
+import { FakeServer } from './fakeServer';
+import { recommendation, subscription, user } from './fixtures';
+import { PAST_DATE_TEXT } from '../components/scheduleRules';
+
+function server(rec = recommendation()) {
+  return new FakeServer()
+    .on('GET /api/recommendations/current', { body: rec })
+    .on('GET /api/recommendations/history', {
+      body: {
+        recommendations: [
+          recommendation({ id: 'r0', movie_title: 'Parasite', status: 'watched', is_rated: true, user_rating: true }),
+          recommendation({ id: 'r00', movie_title: 'Cats', status: 'skipped', is_rated: true, user_rating: false }),
+        ],
+        page: 1,
+        page_size: 10,
+        total: 2,
+      },
+    })
+    .on('GET /api/subscription/status', { body: subscription() });
+}
+
+const open = (s = server()) => renderApp('/app/dashboard', { server: s, user: user() });
+
+describe('dashboard', () => {
+  it('shows every field of the card, and the history with ratings', async () => {
+    open();
+    const card = await screen.findByRole('article');
+    const c = within(card);
+    expect(c.getByRole('heading', { name: 'Arrival' })).toBeInTheDocument();
+    expect(c.getByText('2016 · Science Fiction · 1h 56m')).toBeInTheDocument();
+    expect(c.getByText('🍅 94%')).toBeInTheDocument();
+    expect(c.getByText('⭐ 7.9/10')).toBeInTheDocument();
+    expect(c.getByRole('link', { name: 'Netflix' })).toHaveAttribute('href', 'https://www.netflix.com/search?q=Arrival');
+    expect(c.getByText(/A linguist is recruited/)).toBeInTheDocument();
+    expect(c.getByText(/Because you liked Interstellar/)).toBeInTheDocument();
+    expect(c.getByAltText('Poster of Arrival')).toHaveAttribute('src', '/api/catalog/titles/t1/poster.svg');
+    expect(await screen.findByText('Parasite')).toBeInTheDocument();
+    expect(screen.getByText('👍 Liked')).toBeInTheDocument();
+    expect(screen.getByText('👎 Disliked')).toBeInTheDocument();
+    expect(screen.getByText('Watched')).toBeInTheDocument();
+  });
+
+  it('says availability unknown when there is no platform', async () => {
+    open(server(recommendation({ platform: null, platform_logo_url: null, watch_url: null })));
+    expect(await screen.findByText('Availability unknown')).toBeInTheDocument();
+  });
+
+  it('rates once: Like disables both buttons and shows which was chosen', async () => {
+    const s = server().on('POST /api/recommendations/rate', (req) => ({
+      body: RateResponse.parse({ message: 'Saved', recommendation: recommendation({ is_rated: true, user_rating: (req.body as { rating: boolean }).rating }) }),
+    }));
+    open(s);
+    await userEvent.click(await screen.findByRole('button', { name: /Like$/ }));
+    const liked = await screen.findByRole('button', { name: /Liked/ });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(liked).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Dislike/ })).toBeDisabled();
+    expect(s.calls('POST /api/recommendations/rate')[0].body).toEqual({ movie_title: 'Arrival', rating: true, genre: 'Science Fiction', year: 2016, recommendation_id: 'r1' });
+  });
+
+  it('shows the alert when a rating fails', async () => {
+    open(server().on('POST /api/recommendations/rate', { status: 500, body: { detail: 'Internal server error' } }));
+    await userEvent.click(await screen.findByRole('button', { name: /Dislike/ }));
+    expect(await screen.findByText(ALERT_TEXTS.saveRating)).toBeInTheDocument();
+  });
+
+  it('asks for a new pick with the chosen mood, and Already Watched sends previous=watched', async () => {
+    const s = server().on('POST /api/recommendations/new', { body: recommendation({ id: 'r2', movie_title: 'Heat', mood: 'thrilling' }) });
+    open(s);
+    await screen.findByRole('heading', { name: 'Arrival' });
+    await userEvent.selectOptions(screen.getByLabelText('Mood for the next pick'), 'thrilling');
+    await userEvent.click(screen.getByRole('button', { name: 'New recommendation' }));
+    expect(await screen.findByRole('heading', { name: 'Heat' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Already Watched' }));
+    await waitFor(() => expect(s.calls('POST /api/recommendations/new')).toHaveLength(2));
+    expect(s.calls('POST /api/recommendations/new').map((r) => r.body)).toEqual([
+      { previous: 'skip', mood: 'thrilling' },
+      { previous: 'watched', mood: 'thrilling' },
+    ]);
+  });
+
+  it('shows the upgrade banner and modal with the spec texts on a 402, and the upgrade button goes to settings', async () => {
+    const s = server().on('POST /api/recommendations/new', { status: 402, body: { detail: PLAN_LIMIT_TEXTS.limitReached, expired: false, limit_reached: true } });
+    const { location } = open(s);
+    await userEvent.click(await screen.findByRole('button', { name: 'New recommendation' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: PLAN_LIMIT_TEXTS.title })).toBeInTheDocument();
+    expect(within(dialog).getByText(PLAN_LIMIT_TEXTS.limitReached)).toBeInTheDocument();
+    expect(within(dialog).getByText('$59')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent(PLAN_LIMIT_TEXTS.title);
+    expect(banner).toHaveTextContent(PLAN_LIMIT_TEXTS.limitReached);
+    await userEvent.click(within(banner).getByRole('button', { name: 'Upgrade' }));
+    await waitFor(() => expect(location()).toBe('/app/settings?upgrade=true&section=subscription'));
+  });
+
+  it('uses the "paused" text for an expired plan when the server sends no detail', async () => {
+    open(server().on('GET /api/recommendations/current', { status: 402, body: { expired: true, limit_reached: false } }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(PLAN_LIMIT_TEXTS.expired)).toBeInTheDocument();
+  });
+
+  it('shows the subscription warning that comes with a recommendation', async () => {
+    open(server(recommendation({ subscription_warning: { message: '1 free recommendation left this week', expired: false, limit_reached: false } })));
+    expect(await screen.findByText(/1 free recommendation left this week/)).toBeInTheDocument();
+  });
+
+  it("shows the alert when a new pick fails for another reason", async () => {
+    open(server().on('POST /api/recommendations/new', { status: 500, body: { detail: 'Internal server error' } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New recommendation' }));
+    expect(await screen.findByText(ALERT_TEXTS.newRecommendation)).toBeInTheDocument();
+  });
+});
+
+describe('schedule', () => {
+  async function openSchedule(s = server()) {
+    open(s);
+    await userEvent.click(await screen.findByRole('button', { name: /Schedule/ }));
+    return screen.findByRole('dialog');
+  }
+
+  it("says 'Please select a date' without a date, and refuses a past date", async () => {
+    const s = server();
+    const dialog = await openSchedule(s);
+    const d = within(dialog);
+    expect(d.getByLabelText('Time')).toHaveValue('19:00');
+    expect(d.getByLabelText('Timezone')).toHaveValue('Europe/London');
+    expect(d.getAllByRole('option')).toHaveLength(12);
+    await userEvent.click(d.getByRole('button', { name: 'Add to calendar' }));
+    expect(await d.findByText(ALERT_TEXTS.selectDate)).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Download .ics' }));
+    expect(d.getByText(ALERT_TEXTS.selectDate)).toBeInTheDocument();
+    await userEvent.type(d.getByLabelText('Date'), '2020-01-01');
+    await userEvent.click(d.getByRole('button', { name: 'Add to calendar' }));
+    expect(await d.findByText(PAST_DATE_TEXT)).toBeInTheDocument();
+    expect(s.calls('POST /api/recommendations/add-to-calendar')).toHaveLength(0);
+    expect(s.calls('GET /api/recommendations/download-ics')).toHaveLength(0);
+  });
+
+  it('shows the calendar alert when adding fails, and sends date, time and timezone', async () => {
+    const s = server().on('POST /api/recommendations/add-to-calendar', { status: 403, body: { detail: 'Connect a calendar first' } });
+    const dialog = await openSchedule(s);
+    const d = within(dialog);
+    await userEvent.type(d.getByLabelText('Date'), '2099-12-31');
+    await userEvent.selectOptions(d.getByLabelText('Timezone'), 'Asia/Tokyo');
+    await userEvent.click(d.getByRole('button', { name: 'Add to calendar' }));
+    expect(await d.findByText(ALERT_TEXTS.addToCalendar)).toBeInTheDocument();
+    expect(s.calls('POST /api/recommendations/add-to-calendar')[0].body).toEqual({ recommendation_id: 'r1', date: '2099-12-31', time: '19:00', timezone: 'Asia/Tokyo' });
+  });
+
+  it('downloads the server’s .ics file, or shows the download alert', async () => {
+    const s = server().on('GET /api/recommendations/download-ics', {
+      text: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+      headers: { 'Content-Type': 'text/calendar', 'Content-Disposition': 'attachment; filename="arrival.ics"' },
+    });
+    const created: Blob[] = [];
+    URL.createObjectURL = (b: Blob) => {
+      created.push(b);
+      return 'blob:ics';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const dialog = await openSchedule(s);
+    const d = within(dialog);
+    await userEvent.type(d.getByLabelText('Date'), '2099-12-31');
+    await userEvent.click(d.getByRole('button', { name: 'Download .ics' }));
+    expect(await d.findByText(/Downloaded arrival.ics/)).toBeInTheDocument();
+    expect(created[0].type).toBe('text/calendar');
+    expect(created[0].size).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'.length);
+    const q = s.calls('GET /api/recommendations/download-ics')[0].query;
+    expect(Object.fromEntries(q)).toEqual({ recommendation_id: 'r1', date: '2099-12-31', time: '19:00', timezone: 'Europe/London' });
+
+    s.on('GET /api/recommendations/download-ics', { status: 500, body: { detail: 'Internal server error' } });
+    await userEvent.click(d.getByRole('button', { name: 'Download .ics' }));
+    expect(await d.findByText(ALERT_TEXTS.downloadCalendar)).toBeInTheDocument();
+  });
+});
