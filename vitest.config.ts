@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['shared', 'server', 'web', 'extension'],
+    projects: ['shared', 'server', 'web', 'extension', 'scripts'],
     passWithNoTests: true,
     maxWorkers: 2,
   },

@@ -1,0 +1,83 @@
+// Offline recommendation-quality benchmark (issue 7):
+//   npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE]
+// Prints a table and writes the JSON report. See docs/quality.md for the method.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { countInteractions } from './quality/dataset.js';
+import { toOurGenres } from './quality/genres.js';
+import { FORMATS, loadDataset, type Format } from './quality/loaders/index.js';
+import { EASE_MAX_ITEMS, easeRunner, itemKnnRunner, mostPopRunner } from './quality/baselines/index.js';
+import { engineRunner } from './quality/engine.js';
+import { COLD_SIZES, DEFAULT_FOLDS, runColdStart, type TunedModel } from './quality/protocols/coldStart.js';
+import { p1Setup, runP1 } from './quality/protocols/p1.js';
+import { formatReport, type QualityReport } from './quality/report.js';
+import type { ModelRunner } from './quality/runner.js';
+
+const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--no-cold-start] [--quiet]';
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      format: { type: 'string' },
+      data: { type: 'string' },
+      out: { type: 'string' },
+      items: { type: 'string' },
+      folds: { type: 'string' },
+      'no-cold-start': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) { console.log(USAGE); return; }
+  const format = values.format as Format | undefined;
+  if (!format || !FORMATS.includes(format) || !values.data) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const folds = values.folds === undefined ? DEFAULT_FOLDS : Number(values.folds);
+  if (!Number.isInteger(folds) || folds < 2) throw new Error('--folds must be an integer >= 2');
+  const log = values.quiet ? () => {} : (line: string) => console.error(line);
+  const started = performance.now();
+
+  const { dataset: d, droppedItems, droppedUsers } = loadDataset(format, values.data, values.items);
+  const withGenres = d.items.filter((it) => it.genres.length > 0).length;
+  log(`${format}: ${d.users.length} users, ${d.items.length} items, ${countInteractions(d)} interactions` +
+    ` (dropped ${droppedItems} items with < 5 interactions, ${droppedUsers} users with < 3); ${withGenres} items have genres`);
+  const itemGenres = d.items.map((it) => toOurGenres(it.genres));
+  const setup = p1Setup(d, itemGenres);
+
+  const runners: ModelRunner<unknown>[] = [engineRunner(d, itemGenres), mostPopRunner, itemKnnRunner] as ModelRunner<unknown>[];
+  const report: QualityReport = { format, users: d.users.length, items: d.items.length, models: {}, cold_start: {} };
+  const params: Record<string, unknown> = {};
+  const tuned = new Map<string, TunedModel>();
+  for (const runner of runners) {
+    const r = runP1(setup, runner, log);
+    report.models[runner.name] = r.test;
+    params[runner.name] = r.params;
+    tuned.set(runner.name, { runner, params: r.params });
+  }
+  if (d.items.length <= EASE_MAX_ITEMS) {
+    const r = runP1(setup, easeRunner as ModelRunner<unknown>, log);
+    report.models.ease = r.test;
+    params.ease = r.params;
+  } else {
+    log(`ease: skipped (${d.items.length} items > ${EASE_MAX_ITEMS}; the dense inverse is O(n^3))`);
+    report.models.ease = null;
+  }
+
+  if (!values['no-cold-start']) {
+    const cold = runColdStart(d, itemGenres, ['engine', 'mostpop', 'itemknn'].map((n) => tuned.get(n)!), folds, log);
+    report.cold_start = cold.result;
+    log(`cold start: users measured per size ${COLD_SIZES.map((s) => `${s}: ${cold.users[String(s)]}`).join(', ')}`);
+  }
+
+  console.log(formatReport(report, params, format !== 'ml-csv'));
+  console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (values.out) {
+    writeFileSync(values.out, JSON.stringify(report, null, 2) + '\n');
+    log(`wrote ${values.out}`);
+  }
+}
+
+main();

@@ -1,0 +1,122 @@
+// The product's engine (server/src/engine) as a benchmark model. MovieLens items become
+// EngineTitles (title, year, genres in our vocabulary; no platforms, language, ratings, people or
+// keywords, so fame stays neutral); a user's known items become their UserTaste (likes in P1,
+// favourites in cold start, plus two declared genres); the history's interactions feed
+// buildNeighbours exactly as the product feeds it the instance's own likes.
+import {
+  buildIndex,
+  buildNeighbours,
+  DEFAULT_WEIGHTS,
+  rankAll,
+  type CatalogIndex,
+  type EngineTitle,
+  type EngineWeights,
+  type NeighbourOptions,
+  type Neighbours,
+  type UserTaste,
+} from '../../../server/src/engine/index.js';
+import type { SplitDataset } from './dataset.js';
+import type { History, Scorer } from './model.js';
+import type { ModelRunner, P1Setup } from './runner.js';
+import { tuneOnValidation } from './tune.js';
+
+export interface EngineParams {
+  neighbours: NeighbourOptions;
+  weights: Partial<EngineWeights>;
+}
+
+/** The engine as the product runs it: its own defaults for weights and neighbours. */
+export const ENGINE_DEFAULTS: EngineParams = { neighbours: {}, weights: {} };
+
+/** Ranking deeper than the largest cutoff (20) changes no metric, so the engine sorts only this far. */
+const DEPTH = 20;
+
+export function toEngineTitles(d: SplitDataset, itemGenres: readonly (readonly string[])[]): EngineTitle[] {
+  return d.items.map((it, i) => ({
+    id: `ml:${it.id}`,
+    kind: 'movie',
+    title: it.title,
+    year: it.year ?? 0,
+    genres: [...itemGenres[i]],
+    language: '',
+    runtime: null,
+    seasons: null,
+    imdb: null,
+    rt: null,
+    fame: 3,
+    keywords: [],
+    director: null,
+    cast: [],
+    platforms: [],
+  }));
+}
+
+/** Every history interaction as a positive with weight 1, each user's oldest first. */
+export function historyInteractions(history: History, titleIds: readonly string[]) {
+  const out: Array<{ userId: string; titleId: string; weight: number }> = [];
+  history.lists.forEach((list, u) => {
+    for (let i = 0; i < list.length; i++) out.push({ userId: String(u), titleId: titleIds[list[i]], weight: 1 });
+  });
+  return out;
+}
+
+export function engineScorer(index: CatalogIndex, neighbours: Neighbours, weights: Partial<EngineWeights>): Scorer {
+  const idOf = index.titles.map((t) => t.id);
+  return {
+    score(query, out) {
+      const known = Array.from(query.profile, (i) => idOf[i]);
+      const taste: UserTaste = {
+        genres: query.genres,
+        languages: [],
+        platforms: [],
+        favourites: query.onboarding ? known : [],
+        liked: query.onboarding ? [] : known,
+        disliked: [],
+        watched: [],
+        recommended: [],
+      };
+      out.fill(-Infinity);
+      const ranked = rankAll(index, taste, { seed: 1, weights, limit: DEPTH }, neighbours);
+      ranked.forEach((r, p) => { out[index.idToIdx.get(r.titleId)!] = DEPTH - p; });
+    },
+  };
+}
+
+/**
+ * Validation grid over the engine's exported options; the first candidate is the product as
+ * shipped (its DEFAULT_WEIGHTS and buildNeighbours defaults). Only validation picks among them.
+ */
+export function engineCandidates(): EngineParams[] {
+  const out: EngineParams[] = [ENGINE_DEFAULTS];
+  for (const recencyHalfLife of [3, 8]) {
+    for (const k of [30, 100]) {
+      for (const content of [0, DEFAULT_WEIGHTS.content]) {
+        out.push({ neighbours: { k, shrinkage: 0 }, weights: { recencyHalfLife, content, popularity: 0.5, profileNormalization: 0 } });
+      }
+    }
+  }
+  return out;
+}
+
+export function engineRunner(d: SplitDataset, itemGenres: readonly (readonly string[])[], candidates = engineCandidates()): ModelRunner<EngineParams> {
+  const index = buildIndex(toEngineTitles(d, itemGenres));
+  const idOf = index.titles.map((t) => t.id);
+  const fit = (history: History, params: EngineParams) =>
+    engineScorer(index, buildNeighbours(historyInteractions(history, idOf), params.neighbours), params.weights);
+  return {
+    name: 'engine',
+    tune(setup: P1Setup, log) {
+      // Neighbour tables are the expensive part: build each (k, shrinkage) once.
+      const tables = new Map<string, Neighbours>();
+      const interactions = historyInteractions(setup.history, idOf);
+      const r = tuneOnValidation(candidates, (p) => {
+        const key = JSON.stringify(p.neighbours);
+        let table = tables.get(key);
+        if (!table) tables.set(key, (table = buildNeighbours(interactions, p.neighbours)));
+        return engineScorer(index, table, p.weights);
+      }, setup.queries, setup.validation, setup.nItems, log);
+      return { params: r.best, scorer: r.bestScorer };
+    },
+    fit,
+  };
+}

@@ -1,0 +1,70 @@
+// The published chronological leave-one-out split (The Datasets Dilemma, WSDM 2022): train.csv,
+// validation.csv and test.csv with the header "userID,itemID" and 0-based indices; line i+1 of
+// users.txt / items.txt holds the original id of index i. train.csv lists each user's items oldest
+// first. The folder has no item metadata: titles and genres come from an ML-100K u.item when one
+// is given or found beside the folder (../ml-100k/u.item).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { BenchItem, SplitDataset } from '../dataset.js';
+import type { ItemMetadata, SplitResult } from '../split.js';
+import { readUGenre, readUItem } from './ml100k.js';
+import { forEachLine, toNumber } from './text.js';
+
+function readIds(path: string): string[] {
+  const ids: string[] = [];
+  forEachLine(path, 'utf-8', (line) => { if (line.trim()) ids.push(line.trim()); });
+  return ids;
+}
+
+function readPairs(path: string, onPair: (user: number, item: number) => void): void {
+  let header = true;
+  forEachLine(path, 'utf-8', (line) => {
+    if (header) {
+      header = false;
+      if (!/^userID,itemID/i.test(line)) throw new Error(`${path}: expected the header userID,itemID`);
+      return;
+    }
+    const [u, i] = line.split(',');
+    onPair(toNumber(u, `${path} userID`), toNumber(i, `${path} itemID`));
+  });
+}
+
+export function findItemMetadata(dir: string): string | null {
+  for (const p of [join(dir, 'u.item'), join(dirname(dir), 'ml-100k', 'u.item')]) if (existsSync(p)) return p;
+  return null;
+}
+
+export function loadLooSplit(dir: string, itemsFile: string | null = findItemMetadata(dir)): SplitResult {
+  const users = readIds(join(dir, 'users.txt'));
+  const itemIds = readIds(join(dir, 'items.txt'));
+  const meta: ItemMetadata = itemsFile ? readUItem(itemsFile, readUGenre(join(dirname(itemsFile), 'u.genre'))) : new Map();
+  const items: BenchItem[] = itemIds.map((id) => {
+    const m = meta.get(id);
+    return { id, title: m?.title ?? id, year: m?.year ?? null, genres: m?.genres ?? [] };
+  });
+  const check = (u: number, i: number, file: string) => {
+    if (!Number.isInteger(u) || u < 0 || u >= users.length) throw new Error(`${file}: user index ${u} not in users.txt`);
+    if (!Number.isInteger(i) || i < 0 || i >= items.length) throw new Error(`${file}: item index ${i} not in items.txt`);
+  };
+
+  const trainLists: number[][] = users.map(() => []);
+  readPairs(join(dir, 'train.csv'), (u, i) => { check(u, i, 'train.csv'); trainLists[u].push(i); });
+  const validation = new Int32Array(users.length).fill(-1);
+  const test = new Int32Array(users.length).fill(-1);
+  for (const [file, target] of [['validation.csv', validation], ['test.csv', test]] as const) {
+    readPairs(join(dir, file), (u, i) => {
+      check(u, i, file);
+      if (target[u] >= 0) throw new Error(`${file}: user index ${u} has more than one row (leave-one-out expects one)`);
+      target[u] = i;
+    });
+  }
+  const dataset: SplitDataset = {
+    format: 'loo-split',
+    users,
+    items,
+    train: trainLists.map((l) => Int32Array.from(l)),
+    validation,
+    test,
+  };
+  return { dataset, droppedItems: 0, droppedUsers: 0 };
+}

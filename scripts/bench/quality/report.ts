@@ -1,0 +1,47 @@
+// The benchmark's outputs: the JSON document of issue 7 and a plain-text table.
+import type { TopNMetrics } from './metrics.js';
+import type { ColdStartResult } from './protocols/coldStart.js';
+
+export interface QualityReport {
+  format: string;
+  users: number;
+  items: number;
+  /** null when a model was not run (EASE above its item limit). */
+  models: Record<string, TopNMetrics | null>;
+  cold_start: ColdStartResult;
+}
+
+/** Published P1 numbers (BENCHMARK_ANCHORS.md, The Datasets Dilemma), printed for comparison. */
+export const PUBLISHED_P1: Record<string, TopNMetrics> = {
+  'UserKNN (published)': { 'HR@10': 0.1092, 'NDCG@10': 0.0559, 'HR@20': 0.1718, 'NDCG@20': 0.0717 },
+  'ItemKNN (published)': { 'HR@10': 0.122, 'NDCG@10': 0.0647, 'HR@20': 0.1845, 'NDCG@20': 0.0803 },
+  'RP3beta (published)': { 'HR@10': 0.1241, 'NDCG@10': 0.0646, 'HR@20': 0.1835, 'NDCG@20': 0.0794 },
+  'iALS (published)': { 'HR@10': 0.1368, 'NDCG@10': 0.07, 'HR@20': 0.1983, 'NDCG@20': 0.0855 },
+  'Mult-VAE (published)': { 'HR@10': 0.1283, 'NDCG@10': 0.0649, 'HR@20': 0.2132, 'NDCG@20': 0.0863 },
+};
+
+const P1_COLUMNS = ['HR@10', 'NDCG@10', 'HR@20', 'NDCG@20'] as const;
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const f4 = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(4));
+
+export function formatReport(r: QualityReport, params: Record<string, unknown>, withPublished: boolean): string {
+  const rows = Object.entries(r.models).map(([name, m]) => [
+    name, ...P1_COLUMNS.map((c) => (m ? f4(m[c]) : 'skipped')), params[name] === undefined ? '' : JSON.stringify(params[name]),
+  ]);
+  if (withPublished) for (const [name, m] of Object.entries(PUBLISHED_P1)) rows.push([name, ...P1_COLUMNS.map((c) => f4(m[c])), '']);
+  const out = [`P1 (${r.format}): ${r.users} users, ${r.items} items, chronological leave-one-out, full ranking`, table(['model', ...P1_COLUMNS, 'params'], rows)];
+  const sizes = Object.keys(r.cold_start);
+  if (sizes.length > 0) {
+    const names = Object.keys(r.cold_start[sizes[0]]);
+    const header = ['model', ...sizes.flatMap((s) => [`HR@10 (${s})`, `NDCG@10 (${s})`])];
+    const coldRows = names.map((n) => [n, ...sizes.flatMap((s) => [f4(r.cold_start[s][n]?.['HR@10']), f4(r.cold_start[s][n]?.['NDCG@10'])])]);
+    out.push('', 'Cold start (first n train interactions as favourites + 2 genres)', table(header, coldRows));
+  }
+  return out.join('\n');
+}

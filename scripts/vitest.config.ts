@@ -1,0 +1,11 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'bench',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['bench/**/*.test.ts'],
+    testTimeout: 60_000,
+  },
+});
