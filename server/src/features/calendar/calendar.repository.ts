@@ -27,6 +27,12 @@ export function takePendingState(db: DB, stateHash: string, userId: string): Pro
     .executeTakeFirst();
 }
 
+/** Keeps a user's newest pending attempts (a few open tabs), so repeated clicks cannot pile rows up. */
+export async function trimUserStates(db: DB, userId: string, keep: number): Promise<void> {
+  const newest = db.selectFrom('calendar_oauth_states').select('state_hash').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('state_hash').limit(keep);
+  await db.deleteFrom('calendar_oauth_states').where('user_id', '=', userId).where('state_hash', 'not in', newest).execute();
+}
+
 export async function deleteUserStates(db: DB, userId: string): Promise<void> {
   await db.deleteFrom('calendar_oauth_states').where('user_id', '=', userId).execute();
 }

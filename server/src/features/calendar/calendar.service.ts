@@ -20,6 +20,8 @@ import {
 import * as repo from './calendar.repository.js';
 import { STATE_TTL_MS, hashState, newPendingAuthorization } from './oauth-state.js';
 
+const MAX_PENDING_PER_USER = 5;
+
 export async function calendarAuthUrl(ctx: AppContext, user: UserRow): Promise<CalendarAuthUrlResponse> {
   const client = requireGoogle(ctx);
   requireLifetime(user);
@@ -35,6 +37,7 @@ export async function calendarAuthUrl(ctx: AppContext, user: UserRow): Promise<C
     expires_at: new Date(now.getTime() + STATE_TTL_MS).toISOString(),
     created_at: now.toISOString(),
   });
+  await repo.trimUserStates(ctx.db, user.id, MAX_PENDING_PER_USER);
   return {
     authorization_url: buildAuthorizationUrl(ctx.config.google.authUrl, {
       clientId: client.clientId,
