@@ -163,6 +163,28 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
     expect((await u.api.subscription.confirmOrder({ order_id: order.order_id })).subscription_tier).toBe('paid_lifetime');
   });
 
+  it("the local Stripe page: Pay delivers the signed webhook and returns to the success URL; Back to the cancel URL", async () => {
+    stripe.webhookUrl = `${server.url}/api/subscription/webhook`;
+    const u = await signUp(server);
+    const cancelled = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const page = await fetch(cancelled.payment_link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Pay $59.00');
+    const back = await fetch(`${cancelled.payment_link}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`${APP_URL}/app/settings?payment=cancelled`);
+    expect(await tierOf(u)).toBe('free_trial');
+
+    const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const paid = await fetch(`${order.payment_link}/pay`, { method: 'POST', redirect: 'manual' });
+    const session = stripe.sessionForOrder(order.order_id);
+    expect(paid.headers.get('location')).toBe(`${APP_URL}/app/settings?payment=success&order_id=${session.id}`);
+    expect(await tierOf(u)).toBe('paid_lifetime');
+    // The return page's confirm then agrees.
+    expect((await u.api.subscription.confirmOrder({ order_id: session.id })).subscription_tier).toBe('paid_lifetime');
+    stripe.webhookUrl = null;
+  });
+
   it('?payment=success alone upgrades nobody, even when the session was paid', async () => {
     const u = await signUp(server);
     const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
