@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/connection.js';
-import { migrations } from '../db/migrations/index.js';
 import { TEST_DATABASE_URL, type TestDialect } from '../../test/support/dialects.js';
 
 export const FIXTURE_PACK = join(dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'pack');
@@ -33,18 +32,7 @@ export async function freshDatabase(dialect: TestDialect): Promise<FreshDatabase
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `c_${randomBytes(6).toString('hex')}`;
   const handle = await openDatabase({ dialect: 'postgres', url: TEST_DATABASE_URL, schema });
-  // The same migrations as migrateToLatest, with Kysely's bookkeeping tables pinned to this
-  // schema: Kysely looks for them across every schema, so another test's schema would fool it.
-  const migrator = new Migrator({
-    db: handle.db,
-    migrationTableSchema: schema,
-    provider: {
-      getMigrations: async () =>
-        Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, 'postgres') }])),
-    },
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  await migrateToLatest(handle);
   return {
     handle,
     async close() {

@@ -12,6 +12,8 @@ export type DB = Kysely<Tables>;
 export interface DatabaseHandle {
   db: DB;
   dialect: Dialect;
+  /** PostgreSQL schema set by DATABASE_SCHEMA, or null (default search_path). */
+  schema: string | null;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ function openSqlite(path: string): DatabaseHandle {
   if (Number(sqlite.pragma('foreign_keys', { simple: true })) !== 1) throw new Error('SQLite did not enable foreign keys');
   if (Number(sqlite.pragma('busy_timeout', { simple: true })) < 5000) throw new Error('SQLite did not accept busy_timeout');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', schema: null, close: () => db.destroy() };
 }
 
 function openPostgres(url: string, schema: string | null): DatabaseHandle {
@@ -40,7 +42,7 @@ function openPostgres(url: string, schema: string | null): DatabaseHandle {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
@@ -68,7 +70,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
       );
     },
   };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Kysely looks for its migration tables in every schema; pin them to ours, or a second
+  // schema in the same database would find the first one's lock table and never create its own.
+  const migrator = new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
