@@ -6,15 +6,16 @@ export interface EngineTitle {
   id: string;
   kind: 'movie' | 'series';
   title: string;
+  /** 0 or NaN when unknown. */
   year: number;
   genres: string[];
-  /** Language name, e.g. "Korean". */
+  /** Language name, e.g. "Korean"; '' when unknown (e.g. MovieLens items). */
   language: string;
   runtime: number | null;
   seasons: number | null;
   imdb: number | null;
   rt: number | null;
-  /** Editorial 1-5. */
+  /** Editorial 1-5 (3 when nothing is known). */
   fame: number;
   keywords: string[];
   director: string | null;
@@ -23,7 +24,11 @@ export interface EngineTitle {
   platforms: string[];
 }
 
-/** What we know about one user. All ids are title ids. */
+/**
+ * What we know about one user. All ids are title ids; ids not in the catalog are ignored.
+ * `favourites` and `liked` are in the order the user chose them (oldest first): with
+ * `recencyHalfLife` set, later ones weigh more.
+ */
 export interface UserTaste {
   genres: string[];
   languages: string[];
@@ -36,6 +41,34 @@ export interface UserTaste {
   recommended: string[];
 }
 
+/** The knobs of the score; `DEFAULT_WEIGHTS` holds the tuned values. */
+export interface EngineWeights {
+  /** Cosine between the title's genres and the onboarding genres. */
+  onboardingGenre: number;
+  /** Content similarity (genres, keywords, people, era, language) to the positives. */
+  content: number;
+  /** Item-item neighbours (co-likes across users) of the positives. */
+  collaborative: number;
+  /** How hard a dislike pushes its similar titles away, relative to a like. */
+  dislike: number;
+  /** Bayesian-shrunk IMDb / Rotten Tomatoes quality, as a z-score. */
+  quality: number;
+  /** Fame and instance-wide like counts. */
+  popularity: number;
+  mood: number;
+  favouriteWeight: number;
+  likedWeight: number;
+  watchedWeight: number;
+  /** Positives this many places older than the newest weigh half; 0 turns recency off. */
+  recencyHalfLife: number;
+  /** Personal terms are divided by (sum of positive weights) ^ this. */
+  profileNormalization: number;
+  /** The pick is drawn from at most this many top titles (and never outside the top 5%). */
+  exploreTop: number;
+  /** Softness of the draw, in score units: larger spreads picks further down the pool. */
+  exploreTemperature: number;
+}
+
 export interface RecommendOptions {
   mood?: Mood;
   /** Prefer (hard filter when possible) this platform, e.g. the streaming site the user is on. */
@@ -43,11 +76,17 @@ export interface RecommendOptions {
   kind?: 'movie' | 'series';
   /** Same seed and inputs, same result. */
   seed: number;
+  /** Overrides of DEFAULT_WEIGHTS (benchmarks tune these on validation data). */
+  weights?: Partial<EngineWeights>;
+  /** rankAll only: return at most this many titles (partial sort; all when unset). */
+  limit?: number;
 }
 
 /** Item-item neighbours learned across users (co-likes); empty on a new instance. */
 export interface Neighbours {
   of(titleId: string): ReadonlyArray<{ id: string; weight: number }>;
+  /** Instance-wide number (or weight) of positive interactions with the title, when known. */
+  support?(titleId: string): number;
 }
 
 export type Factor =
@@ -60,14 +99,28 @@ export type Factor =
   | { kind: 'platform'; platform: string }
   | { kind: 'availability_unknown' }
   | { kind: 'keywords'; keywords: string[] }
-  | { kind: 'person'; name: string; role: 'director' | 'cast' }
+  /** `titleId`: the liked or favourite title that shares this person. */
+  | { kind: 'person'; name: string; role: 'director' | 'cast'; titleId: string }
   | { kind: 'exploration' };
 
 export interface Recommendation {
   titleId: string;
   score: number;
-  /** The platform to show: one of the user's (or the requested one), or null (unknown). */
+  /**
+   * The platform to show: one of the user's (or the requested one); when the user has no
+   * platforms, the title's first known one; null when availability is unknown.
+   */
   platform: string | null;
   factors: Factor[];
   reason: string;
+}
+
+/** One entry of rankAll's answer, best first. */
+export interface RankedTitle {
+  titleId: string;
+  score: number;
+  /** In one of the user's languages (always ranked before titles that are not). */
+  preferredLanguage: boolean;
+  /** Shown because none of the user's (or the requested) platforms had a candidate left. */
+  availabilityUnknown: boolean;
 }

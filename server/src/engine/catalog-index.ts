@@ -1,0 +1,189 @@
+// Everything about the catalog that does not depend on the user, computed once so that scoring a
+// user is a few linear passes over typed arrays. Per-title lists (genres, tokens, platforms) are
+// stored CSR-style: entries of title i are [off[i], off[i + 1]).
+import { famePrior, qualityScores } from './quality.js';
+import { genreKey } from './moods.js';
+import { buildTokens } from './tokens.js';
+import type { EngineTitle } from './types.js';
+
+/** Per-request working memory, reused so a request allocates nothing proportional to the catalog. */
+export interface Scratch {
+  tokenProfile: Float32Array;
+  score: Float32Array;
+  collaborative: Float32Array;
+  eligible: Uint8Array;
+  candidateList: Int32Array;
+  excludedStamp: Uint32Array;
+  epoch: number;
+}
+
+export interface CatalogIndex {
+  readonly size: number;
+  readonly titles: readonly EngineTitle[];
+  readonly idToIdx: ReadonlyMap<string, number>;
+  /** 1 for series. */
+  readonly series: Uint8Array;
+  readonly genreNames: readonly string[];
+  /** genreKey(name) -> genre id. */
+  readonly genreIdx: ReadonlyMap<string, number>;
+  readonly genreOff: Uint32Array;
+  readonly genreIds: Uint16Array;
+  /** Unit-length per title; earlier (more defining) genres weigh more. */
+  readonly genreW: Float32Array;
+  /** "k:<keyword>" or "p:<person>"; only tokens shared by at least two titles. */
+  readonly tokens: readonly string[];
+  readonly keywordToken: ReadonlyMap<string, number>;
+  readonly personToken: ReadonlyMap<string, number>;
+  readonly tokOff: Uint32Array;
+  readonly tokIds: Uint32Array;
+  /** IDF weights, each block unit-length and scaled by sqrt(its BLOCK share). */
+  readonly tokW: Float32Array;
+  /** Decade index from the earliest decade; -1 unknown. */
+  readonly decade: Int16Array;
+  readonly decadeCount: number;
+  readonly languages: readonly string[];
+  /** lower-case language name -> id. */
+  readonly langIdx: ReadonlyMap<string, number>;
+  /** -1 unknown. */
+  readonly lang: Int16Array;
+  readonly platforms: readonly string[];
+  /** lower-case platform name -> id. */
+  readonly platformIdx: ReadonlyMap<string, number>;
+  readonly platOff: Uint32Array;
+  readonly platIds: Uint16Array;
+  /** Bit p set: on platform p (p < 31); bit 31: on a platform with a higher id (check platIds). */
+  readonly platMask: Uint32Array;
+  /** Bayesian-shrunk quality z-score; 0 when unrated. */
+  readonly quality: Float32Array;
+  /** Editorial fame in [-1, 1]. */
+  readonly fame: Float32Array;
+  /** @internal */
+  readonly scratch: Scratch;
+  /** @internal caches keyed by a Neighbours object (alignment, popularity). */
+  readonly neighbourCache: WeakMap<object, unknown>;
+  /** @internal mood -> per-title mood score, filled on first use. */
+  readonly moodCache: Map<string, Float32Array>;
+}
+
+function interner() {
+  const ids = new Map<string, number>();
+  const names: string[] = [];
+  return {
+    ids,
+    names,
+    id(key: string, display: string): number {
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = names.length;
+        ids.set(key, id);
+        names.push(display);
+      }
+      return id;
+    },
+  };
+}
+
+export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
+  const n = titles.length;
+  const idToIdx = new Map<string, number>();
+  titles.forEach((t, i) => idToIdx.set(t.id, i));
+  const tokenTable = buildTokens(titles);
+
+  const genreIntern = interner();
+  const genreOfName = new Map<string, number>();
+  const langIntern = interner();
+  const platIntern = interner();
+  const genreOff = new Uint32Array(n + 1);
+  const platOff = new Uint32Array(n + 1);
+  const genreIds: number[] = [];
+  const genreW: number[] = [];
+  const platIds: number[] = [];
+  const series = new Uint8Array(n);
+  const lang = new Int16Array(n).fill(-1);
+  const years = new Float64Array(n);
+  const platMask = new Uint32Array(n);
+
+  for (let i = 0; i < n; i++) {
+    const t = titles[i];
+    series[i] = t.kind === 'series' ? 1 : 0;
+    years[i] = Number.isFinite(t.year) && t.year > 0 ? t.year : NaN;
+    const language = (t.language ?? '').trim();
+    if (language) lang[i] = langIntern.id(language.toLowerCase(), language);
+
+    const start = genreIds.length;
+    let norm = 0;
+    for (const name of t.genres ?? []) {
+      let gid = genreOfName.get(name);
+      if (gid === undefined) {
+        const key = genreKey(name);
+        gid = key ? genreIntern.id(key, name.trim()) : -1;
+        genreOfName.set(name, gid);
+      }
+      if (gid < 0 || genreIds.indexOf(gid, start) >= 0) continue;
+      // Genres come most defining first, so later ones weigh a little less.
+      const w = 1 / (1 + 0.2 * (genreIds.length - start));
+      genreIds.push(gid);
+      genreW.push(w);
+      norm += w * w;
+    }
+    for (let x = start; x < genreW.length; x++) genreW[x] /= Math.sqrt(norm);
+    genreOff[i + 1] = genreIds.length;
+
+    const platStart = platIds.length;
+    for (const p of t.platforms ?? []) {
+      const name = p.trim();
+      if (!name) continue;
+      const pid = platIntern.id(name.toLowerCase(), name);
+      if (platIds.indexOf(pid, platStart) < 0) platIds.push(pid);
+      platMask[i] |= pid < 31 ? 1 << pid : 1 << 31;
+    }
+    platOff[i + 1] = platIds.length;
+  }
+
+  let minDecade = Infinity;
+  let maxDecade = -Infinity;
+  for (const y of years) {
+    if (Number.isNaN(y)) continue;
+    minDecade = Math.min(minDecade, Math.floor(y / 10));
+    maxDecade = Math.max(maxDecade, Math.floor(y / 10));
+  }
+  const decade = Int16Array.from(years, (y) => (Number.isNaN(y) ? -1 : Math.floor(y / 10) - minDecade));
+  const decadeCount = Number.isFinite(minDecade) ? maxDecade - minDecade + 1 : 0;
+  const vocab = tokenTable.tokens.length;
+
+  return {
+    size: n,
+    titles,
+    idToIdx,
+    series,
+    genreNames: genreIntern.names,
+    genreIdx: genreIntern.ids,
+    genreOff,
+    genreIds: Uint16Array.from(genreIds),
+    genreW: Float32Array.from(genreW),
+    ...tokenTable,
+    decade,
+    decadeCount,
+    languages: langIntern.names,
+    langIdx: langIntern.ids,
+    lang,
+    platforms: platIntern.names,
+    platformIdx: platIntern.ids,
+    platOff,
+    platIds: Uint16Array.from(platIds),
+    platMask,
+    quality: qualityScores(titles),
+    fame: famePrior(titles),
+    scratch: {
+      tokenProfile: new Float32Array(vocab),
+      score: new Float32Array(n),
+      collaborative: new Float32Array(n),
+      eligible: new Uint8Array(n),
+      candidateList: new Int32Array(n),
+      excludedStamp: new Uint32Array(n),
+      epoch: 0,
+    },
+    neighbourCache: new WeakMap(),
+    moodCache: new Map(),
+  };
+}

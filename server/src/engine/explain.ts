@@ -1,0 +1,177 @@
+// Why this title: re-derive its score parts, keep the factors that really pushed it up, and
+// write the reason from them alone.
+import { neighbourWeight } from './collaborative.js';
+import { moodKeywords } from './mood-scores.js';
+import { genreKey, keywordKey, moodGenreAffinity } from './moods.js';
+import { writeReason, type Driver } from './reason.js';
+import { languageTier, type RequestState } from './scoring.js';
+import { similarityAt, substantiveSimilarityAt } from './similarity.js';
+import type { Factor, Recommendation } from './types.js';
+
+/** Below this genre + keyword + people similarity a liked title is not named as the reason. */
+const NAMED_SIMILARITY = 0.15;
+/** A contribution this small (in score units) did not drive anything. */
+const MEANINGFUL = 0.05;
+const GOOD_QUALITY = 0.3;
+const MOOD_FIT = 0.2;
+
+function shownPlatform(state: RequestState, idx: number): string | null {
+  const { index } = state;
+  const title = index.titles[idx];
+  if (state.fallback) return null;
+  if (!state.restricted) return title.platforms[0] ?? null;
+  for (const target of state.targetPlatforms) {
+    for (let x = index.platOff[idx]; x < index.platOff[idx + 1]; x++) {
+      if (index.platIds[x] === target) return title.platforms.find((p) => p.trim().toLowerCase() === index.platforms[target].toLowerCase()) ?? index.platforms[target];
+    }
+  }
+  return null;
+}
+
+function personalDrivers(state: RequestState, idx: number): Driver[] {
+  const { index, profile, weights: w } = state;
+  const drivers: Driver[] = [];
+  const content = profile.positives
+    .filter((p) => p.named)
+    .map((p) => ({
+      id: index.titles[p.idx].id,
+      part: w.content * p.weight * similarityAt(index, p.idx, idx),
+      substantive: substantiveSimilarityAt(index, p.idx, idx),
+    }))
+    .sort((a, b) => b.part - a.part);
+  const named = content
+    .slice(0, 2)
+    .filter((p) => p.substantive >= NAMED_SIMILARITY && p.part >= MEANINGFUL && p.part >= 0.5 * content[0].part);
+  if (named.length > 0) {
+    drivers.push({ factor: { kind: 'similar_to', titleIds: named.map((p) => p.id) }, weight: named.reduce((a, p) => a + p.part, 0) });
+  }
+
+  const collaborative = w.collaborative * index.scratch.collaborative[idx];
+  if (collaborative >= MEANINGFUL && state.neighbours) {
+    const best = profile.positives
+      .filter((p) => p.named)
+      .map((p) => ({ idx: p.idx, part: p.weight * neighbourWeight(index, state.neighbours, p.idx, idx) }))
+      .sort((a, b) => b.part - a.part)[0];
+    if (best && best.part > 0) drivers.push({ factor: { kind: 'co_liked', titleId: index.titles[best.idx].id }, weight: collaborative });
+  }
+
+  const tokens = index.scratch.tokenProfile;
+  const title = index.titles[idx];
+  const keywords: Array<{ name: string; part: number }> = [];
+  let person: Driver | null = null;
+  for (let x = index.tokOff[idx]; x < index.tokOff[idx + 1]; x++) {
+    const tok = index.tokIds[x];
+    const part = w.content * index.tokW[x] * tokens[tok];
+    if (!(part > 0)) continue;
+    const key = index.tokens[tok];
+    if (key.startsWith('k:')) {
+      const name = title.keywords.find((k) => keywordKey(k) === key.slice(2));
+      if (name) keywords.push({ name, part });
+    } else if (!person || part > person.weight) {
+      const found = personFactor(state, idx, tok);
+      if (found) person = { factor: found, weight: part };
+    }
+  }
+  if (person && person.weight >= MEANINGFUL / 2) drivers.push(person);
+  keywords.sort((a, b) => b.part - a.part);
+  const driving = keywords.filter((k) => k.part >= MEANINGFUL / 4).slice(0, 2);
+  if (driving.length > 0) {
+    drivers.push({ factor: { kind: 'keywords', keywords: driving.map((k) => k.name) }, weight: driving.reduce((a, k) => a + k.part, 0) });
+  }
+  return drivers;
+}
+
+/** The person behind token `tok` of title `idx`, with a liked title that shares them. */
+function personFactor(state: RequestState, idx: number, tok: number): Factor | null {
+  const { index } = state;
+  const name = index.tokens[tok].slice(2);
+  const title = index.titles[idx];
+  const shared = state.profile.positives
+    .filter((p) => p.named)
+    .sort((a, b) => b.weight - a.weight)
+    .find((p) => index.tokIds.subarray(index.tokOff[p.idx], index.tokOff[p.idx + 1]).includes(tok));
+  if (!shared) return null;
+  const isDirector = title.director?.trim().toLowerCase() === name;
+  const display = isDirector ? title.director!.trim() : title.cast.find((c) => c.trim().toLowerCase() === name)?.trim();
+  if (!display) return null;
+  return { kind: 'person', name: display, role: isDirector ? 'director' : 'cast', titleId: index.titles[shared.idx].id };
+}
+
+function contextDrivers(state: RequestState, idx: number): Driver[] {
+  const { index, profile, weights: w, opts } = state;
+  const title = index.titles[idx];
+  const drivers: Driver[] = [];
+  const genres: string[] = [];
+  let onboarding = 0;
+  for (let x = index.genreOff[idx]; x < index.genreOff[idx + 1]; x++) {
+    const part = index.genreW[x] * profile.onboarding[index.genreIds[x]];
+    if (part > 0) {
+      onboarding += part;
+      const id = index.genreIds[x];
+      genres.push(title.genres.find((g) => index.genreIdx.get(genreKey(g)) === id) ?? index.genreNames[id]);
+    }
+  }
+  if (genres.length > 0 && w.onboardingGenre * onboarding >= MEANINGFUL) {
+    drivers.push({ factor: { kind: 'genre', genres }, weight: w.onboardingGenre * onboarding });
+  }
+  if (opts.mood && state.mood && state.mood[idx] >= MOOD_FIT && w.mood > 0) {
+    drivers.push({ factor: { kind: 'mood', mood: opts.mood }, weight: w.mood * state.mood[idx] });
+    const moodWords = moodKeywords(index, opts.mood, idx).slice(0, 2);
+    if (moodWords.length > 0) drivers.push({ factor: { kind: 'keywords', keywords: moodWords }, weight: 0 });
+  }
+  const hasRating = title.imdb != null || title.rt != null;
+  if (hasRating && index.quality[idx] >= GOOD_QUALITY && w.quality > 0) {
+    drivers.push({ factor: { kind: 'quality', imdb: title.imdb ?? null, rt: title.rt ?? null }, weight: w.quality * index.quality[idx] });
+  }
+  return drivers;
+}
+
+/** Several keyword factors (taste and mood) become one, taste keywords first. */
+function mergeKeywords(drivers: Driver[]): Driver[] {
+  const keywordDrivers = drivers.filter((d) => d.factor.kind === 'keywords');
+  if (keywordDrivers.length < 2) return drivers;
+  const words = [...new Set(keywordDrivers.flatMap((d) => (d.factor.kind === 'keywords' ? d.factor.keywords : [])))].slice(0, 3);
+  const merged: Driver = { factor: { kind: 'keywords', keywords: words }, weight: keywordDrivers.reduce((a, d) => a + d.weight, 0) };
+  return [...drivers.filter((d) => d.factor.kind !== 'keywords'), merged];
+}
+
+/** The title's genres that drove its score (onboarding or mood), else its first two. */
+function describedGenres(state: RequestState, idx: number): string[] {
+  const { index, profile, opts } = state;
+  const title = index.titles[idx];
+  const driving = title.genres.filter((g) => {
+    const gid = index.genreIdx.get(genreKey(g));
+    const chosen = gid !== undefined && profile.onboarding[gid] > 0;
+    return chosen || (opts.mood !== undefined && moodGenreAffinity(opts.mood, g) > 0);
+  });
+  return (driving.length > 0 ? driving : title.genres).slice(0, 2);
+}
+
+export function explain(state: RequestState, idx: number, poolPosition: number): Recommendation {
+  const { index } = state;
+  const title = index.titles[idx];
+  const drivers = mergeKeywords([...personalDrivers(state, idx), ...contextDrivers(state, idx)]).sort((a, b) => b.weight - a.weight);
+  const platform = shownPlatform(state, idx);
+  const facts: Factor[] = [];
+  if (state.hasLanguagePreference && languageTier(state, idx) === 0 && title.language) facts.push({ kind: 'language', language: title.language });
+  if (platform) facts.push({ kind: 'platform', platform });
+  if (state.fallback) facts.push({ kind: 'availability_unknown' });
+  if (poolPosition > 0) facts.push({ kind: 'exploration' });
+  const nameOf = (id: string) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id;
+  return {
+    titleId: title.id,
+    score: index.scratch.score[idx],
+    platform,
+    factors: [...drivers.map((d) => d.factor), ...facts],
+    reason: writeReason({
+      title,
+      drivers,
+      platform,
+      fallback: state.fallback,
+      requestedPlatform: state.opts.platform?.trim() || null,
+      nameOf,
+      genres: describedGenres(state, idx),
+      showLanguage: title.language !== '' && (title.language.toLowerCase() !== 'english' || state.taste.languages.length > 1),
+    }),
+  };
+}

@@ -1,0 +1,8 @@
+// The engine's public surface. Pure functions over plain data: no I/O, no database, no clock.
+export { buildIndex, type CatalogIndex } from './catalog-index.js';
+export { rankAll, recommend } from './rank.js';
+export { buildNeighbours, EMPTY_NEIGHBOURS, NeighbourTable, type NeighbourOptions } from './neighbours.js';
+export { titleSimilarity } from './similarity.js';
+export { DEFAULT_WEIGHTS } from './weights.js';
+export { MOOD_TABLE } from './moods.js';
+export type * from './types.js';

@@ -1,0 +1,80 @@
+// Ordering and choosing: candidates are ordered by (language tier, score, catalog position); the
+// pick is a seeded draw, weighted by score, among the first few of the best tier.
+import type { CatalogIndex } from './catalog-index.js';
+import { explain } from './explain.js';
+import { seededRandom } from './random.js';
+import { languageTier, prepare, release, type RequestState } from './scoring.js';
+import { TopK } from './top-k.js';
+import type { Neighbours, RankedTitle, RecommendOptions, Recommendation, UserTaste } from './types.js';
+
+/** Keeps tiers apart whatever the weights: a score never reaches this size. */
+const TIER_GAP = 1e9;
+
+function sortKey(state: RequestState, idx: number): number {
+  return state.index.scratch.score[idx] - TIER_GAP * languageTier(state, idx);
+}
+
+/** The best `k` candidates (all when k is large), best first; ties go to the earlier catalog position. */
+export function topCandidates(state: RequestState, k: number): number[] {
+  const { candidates } = state;
+  const byKey = (a: number, b: number) => sortKey(state, b) - sortKey(state, a) || a - b;
+  if (k * 4 >= candidates.length) return Array.from(candidates).sort(byKey).slice(0, k);
+  const heap = new TopK(k);
+  for (let c = 0; c < candidates.length; c++) heap.offer(candidates[c], sortKey(state, candidates[c]));
+  const ids = new Uint32Array(heap.size);
+  heap.drainInto(ids, new Float32Array(heap.size), 0);
+  return Array.from(ids).sort(byKey);
+}
+
+export function rankAll(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, neighbours?: Neighbours): RankedTitle[] {
+  const state = prepare(index, taste, opts, neighbours);
+  try {
+    const limit = opts.limit === undefined ? state.candidates.length : Math.max(0, Math.floor(opts.limit));
+    return topCandidates(state, limit).map((idx) => ({
+      titleId: index.titles[idx].id,
+      score: index.scratch.score[idx],
+      preferredLanguage: state.hasLanguagePreference && languageTier(state, idx) === 0,
+      availabilityUnknown: state.fallback,
+    }));
+  } finally {
+    release(state);
+  }
+}
+
+/** How many of the top titles the draw may choose from: a few, never beyond the top 5%. */
+export function poolSize(candidateCount: number, exploreTop: number): number {
+  return Math.max(1, Math.min(Math.floor(exploreTop), Math.floor(candidateCount * 0.05)));
+}
+
+function draw(state: RequestState, pool: number[]): number {
+  const score = state.index.scratch.score;
+  const temperature = state.weights.exploreTemperature;
+  if (pool.length === 1 || !(temperature > 0)) return 0;
+  const best = score[pool[0]];
+  const odds = pool.map((idx) => Math.exp(-(best - score[idx]) / temperature));
+  let ticket = seededRandom(state.opts.seed)() * odds.reduce((a, b) => a + b, 0);
+  for (let p = 0; p < pool.length; p++) {
+    ticket -= odds[p];
+    if (ticket < 0) return p;
+  }
+  return pool.length - 1;
+}
+
+export function recommend(
+  index: CatalogIndex,
+  taste: UserTaste,
+  opts: RecommendOptions,
+  neighbours?: Neighbours,
+): Recommendation | null {
+  const state = prepare(index, taste, opts, neighbours);
+  try {
+    if (state.candidates.length === 0) return null;
+    const top = topCandidates(state, poolSize(state.candidates.length, state.weights.exploreTop));
+    const bestTier = languageTier(state, top[0]);
+    const pool = top.filter((idx) => languageTier(state, idx) === bestTier);
+    const position = draw(state, pool);
+    return explain(state, pool[position], position);
+  } finally {
+    release(state);
+  }
+}

@@ -1,0 +1,204 @@
+// One request: mark who may be recommended (hard rules), then score every candidate into the
+// index's scratch buffer. rank.ts orders them; explain.ts re-derives one title's parts.
+import type { CatalogIndex } from './catalog-index.js';
+import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
+import { moodScores } from './mood-scores.js';
+import { buildProfile, contentScore, releaseProfile, type UserProfile } from './profile.js';
+import { resolveWeights } from './weights.js';
+import type { EngineWeights, Neighbours, RecommendOptions, UserTaste } from './types.js';
+
+export interface RequestState {
+  index: CatalogIndex;
+  taste: UserTaste;
+  opts: RecommendOptions;
+  neighbours: Neighbours | undefined;
+  weights: EngineWeights;
+  profile: UserProfile;
+  mood: Float32Array | null;
+  popularity: Float32Array | null;
+  collaborativeTouched: number[];
+  /** Platform ids the pick must be on (requested one, else the user's), in preference order. */
+  targetPlatforms: number[];
+  /** The user (or the request) limits platforms. */
+  restricted: boolean;
+  /** No candidate on the target platforms: candidates are titles of unknown availability. */
+  fallback: boolean;
+  preferredLanguage: Uint8Array;
+  hasLanguagePreference: boolean;
+  /** Eligible positions in catalog order (a view of scratch memory: valid until the next request). */
+  candidates: Int32Array;
+}
+
+const ON_TARGET = 1;
+const UNKNOWN = 2;
+const OPEN = 3;
+
+function markExcluded(index: CatalogIndex, taste: UserTaste): number {
+  const scratch = index.scratch;
+  if (scratch.epoch >= 0xfffffffe) {
+    scratch.excludedStamp.fill(0);
+    scratch.epoch = 0;
+  }
+  const epoch = ++scratch.epoch;
+  for (const list of [taste.recommended, taste.liked, taste.disliked, taste.watched, taste.favourites]) {
+    for (const id of list) {
+      const idx = index.idToIdx.get(id);
+      if (idx !== undefined) scratch.excludedStamp[idx] = epoch;
+    }
+  }
+  return epoch;
+}
+
+function platformIds(index: CatalogIndex, names: readonly string[]): number[] {
+  const ids: number[] = [];
+  for (const name of names) {
+    const id = index.platformIdx.get(name.trim().toLowerCase());
+    if (id !== undefined && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+interface Classification {
+  epoch: number;
+  restricted: boolean;
+  targetMask: number;
+  onTarget: Uint8Array;
+  wantSeries: number;
+}
+
+/**
+ * scratch.eligible[i] = the title's class; returns how many are on a target platform. Kept in
+ * its own small function (like collect) so V8 optimises each loop with complete type feedback.
+ */
+function classify(index: CatalogIndex, c: Classification): number {
+  const { eligible, excludedStamp } = index.scratch;
+  const { series, platOff, platIds, platMask } = index;
+  const { epoch, restricted, targetMask, onTarget, wantSeries } = c;
+  const n = index.size;
+  let onTargetCount = 0;
+  for (let i = 0; i < n; i++) {
+    let cls = 0;
+    if (excludedStamp[i] !== epoch && (wantSeries < 0 || series[i] === wantSeries)) {
+      const mask = platMask[i];
+      if (!restricted) cls = OPEN;
+      else if (mask === 0) cls = UNKNOWN;
+      else if ((mask & targetMask) !== 0) cls = ON_TARGET;
+      else if (mask >= 0x80000000) {
+        // On a platform beyond the bit mask: look it up.
+        for (let x = platOff[i]; x < platOff[i + 1]; x++) if (onTarget[platIds[x]] === 1) cls = ON_TARGET;
+      }
+    }
+    eligible[i] = cls;
+    if (cls === ON_TARGET) onTargetCount++;
+  }
+  return onTargetCount;
+}
+
+function collect(index: CatalogIndex, chosen: number): Int32Array {
+  const { eligible, candidateList } = index.scratch;
+  const n = index.size;
+  let total = 0;
+  for (let i = 0; i < n; i++) if (eligible[i] === chosen) candidateList[total++] = i;
+  return candidateList.subarray(0, total);
+}
+
+/** Apply the hard rules: the candidate list, and whether it is the unknown-availability fallback. */
+function markEligible(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, targets: number[], restricted: boolean) {
+  const onTarget = new Uint8Array(index.platforms.length);
+  let targetMask = 0;
+  for (const id of targets) {
+    onTarget[id] = 1;
+    if (id < 31) targetMask |= 1 << id;
+  }
+  const wantSeries = opts.kind === 'series' ? 1 : opts.kind === 'movie' ? 0 : -1;
+  const epoch = markExcluded(index, taste);
+  const onTargetCount = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries });
+  const chosen = !restricted ? OPEN : onTargetCount > 0 ? ON_TARGET : UNKNOWN;
+  return { fallback: restricted && chosen === UNKNOWN, candidates: collect(index, chosen) };
+}
+
+export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, neighbours?: Neighbours): RequestState {
+  const weights = resolveWeights(opts.weights);
+  const requested = opts.platform?.trim();
+  const targetNames = requested ? [requested] : taste.platforms;
+  const restricted = targetNames.length > 0;
+  const targetPlatforms = platformIds(index, targetNames);
+  const { fallback, candidates } = markEligible(index, taste, opts, targetPlatforms, restricted);
+
+  const preferredLanguage = new Uint8Array(index.languages.length);
+  let hasLanguagePreference = false;
+  for (const name of taste.languages) {
+    hasLanguagePreference = true;
+    const id = index.langIdx.get(name.trim().toLowerCase());
+    if (id !== undefined) preferredLanguage[id] = 1;
+  }
+
+  const profile = buildProfile(index, taste, weights);
+  const state: RequestState = {
+    index,
+    taste,
+    opts,
+    neighbours,
+    weights,
+    profile,
+    mood: opts.mood ? moodScores(index, opts.mood) : null,
+    popularity: supportPopularity(index, neighbours),
+    collaborativeTouched: [],
+    targetPlatforms,
+    restricted,
+    fallback,
+    preferredLanguage,
+    hasLanguagePreference,
+    candidates,
+  };
+  try {
+    state.collaborativeTouched = collaborativePass(index, profile, neighbours);
+    scoreCandidates(state);
+  } catch (error) {
+    release(state);
+    throw error;
+  }
+  return state;
+}
+
+function scoreCandidates(state: RequestState): void {
+  const { index, profile, weights: w, mood, popularity, candidates } = state;
+  const { score, collaborative, tokenProfile } = index.scratch;
+  const { tokOff, tokIds, tokW, genreOff, genreIds, genreW, decade, lang, quality, fame } = index;
+  const { genre, onboarding, era, language } = profile;
+  for (let c = 0; c < candidates.length; c++) {
+    const i = candidates[c];
+    // Inline contentScore (profile.ts): this loop runs over the whole catalog per request.
+    let content = 0;
+    for (let x = tokOff[i]; x < tokOff[i + 1]; x++) content += tokW[x] * tokenProfile[tokIds[x]];
+    let onboard = 0;
+    for (let x = genreOff[i]; x < genreOff[i + 1]; x++) {
+      content += genreW[x] * genre[genreIds[x]];
+      onboard += genreW[x] * onboarding[genreIds[x]];
+    }
+    if (decade[i] >= 0) content += era[decade[i]];
+    if (lang[i] >= 0) content += language[lang[i]];
+    const s =
+      w.content * content +
+      w.collaborative * collaborative[i] +
+      w.onboardingGenre * onboard +
+      w.quality * quality[i] +
+      w.popularity * (fame[i] + (popularity ? popularity[i] : 0)) +
+      (mood ? w.mood * mood[i] : 0);
+    // A NaN from odd input (e.g. a neighbour weight) must not poison the ordering.
+    score[i] = Number.isFinite(s) ? s : -1e6;
+  }
+}
+
+/** 0 for a title in a preferred language (or when the user has none), 1 otherwise. */
+export function languageTier(state: RequestState, idx: number): number {
+  if (!state.hasLanguagePreference) return 0;
+  const lang = state.index.lang[idx];
+  return lang >= 0 && state.preferredLanguage[lang] ? 0 : 1;
+}
+
+export function release(state: RequestState): void {
+  releaseProfile(state.index, state.profile);
+  releaseCollaborative(state.index, state.collaborativeTouched);
+  state.collaborativeTouched = [];
+}

@@ -1,0 +1,120 @@
+// The score responds to the user the way the product promises: likes pull their neighbours up,
+// dislikes push theirs down, a mood changes the pick, and a seed fixes it.
+import { MOOD_VALUES, type Mood } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { MOOD_TABLE, genreKey } from './moods.js';
+import { rankAll, recommend } from './rank.js';
+import { seededRandom } from './random.js';
+import { titleSimilarity } from './similarity.js';
+import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
+import { excludedIds, idsOf, intersect, meanRank } from './testing/properties.js';
+import { pick, randomTaste } from './testing/synthetic.js';
+import { DEFAULT_WEIGHTS } from './weights.js';
+import type { EngineTitle, UserTaste } from './types.js';
+
+const catalogs = testCatalogs();
+
+/**
+ * A random user without platforms: a platform's catalog can be a handful of titles, which says
+ * nothing about ranking (the platform rules have their own tests).
+ */
+function randomUser(rng: () => number, catalog: TestCatalog): UserTaste {
+  return { ...randomTaste(rng, catalog.titles), platforms: [] };
+}
+
+/** The 10 titles of `among` closest to `a` in the engine's terms: content similarity plus co-like weight. */
+function closest(catalog: TestCatalog, a: string, among: Iterable<string>, withNeighbours: boolean): string[] {
+  const co = new Map(withNeighbours ? catalog.neighbours.of(a).map((n) => [n.id, n.weight] as const) : []);
+  const closeness = (b: string) => DEFAULT_WEIGHTS.content * titleSimilarity(catalog.index, a, b) + DEFAULT_WEIGHTS.collaborative * (co.get(b) ?? 0);
+  return [...among]
+    .map((id) => ({ id, c: closeness(id) }))
+    .sort((x, y) => y.c - x.c)
+    .slice(0, 10)
+    .map((x) => x.id);
+}
+
+/** Mean rank of the 10 titles closest to `target`, before and after `change`. */
+function neighbourMove(catalog: TestCatalog, taste: UserTaste, target: string, change: (t: UserTaste) => UserTaste, withNeighbours: boolean) {
+  const nb = withNeighbours ? catalog.neighbours : undefined;
+  const opts = { seed: 1 };
+  const before = rankAll(catalog.index, taste, opts, nb);
+  const after = rankAll(catalog.index, change(taste), opts, nb);
+  const common = intersect(idsOf(before), idsOf(after));
+  const near = closest(catalog, target, common, withNeighbours);
+  return { before: meanRank(before, near, common), after: meanRank(after, near, common) };
+}
+
+function unseenTitle(rng: () => number, catalog: TestCatalog, taste: UserTaste): EngineTitle {
+  const excluded = excludedIds(taste);
+  return pick(rng, catalog.titles.filter((t) => !excluded.has(t.id)));
+}
+
+/** The mood's genre affinity of a title (independent of the engine's keyword part). */
+function moodFit(mood: Mood, title: EngineTitle): number {
+  return title.genres.reduce((sum, g) => sum + (MOOD_TABLE[mood].genres[genreKey(g)] ?? 0), 0) / Math.max(1, title.genres.length);
+}
+
+describe.each(catalogs.map((c) => [c.name, c] as const))('signals on the %s catalog', (_name, catalog) => {
+  it.each([false, true])("a liked title's closest neighbours rank higher afterwards (neighbours: %s)", (withNeighbours) => {
+    const rng = seededRandom(withNeighbours ? 21 : 20);
+    for (let c = 0; c < 60; c++) {
+      const taste = randomUser(rng, catalog);
+      const liked = unseenTitle(rng, catalog, taste).id;
+      const move = neighbourMove(catalog, taste, liked, (t) => ({ ...t, liked: [...t.liked, liked] }), withNeighbours);
+      expect(move.after).toBeLessThan(move.before);
+    }
+  });
+
+  it.each([false, true])("a disliked title's closest neighbours rank lower afterwards (neighbours: %s)", (withNeighbours) => {
+    const rng = seededRandom(withNeighbours ? 31 : 30);
+    for (let c = 0; c < 60; c++) {
+      const taste = randomUser(rng, catalog);
+      const disliked = unseenTitle(rng, catalog, taste).id;
+      const move = neighbourMove(catalog, taste, disliked, (t) => ({ ...t, disliked: [...t.disliked, disliked] }), withNeighbours);
+      expect(move.after).toBeGreaterThan(move.before);
+    }
+  });
+
+  it('a mood changes the pick and leans it towards the mood', () => {
+    const rng = seededRandom(40);
+    const users = Array.from({ length: 80 }, () => randomUser(rng, catalog));
+    const plain = users.map((u, i) => recommend(catalog.index, u, { seed: i })!);
+    for (const mood of MOOD_VALUES) {
+      const moody = users.map((u, i) => recommend(catalog.index, u, { seed: i, mood })!);
+      const changed = moody.filter((r, i) => r.titleId !== plain[i].titleId).length;
+      expect(changed / users.length).toBeGreaterThan(0.75);
+      const fit = (recs: typeof plain) => recs.reduce((s, r) => s + moodFit(mood, catalog.byId.get(r.titleId)!), 0) / recs.length;
+      expect(fit(moody)).toBeGreaterThan(fit(plain));
+    }
+  });
+
+  it('the same seed gives the same result; seeds explore only among the top few', () => {
+    const rng = seededRandom(50);
+    let varied = 0;
+    for (let c = 0; c < 30; c++) {
+      const taste = randomUser(rng, catalog);
+      const opts = { seed: c * 7919, mood: pick(rng, [undefined, ...MOOD_VALUES]) };
+      const first = recommend(catalog.index, taste, opts, catalog.neighbours);
+      expect(recommend(catalog.index, taste, opts, catalog.neighbours)).toEqual(first);
+      expect(rankAll(catalog.index, taste, opts, catalog.neighbours)).toEqual(rankAll(catalog.index, taste, opts, catalog.neighbours));
+      const top = rankAll(catalog.index, taste, { ...opts, limit: 5 }, catalog.neighbours).map((r) => r.titleId);
+      const picks = new Set(Array.from({ length: 20 }, (_, s) => recommend(catalog.index, taste, { ...opts, seed: s }, catalog.neighbours)!.titleId));
+      for (const id of picks) expect(top).toContain(id);
+      if (picks.size > 1) varied++;
+    }
+    expect(varied).toBeGreaterThan(10);
+  });
+
+  it('a shared director or lead pulls a title up', () => {
+    const rng = seededRandom(60);
+    const withDirector = catalog.titles.filter((t) => t.director);
+    for (let c = 0; c < 30; c++) {
+      const liked = pick(rng, withDirector);
+      const sameDirector = catalog.titles.filter((t) => t.id !== liked.id && t.director === liked.director);
+      if (sameDirector.length === 0) continue;
+      const taste: UserTaste = { genres: ['Drama', 'Comedy'], languages: [], platforms: [], favourites: [], liked: [], disliked: [], watched: [], recommended: [] };
+      const move = neighbourMove(catalog, taste, liked.id, (t) => ({ ...t, favourites: [liked.id] }), false);
+      expect(move.after).toBeLessThan(move.before);
+    }
+  });
+});
