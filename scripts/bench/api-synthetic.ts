@@ -1,7 +1,9 @@
 // A synthetic catalog for the API benchmark: plausible shapes (genres, languages, keywords,
 // people, ratings, availability) at a scale the built-in pack will never reach. Deterministic.
 import { GENRES, LANGUAGE_NAMES } from '@app/shared';
+import type { Insertable } from 'kysely';
 import type { DatabaseHandle } from '../../server/src/db/connection.js';
+import type { TitleAvailabilityTable, TitlesTable } from '../../server/src/db/schema.js';
 import { writeTransaction } from '../../server/src/db/transaction.js';
 
 function rng(seed: number) {
@@ -25,8 +27,8 @@ export async function insertSyntheticCatalog(handle: DatabaseHandle, count: numb
   const languages = Object.keys(LANGUAGE_NAMES);
   const platforms = (await handle.db.selectFrom('platforms').select('name').execute()).map((p) => p.name);
   const now = new Date().toISOString();
-  const titles = [];
-  const availability = [];
+  const titles: Insertable<TitlesTable>[] = [];
+  const availability: Insertable<TitleAvailabilityTable>[] = [];
   for (let i = 0; i < count; i++) {
     const id = `syn-${String(i).padStart(6, '0')}`;
     const series = r() < 0.25;

@@ -4,7 +4,7 @@
 // ratings. Prints a table and writes bench-results/api.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -69,6 +69,12 @@ async function startChild(env: Record<string, string>): Promise<Running> {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** User + system CPU time of a process, in ms (Linux clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
@@ -148,6 +154,9 @@ interface Phase {
   first_issue_ms: number;
   issue_ms: { p50: number; p90: number; p99: number; max: number; mean: number };
   requests: number;
+  /** Server CPU per issue: a figure other load on the machine does not inflate. */
+  server_cpu_ms_per_issue: number;
+  load_average: number[];
   rss_mb: number;
   peak_rss_mb: number;
 }
@@ -166,11 +175,13 @@ async function measure(label: string, dataDir: string, secret: string): Promise<
     const first = performance.now() - t;
     for (let i = 1; i <= WARMUP; i++) await issue(i);
     const times: number[] = [];
+    const cpu0 = cpuMsOf(server.child.pid!);
     for (let i = 0; i < MEASURED; i++) {
       t = performance.now();
       await issue(i);
       times.push(performance.now() - t);
     }
+    const cpuPerIssue = (cpuMsOf(server.child.pid!) - cpu0) / MEASURED;
     const mem = memoryOf(server.child.pid!);
     return {
       catalog: label,
@@ -184,6 +195,8 @@ async function measure(label: string, dataDir: string, secret: string): Promise<
         mean: times.reduce((a, b) => a + b, 0) / times.length,
       },
       requests: times.length,
+      server_cpu_ms_per_issue: cpuPerIssue,
+      load_average: loadavg(),
       rss_mb: mem.rssMb,
       peak_rss_mb: mem.peakRssMb,
     };
@@ -218,6 +231,7 @@ try {
           'p90 (ms)': f(p.issue_ms.p90),
           'p99 (ms)': f(p.issue_ms.p99),
           'max (ms)': f(p.issue_ms.max),
+          'server CPU/issue (ms)': f(p.server_cpu_ms_per_issue),
           'RSS (MB)': f(p.rss_mb),
           'peak RSS (MB)': f(p.peak_rss_mb),
         },
@@ -228,7 +242,7 @@ try {
     endpoint: 'POST /api/recommendations/new (paid_lifetime user, 200 past ratings, SQLite, server in its own process)',
     warmup: WARMUP,
     goal_p99_ms: 30,
-    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    machine: { cpus: cpus().length, node: process.version, load_average_at_end: loadavg() },
     phases,
   };
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });

@@ -8,6 +8,8 @@ import { catalogRoutes } from './catalog/catalog.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { extensionRoutes } from './features/extension/extension.routes.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
+import { ratingLinkRoutes, recommendationRoutes } from './features/recommendations/recommendations.routes.js';
+import { subscriptionRoutes, subscriptionSettingsRoutes } from './features/subscription/subscription.routes.js';
 import { feedbackMount } from './features/feedback/feedback.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
@@ -23,6 +25,10 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
       { path: '/api/onboarding', router: onboardingRoutes(ctx, catalog) },
       { path: '/api/extension', router: extensionRoutes(ctx) },
       { path: '/api/settings/calendar', router: calendarRoutes(ctx) },
+      { path: '/api/recommendations', router: recommendationRoutes(ctx, catalog) },
+      { path: '/api/subscription', router: subscriptionRoutes(ctx) },
+      { path: '/api/settings', router: subscriptionSettingsRoutes(ctx) },
+      { path: '/api/public', router: ratingLinkRoutes(ctx) },
     ],
     smallBodyRoutes: [feedbackMount(ctx)],
     rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],
