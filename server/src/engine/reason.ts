@@ -104,11 +104,21 @@ function ratings(input: ReasonInput): string {
   return parts.length > 0 ? `, ${list(parts)}` : '';
 }
 
+/** A second taste factor that also pushed the title up gets its own short sentence. */
+function secondary(input: ReasonInput, personal: Factor | undefined): string {
+  const other = input.drivers.find((d) => d !== undefined && d.factor !== personal && (d.factor.kind === 'similar_to' || d.factor.kind === 'co_liked'));
+  if (!other) return '';
+  if (other.factor.kind === 'co_liked') return ` People who liked ${input.nameOf(other.factor.titleId)} also liked it.`;
+  if (other.factor.kind === 'similar_to') return ` Similar to ${list(other.factor.titleIds.map(input.nameOf))}, which you liked.`;
+  return '';
+}
+
 export function writeReason(input: ReasonInput): string {
   const personal = input.drivers.find((d) => PERSONAL.has(d.factor.kind))?.factor;
   let text = `${lead(input, personal)}: ${description(input, personal)}${ratings(input)}`;
   if (input.platform) text += `, on ${input.platform}`;
   text += '.';
+  text += secondary(input, personal);
   if (input.fallback) text += ` Not on ${input.requestedPlatform ?? 'your platforms'} - availability unknown.`;
   return text;
 }

@@ -1,0 +1,89 @@
+// buildNeighbours on hand-computed examples: cosine with shrinkage over co-likes, top-k, support.
+import { describe, expect, it } from 'vitest';
+import { buildNeighbours } from './neighbours.js';
+
+const likes = (pairs: Array<[string, string]>, weight = 1) => pairs.map(([userId, titleId]) => ({ userId, titleId, weight }));
+
+// u1: A B; u2: A B C; u3: B C. Norms: A sqrt2, B sqrt3, C sqrt2. Co-likes: AB 2, AC 1, BC 2.
+const sample = likes([
+  ['u1', 'A'],
+  ['u1', 'B'],
+  ['u2', 'A'],
+  ['u2', 'B'],
+  ['u2', 'C'],
+  ['u3', 'B'],
+  ['u3', 'C'],
+]);
+
+describe('buildNeighbours', () => {
+  it('scores pairs by cosine over co-likes', () => {
+    const nb = buildNeighbours(sample, { shrinkage: 0 });
+    const a = nb.of('A');
+    expect(a.map((n) => n.id)).toEqual(['B', 'C']);
+    expect(a[0].weight).toBeCloseTo(2 / Math.sqrt(6), 6);
+    expect(a[1].weight).toBeCloseTo(1 / 2, 6);
+    expect(nb.of('C').map((n) => n.id)).toEqual(['B', 'A']);
+    expect(nb.of('C')[0].weight).toBeCloseTo(2 / Math.sqrt(6), 6);
+  });
+
+  it('shrinks pairs seen by few users', () => {
+    const nb = buildNeighbours(sample, { shrinkage: 1 });
+    expect(nb.of('A')[0].weight).toBeCloseTo(2 / (Math.sqrt(6) + 1), 6);
+    expect(nb.of('A')[1].weight).toBeCloseTo(1 / (2 + 1), 6);
+  });
+
+  it('keeps the top k, best first', () => {
+    const nb = buildNeighbours(sample, { k: 1, shrinkage: 0 });
+    expect(nb.of('A')).toEqual([{ id: 'B', weight: expect.closeTo(2 / Math.sqrt(6), 6) }]);
+    expect(nb.of('B')).toHaveLength(1);
+  });
+
+  it('counts support, ignores repeats and non-positive weights, and knows nothing of unseen titles', () => {
+    const nb = buildNeighbours([...sample, ...likes([['u1', 'A']]), ...likes([['u4', 'A'], ['u4', 'C']], 0), ...likes([['u5', 'C']], -1)], { shrinkage: 0 });
+    expect(nb.support('A')).toBe(2);
+    expect(nb.support('B')).toBe(3);
+    expect(nb.support('C')).toBe(2);
+    expect(nb.of('A')[1].weight).toBeCloseTo(1 / 2, 6);
+    expect(nb.of('Z')).toEqual([]);
+    expect(nb.support('Z')).toBe(0);
+  });
+
+  it('uses weights: a favourite counts more than a like', () => {
+    // A: u1 (1), u2 (1). B: u1 (2), u3 (1). C: u2 (1), u3 (1).
+    // A-B = 1*2 / (sqrt2 * sqrt5); A-C = 1 / (sqrt2 * sqrt2). With unit weights both would be 1/2.
+    const nb = buildNeighbours(
+      [
+        { userId: 'u1', titleId: 'A', weight: 1 },
+        { userId: 'u1', titleId: 'B', weight: 2 },
+        { userId: 'u2', titleId: 'A', weight: 1 },
+        { userId: 'u2', titleId: 'C', weight: 1 },
+        { userId: 'u3', titleId: 'B', weight: 1 },
+        { userId: 'u3', titleId: 'C', weight: 1 },
+      ],
+      { shrinkage: 0 },
+    );
+    expect(nb.of('A')).toEqual([
+      { id: 'B', weight: expect.closeTo(2 / Math.sqrt(10), 6) },
+      { id: 'C', weight: expect.closeTo(1 / 2, 6) },
+    ]);
+  });
+
+  it("caps each user's contribution to their latest titles", () => {
+    const history = likes([
+      ['u1', 'A'],
+      ['u1', 'B'],
+      ['u1', 'C'],
+      ['u2', 'B'],
+      ['u2', 'C'],
+    ]);
+    const nb = buildNeighbours(history, { shrinkage: 0, maxPerUser: 2 });
+    expect(nb.of('A')).toEqual([]); // u1's oldest title fell out
+    expect(nb.of('B')).toEqual([{ id: 'C', weight: expect.closeTo(1, 6) }]);
+  });
+
+  it('is empty for no interactions', () => {
+    const nb = buildNeighbours([]);
+    expect(nb.of('A')).toEqual([]);
+    expect(nb.byteLength).toBeGreaterThanOrEqual(0);
+  });
+});

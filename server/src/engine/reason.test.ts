@@ -1,0 +1,170 @@
+// Explanations are honest: every factor is a true fact of the chosen title or of the user's own
+// titles, and the reason sentence says nothing beyond those facts and fixed wording.
+import { MOOD_VALUES } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { recommend } from './rank.js';
+import { seededRandom } from './random.js';
+import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
+import { int, pick, randomTaste, type Rng } from './testing/synthetic.js';
+import type { EngineTitle, Factor, RecommendOptions, Recommendation, UserTaste } from './types.js';
+
+const catalogs = testCatalogs();
+
+/** The sentence's own wording; every other word must come from a fact. */
+const TEMPLATE = new Set(
+  `because you liked a an pick for tonight people who also this from starring like your love of highly rated film series
+   about with on imdb rotten tomatoes and not platforms availability unknown it similar to which`.split(/\s+/),
+);
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const lower = (s: string) => s.trim().toLowerCase();
+const sameText = (a: string, b: string) => lower(a) === lower(b);
+
+function checkFactor(f: Factor, title: EngineTitle, taste: UserTaste, opts: RecommendOptions, catalog: TestCatalog, rec: Recommendation): void {
+  const yours = new Set([...taste.favourites, ...taste.liked]);
+  switch (f.kind) {
+    case 'similar_to':
+      expect(f.titleIds.length).toBeGreaterThan(0);
+      for (const id of f.titleIds) expect(yours.has(id)).toBe(true);
+      break;
+    case 'co_liked':
+      expect(yours.has(f.titleId)).toBe(true);
+      expect(catalog.neighbours.of(f.titleId).map((n) => n.id)).toContain(title.id);
+      break;
+    case 'genre':
+      for (const g of f.genres) {
+        expect(title.genres).toContain(g);
+        expect(taste.genres.some((x) => sameText(x, g))).toBe(true);
+      }
+      break;
+    case 'language':
+      expect(f.language).toBe(title.language);
+      expect(taste.languages.some((x) => sameText(x, title.language))).toBe(true);
+      break;
+    case 'quality':
+      expect(f.imdb).toBe(title.imdb);
+      expect(f.rt).toBe(title.rt);
+      break;
+    case 'mood':
+      expect(f.mood).toBe(opts.mood);
+      break;
+    case 'platform':
+      expect(title.platforms).toContain(f.platform);
+      expect(f.platform).toBe(rec.platform);
+      break;
+    case 'keywords':
+      for (const k of f.keywords) expect(title.keywords).toContain(k);
+      break;
+    case 'person': {
+      const via = catalog.byId.get(f.titleId)!;
+      expect(yours.has(f.titleId)).toBe(true);
+      const people = (t: EngineTitle) => [t.director ?? '', ...t.cast].map(lower);
+      if (f.role === 'director') expect(title.director).toBe(f.name);
+      else expect(title.cast).toContain(f.name);
+      expect(people(via)).toContain(lower(f.name));
+      break;
+    }
+    case 'availability_unknown':
+      expect(title.platforms).toEqual([]);
+      break;
+    case 'exploration':
+      break;
+  }
+}
+
+/** Remove every true fact from the sentence; what is left must be template wording. */
+function leftoverWords(rec: Recommendation, title: EngineTitle, taste: UserTaste, opts: RecommendOptions, catalog: TestCatalog): string[] {
+  let text = rec.reason;
+  const facts = [
+    ...[...taste.favourites, ...taste.liked].map((id) => catalog.byId.get(id)?.title ?? ''),
+    ...title.keywords,
+    ...title.genres,
+    ...(title.genres.some((g) => /science fiction/i.test(g)) ? ['sci-fi'] : []),
+    title.language,
+    title.director ?? '',
+    ...title.cast,
+    ...title.platforms,
+    opts.platform ?? '',
+    opts.mood ?? '',
+    title.imdb != null ? `${title.imdb.toFixed(1)} on IMDb` : '',
+    title.rt != null ? `${title.rt}% on Rotten Tomatoes` : '',
+  ]
+    .filter((f) => f.trim().length > 0)
+    .sort((a, b) => b.length - a.length);
+  // Whole words only: a fact must not eat part of another word ("Se" inside "series").
+  for (const fact of facts) {
+    if (!text.toLowerCase().includes(fact.toLowerCase())) continue;
+    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(fact)}(?![\\p{L}\\p{N}])`, 'giu'), ' ');
+  }
+  return text
+    .split(/[\s,.:;-]+/)
+    .map(lower)
+    .filter((w) => w && !TEMPLATE.has(w));
+}
+
+function randomOptions(rng: Rng, catalog: TestCatalog): RecommendOptions {
+  return {
+    seed: int(rng, 0, 1_000_000),
+    mood: rng() < 0.5 ? pick(rng, MOOD_VALUES) : undefined,
+    platform: rng() < 0.15 ? pick(rng, catalog.index.platforms) : undefined,
+  };
+}
+
+describe.each(catalogs.map((c) => [c.name, c] as const))('explanations on the %s catalog', (_name, catalog) => {
+  it('name only true facts of the title and of the user, for many users and seeds', () => {
+    const rng = seededRandom(70);
+    for (let c = 0; c < 300; c++) {
+      const taste = randomTaste(rng, catalog.titles);
+      const opts = randomOptions(rng, catalog);
+      const rec = recommend(catalog.index, taste, opts, c % 2 === 0 ? catalog.neighbours : undefined);
+      if (!rec) continue;
+      const title = catalog.byId.get(rec.titleId)!;
+      for (const f of rec.factors) checkFactor(f, title, taste, opts, catalog, rec);
+      expect(leftoverWords(rec, title, taste, opts, catalog)).toEqual([]);
+      for (const f of rec.factors) {
+        if (f.kind === 'similar_to') for (const id of f.titleIds) expect(rec.reason).toContain(catalog.byId.get(id)!.title);
+        if (f.kind === 'co_liked') expect(rec.reason).toMatch(new RegExp(`[Pp]eople who liked ${escape(catalog.byId.get(f.titleId)!.title)} also liked (this|it)`));
+        if (f.kind === 'mood') expect(rec.reason).toContain(`A ${f.mood} pick for tonight`);
+        if (f.kind === 'platform') expect(rec.reason).toContain(`on ${f.platform}`);
+      }
+      for (const m of rec.reason.matchAll(/(\d+(?:\.\d)?) on IMDb/g)) expect(Number(m[1])).toBe(title.imdb);
+      for (const m of rec.reason.matchAll(/(\d+)% on Rotten Tomatoes/g)) expect(Number(m[1])).toBe(title.rt);
+    }
+  });
+
+  it('differ from title to title', () => {
+    const rng = seededRandom(80);
+    const reasons = new Map<string, string>();
+    for (let c = 0; c < 120; c++) {
+      const rec = recommend(catalog.index, randomTaste(rng, catalog.titles), randomOptions(rng, catalog), catalog.neighbours);
+      if (rec) reasons.set(rec.titleId, rec.reason);
+    }
+    expect(new Set(reasons.values()).size).toBe(reasons.size);
+  });
+
+  it('lead with the liked titles that made the pick similar', () => {
+    const rng = seededRandom(90);
+    let named = 0;
+    for (let c = 0; c < 60; c++) {
+      const taste = { ...randomTaste(rng, catalog.titles), liked: [], platforms: [], languages: [] };
+      const rec = recommend(catalog.index, taste, { seed: c })!;
+      const similar = rec.factors.find((f) => f.kind === 'similar_to');
+      if (similar?.kind !== 'similar_to') continue;
+      named++;
+      const names = similar.titleIds.map((id) => catalog.byId.get(id)!.title);
+      expect(rec.reason.startsWith(`Because you liked ${names.join(' and ')}: `)).toBe(true);
+    }
+    expect(named).toBeGreaterThan(30);
+  });
+});
+
+it('says so when the pick is a people-who-liked neighbour', () => {
+  const catalog = catalogs[0];
+  const [a, b] = catalog.titles;
+  const neighbours = { of: (id: string) => (id === a.id ? [{ id: b.id, weight: 1 }] : []) };
+  const taste: UserTaste = { genres: [], languages: [], platforms: [], favourites: [a.id], liked: [], disliked: [], watched: [], recommended: [] };
+  const rec = recommend(catalog.index, taste, { seed: 1, weights: { collaborative: 50 } }, neighbours)!;
+  expect(rec.titleId).toBe(b.id);
+  expect(rec.factors).toContainEqual({ kind: 'co_liked', titleId: a.id });
+  expect(rec.reason.startsWith(`People who liked ${a.title} also liked this: `)).toBe(true);
+});
