@@ -7,6 +7,7 @@ import { ErrorState } from './ErrorState';
 import { Notice } from './Notice';
 import { PageLoading } from './PageLoading';
 import { SettingsSection } from './SettingsSection';
+import { Icon } from './Icon';
 
 export const CALENDAR_CONNECTED_TEXT = 'Calendar connected successfully!';
 
@@ -66,7 +67,7 @@ export function CalendarSection({ user, code, state, onCodeUsed, onUpgrade }: Pr
       {!paid ? (
         <div className="locked">
           <p>
-            <span aria-hidden="true">🔒</span> Calendar integration is part of the lifetime plan.
+            <Icon name="lock" /> Calendar integration is part of the lifetime plan.
           </p>
           <button type="button" className="btn btn-primary" onClick={onUpgrade}>
             Upgrade to Unlock

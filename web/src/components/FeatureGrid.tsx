@@ -1,10 +1,10 @@
 const FEATURES = [
-  { icon: '🎯', title: 'One pick, not a wall of tiles', text: 'No endless scrolling. You get a single recommendation with the reason it fits you.' },
-  { icon: '📺', title: 'On services you already pay for', text: 'Tell us your streaming subscriptions and we favour what you can watch tonight.' },
-  { icon: '🎭', title: 'Matches your mood', text: 'Light, thrilling, thoughtful, romantic? Pick a mood and get something that suits it.' },
-  { icon: '👍', title: 'Learns from you', text: 'Like, dislike or mark as watched. Every rating sharpens the next pick.' },
-  { icon: '🗓️', title: 'Plan movie night', text: 'Download an .ics file, or add the pick straight to your connected calendar.' },
-  { icon: '🧩', title: 'Right where you browse', text: 'The browser extension shows tonight’s pick while you are on your streaming site.' },
+  { title: 'One pick, not a wall of tiles', text: 'No endless scrolling. You get a single recommendation with the reason it fits you.' },
+  { title: 'On services you already pay for', text: 'Tell us your streaming subscriptions and we favour what you can watch tonight.' },
+  { title: 'Matches your mood', text: 'Light, thrilling, thoughtful, romantic? Pick a mood and get something that suits it.' },
+  { title: 'Learns from you', text: 'Like, dislike or mark as watched. Every rating sharpens the next pick.' },
+  { title: 'Plan movie night', text: 'Download an .ics file, or add the pick straight to your connected calendar.' },
+  { title: 'Right where you browse', text: 'The browser extension shows tonight’s pick while you are on your streaming site.' },
 ];
 
 export function FeatureGrid() {
@@ -14,7 +14,6 @@ export function FeatureGrid() {
       <ul className="feature-grid">
         {FEATURES.map((f) => (
           <li key={f.title} className="card feature">
-            <span className="feature-icon" aria-hidden="true">{f.icon}</span>
             <h3>{f.title}</h3>
             <p className="muted">{f.text}</p>
           </li>

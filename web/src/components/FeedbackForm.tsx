@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ALERT_TEXTS, FEEDBACK_COMMENT_MAX } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { Notice } from './Notice';
+import { Icon } from './Icon';
 
 /** Thumbs (required), a comment of at most 500 characters with a counter, an optional email. */
 export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: string; onSent?: () => void }) {
@@ -46,10 +47,10 @@ export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: str
       <fieldset className="thumbs">
         <legend>How is Tonight&rsquo;s Pick working for you?</legend>
         <button type="button" className="thumb" aria-pressed={rating === true} onClick={() => setRating(true)}>
-          <span aria-hidden="true">👍</span> Thumbs up
+          <Icon name="thumbUp" /> Thumbs up
         </button>
         <button type="button" className="thumb" aria-pressed={rating === false} onClick={() => setRating(false)}>
-          <span aria-hidden="true">👎</span> Thumbs down
+          <Icon name="thumbDown" /> Thumbs down
         </button>
       </fieldset>
       <div className="field">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSession } from '../api/ServicesContext';
 import { FeedbackForm } from './FeedbackForm';
 import { Modal } from './Modal';
+import { Icon } from './Icon';
 
 /** The feedback button on every signed-in page. */
 export function FeedbackWidget() {
@@ -10,7 +11,7 @@ export function FeedbackWidget() {
   return (
     <>
       <button type="button" className="feedback-fab" onClick={() => setOpen(true)}>
-        <span aria-hidden="true">💬</span> Feedback
+        <Icon name="chat" /> Feedback
       </button>
       {open && (
         <Modal title="Send feedback" onClose={() => setOpen(false)}>

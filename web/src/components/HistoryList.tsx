@@ -5,8 +5,8 @@ import { ErrorState } from './ErrorState';
 import { PageLoading } from './PageLoading';
 
 function ratingLabel(r: Recommendation): string {
-  if (r.user_rating === true) return '👍 Liked';
-  if (r.user_rating === false) return '👎 Disliked';
+  if (r.user_rating === true) return 'Liked';
+  if (r.user_rating === false) return 'Disliked';
   return 'Not rated';
 }
 

@@ -1,5 +1,6 @@
 import type { MoodValue, Recommendation } from '@app/shared';
 import { MoodSelect } from './MoodSelect';
+import { Icon } from './Icon';
 
 export type Busy = 'like' | 'dislike' | 'watched' | 'skip' | null;
 
@@ -27,7 +28,7 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
           disabled={rated || working}
           onClick={() => onRate(true)}
         >
-          <span aria-hidden="true">👍</span> {rec.user_rating === true ? 'Liked' : 'Like'}
+          <Icon name="thumbUp" /> {rec.user_rating === true ? 'Liked' : 'Like'}
         </button>
         <button
           type="button"
@@ -36,10 +37,10 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
           disabled={rated || working}
           onClick={() => onRate(false)}
         >
-          <span aria-hidden="true">👎</span> {rec.user_rating === false ? 'Disliked' : 'Dislike'}
+          <Icon name="thumbDown" /> {rec.user_rating === false ? 'Disliked' : 'Dislike'}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onSchedule} disabled={working}>
-          <span aria-hidden="true">🗓️</span> Schedule
+          <Icon name="calendar" /> Schedule
         </button>
       </div>
       <div className="next-row">

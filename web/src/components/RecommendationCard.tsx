@@ -14,11 +14,11 @@ export function RecommendationCard({ rec, children }: { rec: Recommendation; chi
         <dl className="rec-scores">
           <div>
             <dt>Critic score</dt>
-            <dd>{rec.rotten_tomatoes !== null ? `🍅 ${rec.rotten_tomatoes}%` : 'Not rated'}</dd>
+            <dd>{rec.rotten_tomatoes !== null ? `${rec.rotten_tomatoes}%` : 'Not rated'}</dd>
           </div>
           <div>
             <dt>Audience rating</dt>
-            <dd>{rec.imdb_rating !== null ? `⭐ ${rec.imdb_rating.toFixed(1)}/10` : 'Not rated'}</dd>
+            <dd>{rec.imdb_rating !== null ? `${rec.imdb_rating.toFixed(1)}/10` : 'Not rated'}</dd>
           </div>
           <div>
             <dt>Where to watch</dt>

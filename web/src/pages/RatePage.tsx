@@ -6,6 +6,7 @@ import { errorText } from '../api/errorText';
 import { Notice } from '../components/Notice';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/legal.css';
+import { Icon } from '../components/Icon';
 
 type Rating = 'like' | 'dislike';
 const isRating = (v: string | null): v is Rating => v === 'like' || v === 'dislike';
@@ -59,7 +60,7 @@ export function RatePage() {
         <>
           <h1>Rate your pick</h1>
           <p className="rate-question">
-            <span className="rate-emoji" aria-hidden="true">{liked ? '👍' : '👎'}</span>
+            <span className="rate-emoji"><Icon name={liked ? 'thumbUp' : 'thumbDown'} size={40} /></span>
             Record that you <strong>{liked ? 'liked' : 'disliked'}</strong> this recommendation?
           </p>
           {error && <Notice tone="error">{error}</Notice>}

@@ -1,0 +1,52 @@
+// Helpers of the web journeys: headless system Chromium, screenshots at phone and desktop
+// sizes, and an axe-core scan of the page.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from './extension-harness.js';
+
+export const WEB_ARTIFACTS = join(ROOT, 'test-artifacts/web');
+export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    headless: true,
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function newContext(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop', colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme, acceptDownloads: true, reducedMotion: 'reduce' });
+}
+
+/** Saves `<name>-<viewport>.png` under test-artifacts/web. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(WEB_ARTIFACTS, { recursive: true });
+  const vp = page.viewportSize();
+  const file = join(WEB_ARTIFACTS, `${name}-${vp?.width ?? 0}x${vp?.height ?? 0}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: number;
+}
+
+/** axe-core's serious and critical violations on the current page. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated over CDP, so the page's CSP (no inline scripts) stays as it is.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }> }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
