@@ -97,10 +97,10 @@ describe.each(dialects)('scheduling a recommendation on %s', (dialect) => {
     expect(res.status).toBe(401);
   });
 
-  it('POST /add-to-calendar answers a clear 403 until calendar integration exists', async () => {
+  it('POST /add-to-calendar on a server without Google: a clear 503, bad input 400, unknown id 404', async () => {
     const err = await failure(u.api.recommendations.addToCalendar({ recommendation_id: recId, date: '2025-06-20', time: '19:00', timezone: 'UTC' }));
-    expect(err.status).toBe(403);
-    expect(err.detail).toMatch(/Calendar integration is not connected/);
+    expect(err.status).toBe(503);
+    expect(err.detail).toBe('Google Calendar is not configured on this server.');
     const bad = await rawRequest(server.url, '/api/recommendations/add-to-calendar', { body: JSON.stringify({ recommendation_id: recId, date: 'soon' }), token: u.store.token! });
     expect(bad.status).toBe(400);
     expect((await failure(u.api.recommendations.addToCalendar({ recommendation_id: 'nope', date: '2025-06-20', time: '19:00' }))).status).toBe(404);

@@ -28,8 +28,8 @@ export function recommendationRoutes(ctx: AppContext, catalog: CatalogStore): Ro
     const file = await recommendationIcs(ctx, catalog, currentUser(req), query(req, ScheduleRequest));
     res.set('Cache-Control', 'no-store').type('text/calendar; charset=utf-8').attachment(file.filename).send(file.body);
   });
-  r.post('/add-to-calendar', validate({ body: ScheduleRequest }), async (req) => {
-    await addToCalendar(ctx, currentUser(req), body(req, ScheduleRequest));
+  r.post('/add-to-calendar', validate({ body: ScheduleRequest }), async (req, res) => {
+    res.json(await addToCalendar(ctx, catalog, currentUser(req), body(req, ScheduleRequest)));
   });
   return r;
 }

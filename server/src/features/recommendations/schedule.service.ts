@@ -1,16 +1,16 @@
-// Scheduling a recommendation: the .ics download, and the calendar push that the calendar
-// integration will provide (until then a clear 403).
-import type { ScheduleRequest } from '@app/shared';
+// Scheduling a recommendation: the .ics download, and the event pushed to the user's connected
+// Google Calendar (features/calendar decides who may and talks to Google).
+import type { AddToCalendarResponse, ScheduleRequest } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { CALENDAR_TEXTS } from '../calendar/calendar.access.js';
+import { addRecommendationToCalendar } from '../calendar/calendar.events.js';
 import type { UserRow } from '../users/users.repository.js';
 import { buildIcs, icsFilename, scheduledStart } from './ics.js';
 import { findRecommendation } from './recommendations.repository.js';
-import { NOT_YOURS } from './recommendations.service.js';
-
-export const CALENDAR_NOT_CONNECTED = 'Calendar integration is not connected. Connect Google Calendar in Settings to add events directly, or download the .ics file instead.';
+import { NOT_YOURS, present } from './recommendations.service.js';
 
 export interface IcsFile {
   filename: string;
@@ -42,9 +42,24 @@ export async function recommendationIcs(
   return { filename: icsFilename(title?.title ?? row.movie_title, q.date), body };
 }
 
-export async function addToCalendar(ctx: AppContext, user: UserRow, q: z.output<typeof ScheduleRequest>): Promise<never> {
+/**
+ * 503 when this server has no Google client, 403 for a free plan or no connection, 409 when the
+ * user must reconnect; the same recommendation at the same time is one event however often sent.
+ */
+export async function addToCalendar(
+  ctx: AppContext,
+  catalog: CatalogStore,
+  user: UserRow,
+  q: z.output<typeof ScheduleRequest>,
+): Promise<AddToCalendarResponse> {
   const row = await findRecommendation(ctx.db, user.id, q.recommendation_id);
   if (!row) throw notFound(NOT_YOURS);
-  scheduledStart(q.date, q.time, q.timezone, ctx.clock.now());
-  throw forbidden(CALENDAR_NOT_CONNECTED);
+  const added = await addRecommendationToCalendar(ctx, user, {
+    recommendation: await present(catalog, row, null),
+    date: q.date,
+    time: q.time,
+    timezone: q.timezone,
+    idempotencyKey: `${row.id}|${q.date}|${q.time}|${q.timezone}`,
+  });
+  return { message: CALENDAR_TEXTS.eventAdded, event_id: added.event_id, event_link: added.event_link };
 }
