@@ -27,6 +27,8 @@ export interface UsersTable {
   preferred_languages: string;
   selected_genres: string;
   email_delivery: number;
+  /** email | calendar | both: how scheduled recommendations arrive. */
+  delivery_channel: Generated<string>;
   tokens_valid_after: number;
   created_at: string;
   updated_at: string;
@@ -189,6 +191,27 @@ export interface FeedbackTable {
   created_at: string;
 }
 
+export interface DeliveriesTable {
+  id: string;
+  user_id: string;
+  /** YYYY-MM-DD on the user's wall calendar; unique per user. */
+  local_date: string;
+  due_at: string;
+  /** pending | sent | skipped | failed */
+  status: string;
+  /** recommendation | upgrade */
+  kind: string | null;
+  attempts: number;
+  lease_until: string | null;
+  recommendation_id: string | null;
+  email_sent_at: string | null;
+  calendar_event_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -207,4 +230,5 @@ export interface Database {
   calendar_oauth_states: CalendarOauthStatesTable;
   extension_tokens: ExtensionTokensTable;
   feedback: FeedbackTable;
+  deliveries: DeliveriesTable;
 }

@@ -8,3 +8,4 @@ export * from './subscription.js';
 export * from './public.js';
 export * from './catalog.js';
 export * from './extension.js';
+export * from './delivery.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DayOfWeek, IanaTimezone, SubscriptionTier, TimeOfDay } from './common.js';
+import { DeliveryChannel } from './user.js';
 
 export const UpdateProfileRequest = z
   .object({
@@ -14,6 +15,7 @@ export const UpdateProfileRequest = z
     ott_subscriptions: z.array(z.string().min(1).max(60)).max(30),
     preferred_languages: z.array(z.string().min(1).max(40)).min(1, 'Select at least one language').max(30),
     email_delivery: z.boolean(),
+    delivery_channel: DeliveryChannel,
   })
   .partial()
   .strict();

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { SubscriptionTier } from './common.js';
 
+/** How scheduled recommendations arrive; the calendar needs the lifetime plan and a connected calendar. */
+export const DELIVERY_CHANNELS = ['email', 'calendar', 'both'] as const;
+export const DeliveryChannel = z.enum(DELIVERY_CHANNELS);
+export type DeliveryChannel = z.infer<typeof DeliveryChannel>;
+
 /** The user as the API shows it. Secrets (password hash, calendar token) never leave the server. */
 export const User = z.object({
   id: z.string(),
@@ -21,6 +26,7 @@ export const User = z.object({
   ott_subscriptions: z.array(z.string()),
   preferred_languages: z.array(z.string()),
   email_delivery: z.boolean(),
+  delivery_channel: DeliveryChannel.default('email'),
   has_password: z.boolean(),
   has_google: z.boolean(),
   created_at: z.string(),

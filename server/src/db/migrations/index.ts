@@ -8,6 +8,7 @@ import { payments } from './0005_payments.js';
 import { calendar } from './0006_calendar.js';
 import { extensionTokens } from './0007_extension_tokens.js';
 import { feedback } from './0008_feedback.js';
+import { deliveries } from './0009_deliveries.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0006_calendar': calendar,
   '0007_extension_tokens': extensionTokens,
   '0008_feedback': feedback,
+  '0009_deliveries': deliveries,
 };

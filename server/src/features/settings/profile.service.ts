@@ -24,6 +24,7 @@ export async function updateProfile(
   if (input.recommendation_time) patch.recommendation_time = input.recommendation_time;
   if (input.timezone) patch.timezone = input.timezone;
   if (input.email_delivery !== undefined) patch.email_delivery = input.email_delivery ? 1 : 0;
+  if (input.delivery_channel) patch.delivery_channel = input.delivery_channel;
   if (input.preferred_languages) {
     const unknown = input.preferred_languages.find((l) => !LANGUAGES.has(l));
     if (unknown) throw badRequest(`Unknown language: ${unknown}`, { errors: [{ path: 'preferred_languages', message: `Unknown language: ${unknown}` }] });

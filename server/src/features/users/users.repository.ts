@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { User } from '@app/shared';
-import { SCHEDULE_DEFAULTS, DEFAULT_TIMEZONE } from '@app/shared';
+import { SCHEDULE_DEFAULTS, DEFAULT_TIMEZONE, DELIVERY_CHANNELS } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { UsersTable } from '../../db/schema.js';
@@ -38,6 +38,7 @@ export function toUser(row: UserRow): User {
     ott_subscriptions: parseList<string>(row.ott_subscriptions),
     preferred_languages: parseList<string>(row.preferred_languages),
     email_delivery: Boolean(row.email_delivery),
+    delivery_channel: DELIVERY_CHANNELS.find((c) => c === row.delivery_channel) ?? 'email',
     has_password: row.password_hash !== null,
     has_google: row.google_sub !== null,
     created_at: row.created_at,
