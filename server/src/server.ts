@@ -12,6 +12,8 @@ import { createLogger } from './logger.js';
 import { createApp } from './app.js';
 import { buildServices } from './wiring.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
+import type { AppServices } from './services.js';
+import { startScheduler } from './jobs/scheduler.js';
 
 export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -19,6 +21,7 @@ export interface RunningServer {
   url: string;
   port: number;
   ctx: AppContext;
+  services: AppServices;
   server: Server;
   close(): Promise<void>;
 }
@@ -67,14 +70,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const scheduler = config.scheduler ? startScheduler(ctx, services) : null;
   let closing: Promise<void> | null = null;
   return {
     url: `http://${host}:${port}`,
     port,
     ctx,
+    services,
     server,
     close() {
       closing ??= (async () => {
+        await scheduler?.stop();
         await new Promise<void>((ok) => {
           server.close(() => ok());
           server.closeIdleConnections();

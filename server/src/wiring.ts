@@ -11,6 +11,7 @@ import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { ratingLinkRoutes, recommendationRoutes } from './features/recommendations/recommendations.routes.js';
 import { subscriptionRoutes, subscriptionSettingsRoutes } from './features/subscription/subscription.routes.js';
 import { feedbackMount } from './features/feedback/feedback.routes.js';
+import { deliveryRoutes } from './features/delivery/delivery.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -29,6 +30,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
       { path: '/api/subscription', router: subscriptionRoutes(ctx) },
       { path: '/api/settings', router: subscriptionSettingsRoutes(ctx) },
       { path: '/api/public', router: ratingLinkRoutes(ctx) },
+      { path: '/api/delivery', router: deliveryRoutes(ctx) },
     ],
     smallBodyRoutes: [feedbackMount(ctx)],
     rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],
