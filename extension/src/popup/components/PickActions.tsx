@@ -17,20 +17,20 @@ export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }
   return (
     <div className="actions">
       <div className="row">
-        <button type="button" onClick={() => onRate(true)} disabled={busy || rated} aria-pressed={pick.user_rating === true}>
+        <button type="button" data-action="like" onClick={() => onRate(true)} disabled={busy || rated} aria-pressed={pick.user_rating === true}>
           {pick.user_rating === true ? '👍 Liked' : '👍 Like'}
         </button>
-        <button type="button" onClick={() => onRate(false)} disabled={busy || rated} aria-pressed={pick.user_rating === false}>
+        <button type="button" data-action="dislike" onClick={() => onRate(false)} disabled={busy || rated} aria-pressed={pick.user_rating === false}>
           {pick.user_rating === false ? '👎 Disliked' : '👎 Dislike'}
         </button>
-        <button type="button" onClick={onWatched} disabled={busy}>
+        <button type="button" data-action="watched" onClick={onWatched} disabled={busy}>
           Already Watched
         </button>
       </div>
       <div className="row">
         <label className="mood">
           <span className="visually-hidden">Mood</span>
-          <select value={mood} onChange={(e) => setMood(e.target.value as MoodValue | '')} disabled={busy}>
+          <select data-action="mood" value={mood} onChange={(e) => setMood(e.target.value as MoodValue | '')} disabled={busy}>
             <option value="">Any mood</option>
             {MOODS.map((m) => (
               <option key={m.value} value={m.value}>
@@ -39,10 +39,10 @@ export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => onNew(mood || undefined)} disabled={busy}>
+        <button type="button" data-action="new" onClick={() => onNew(mood || undefined)} disabled={busy}>
           New
         </button>
-        <button type="button" onClick={onSchedule} disabled={busy}>
+        <button type="button" data-action="schedule" onClick={onSchedule} disabled={busy}>
           Schedule
         </button>
       </div>

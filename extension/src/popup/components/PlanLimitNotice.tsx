@@ -5,7 +5,7 @@ export function PlanLimitNotice({ title, message, serverUrl }: { title: string; 
     <section className="limit" data-state="limit" role="alert">
       <h2>{title}</h2>
       <p>{message}</p>
-      <button type="button" className="primary" onClick={() => void openTab(`${serverUrl}/settings?upgrade=true&section=subscription`)}>
+      <button type="button" className="primary" data-action="upgrade" onClick={() => void openTab(`${serverUrl}/settings?upgrade=true&section=subscription`)}>
         Upgrade
       </button>
     </section>

@@ -66,7 +66,7 @@ export function ScheduleForm({ api, pick, onMessage }: Props) {
     <form className="schedule" onSubmit={download} aria-label="Schedule">
       <label>
         Date
-        <input type="date" value={date} min={localToday()} onChange={(e) => setDate(e.target.value)} />
+        <input type="date" data-field="date" value={date} min={localToday()} onChange={(e) => setDate(e.target.value)} />
       </label>
       <label>
         Time
@@ -83,10 +83,10 @@ export function ScheduleForm({ api, pick, onMessage }: Props) {
         </select>
       </label>
       <div className="row">
-        <button type="submit" disabled={busy}>
+        <button type="submit" data-action="download-ics" disabled={busy}>
           Download .ics
         </button>
-        <button type="button" onClick={() => void addToCalendar()} disabled={busy}>
+        <button type="button" data-action="add-to-calendar" onClick={() => void addToCalendar()} disabled={busy}>
           Add to calendar
         </button>
       </div>

@@ -22,7 +22,7 @@ export function SignInView({ serverUrl }: { serverUrl: string }) {
     <section className="signin" data-state="signed-out">
       <h1>Tonight&rsquo;s pick, one click away</h1>
       <p className="muted">Sign in with your account in the web app, then come back here.</p>
-      <button type="button" className="primary" onClick={signIn} disabled={busy}>
+      <button type="button" className="primary" data-action="sign-in" onClick={signIn} disabled={busy}>
         Sign in
       </button>
       {error && <p className="error" role="alert">{error}</p>}

@@ -7,7 +7,7 @@ export function SiteBanner({ site, pick }: { site: PlatformSite; pick: Recommend
     <p className="site" data-site={site.name}>
       <span>You&rsquo;re on {site.name}</span>
       {pick && (
-        <button type="button" className="link" onClick={() => void openTab(platformSearchUrl(site, pick.movie_title))}>
+        <button type="button" className="link" data-action="open-on-platform" onClick={() => void openTab(platformSearchUrl(site, pick.movie_title))}>
           Open on {site.name}
         </button>
       )}
