@@ -197,6 +197,16 @@ describe('browser extension journey', () => {
     await upgrade.close();
   });
 
+  it('says so when the server cannot be reached', async () => {
+    await popup.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await popup.reload();
+    await popup.locator('[data-state="offline"]').waitFor();
+    await popup.screenshot({ path: artifact('08-offline.png') });
+    await popup.unroute('**/api/**');
+    await popup.getByRole('button', { name: 'Try again' }).click();
+    await popup.locator('[data-state="pick"]').waitFor();
+  });
+
   it('revoking the browser in Settings signs the popup out', async () => {
     const settings = await context.newPage();
     await settings.goto(`${server.url}/app/settings`);
@@ -211,6 +221,6 @@ describe('browser extension journey', () => {
     await popup.reload();
     await popup.locator('[data-state="signed-out"]').waitFor();
     expect(await stored('token')).toBeNull();
-    await popup.screenshot({ path: artifact('08-signed-out-after-revoke.png') });
+    await popup.screenshot({ path: artifact('09-signed-out-after-revoke.png') });
   });
 });

@@ -2,7 +2,7 @@
 // together; on a streaming site it asks once for a pick available there.
 import { useCallback, useEffect, useState } from 'react';
 import type { MoodValue, Recommendation } from '@app/shared';
-import { ALERT_TEXTS, type ApiClient } from '../lib/shared';
+import { ALERT_TEXTS, ApiError, type ApiClient } from '../lib/shared';
 import { wantsPlatformPick, type PlatformSite } from '../lib/detect';
 import { describeProblem, type PickProblem } from '../lib/pick-errors';
 import { detectActiveSite } from './active-site';
@@ -88,7 +88,14 @@ export function usePick(api: ApiClient) {
     async (opts: { previous: 'watched' | 'skip'; mood?: MoodValue }) => {
       patch({ busy: true, notice: null });
       try {
-        const pick = await api.recommendations.next({ ...opts, ...(state.site ? { platform: state.site.name } : {}) });
+        let pick: Recommendation;
+        try {
+          pick = await api.recommendations.next({ ...opts, ...(state.site ? { platform: state.site.name } : {}) });
+        } catch (err) {
+          // Nothing left on this site's platform (409): any platform is better than no pick.
+          if (!(state.site && err instanceof ApiError && err.status === 409)) throw err;
+          pick = await api.recommendations.next(opts);
+        }
         patch({ busy: false, pick, limit: null, problem: null });
       } catch (err) {
         failed(err, ALERT_TEXTS.newRecommendation);

@@ -18,10 +18,10 @@ export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }
     <div className="actions">
       <div className="row">
         <button type="button" data-action="like" onClick={() => onRate(true)} disabled={busy || rated} aria-pressed={pick.user_rating === true}>
-          {pick.user_rating === true ? '👍 Liked' : '👍 Like'}
+          {pick.user_rating === true ? 'Liked ✓' : 'Like'}
         </button>
         <button type="button" data-action="dislike" onClick={() => onRate(false)} disabled={busy || rated} aria-pressed={pick.user_rating === false}>
-          {pick.user_rating === false ? '👎 Disliked' : '👎 Dislike'}
+          {pick.user_rating === false ? 'Disliked ✓' : 'Dislike'}
         </button>
         <button type="button" data-action="watched" onClick={onWatched} disabled={busy}>
           Already Watched

@@ -29,8 +29,8 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
           {runtime && <span>{runtime}</span>}
         </p>
         <p className="scores">
-          {pick.rotten_tomatoes !== null && <span title="Critic score (Rotten Tomatoes)">🍅 {pick.rotten_tomatoes}%</span>}
-          {pick.imdb_rating !== null && <span title="Audience rating (IMDb)">★ {pick.imdb_rating.toFixed(1)}</span>}
+          {pick.rotten_tomatoes !== null && <span title="Critic score (Rotten Tomatoes)">Critics {pick.rotten_tomatoes}%</span>}
+          {pick.imdb_rating !== null && <span title="Audience rating (IMDb)">IMDb {pick.imdb_rating.toFixed(1)}</span>}
         </p>
         <p className="platform" data-platform={pick.platform ?? ''}>
           {pick.platform ? (
