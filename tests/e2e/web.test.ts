@@ -1,19 +1,18 @@
 // The web app in real Chromium against the real server (built app, real database, SMTP mailbox):
-// the whole journey of a new user, the free-plan limit, guards and redirects, feedback, the
-// rating link, then every screen at phone and desktop size with an axe-core scan.
+// the whole journey of a new user, the free-plan limit, guards and redirects, feedback and the
+// rating link. web-screens.test.ts shoots and scans every screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ical from 'node-ical';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ALERT_TEXTS, PLAN_LIMIT_TEXTS, PASSWORD_RULES } from '@app/shared';
 import { GOOD_PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
 import { ratingLink } from '../../server/src/features/recommendations/rating-link.js';
 import { freePort, WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot, seriousViolations, VIEWPORTS } from './support/web-harness.js';
+import { launchBrowser, newContext } from './support/web-harness.js';
 
-const SHOT_NAMES: Record<string, string> = { '/': 'landing', '/rate?token=x&rating=like': 'rate-confirm', '/rate': 'rate-invalid' };
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 describe('web app in Chromium', () => {
@@ -31,10 +30,6 @@ describe('web app in Chromium', () => {
     await browser?.close();
     await server?.close();
   });
-
-  async function expectNoSeriousViolations(page: Page) {
-    expect(await seriousViolations(page), page.url()).toEqual([]);
-  }
 
   it('takes a new user from the landing page through every screen of the product', async () => {
     const ctx = await newContext(browser, server.url, 'desktop');
@@ -274,70 +269,5 @@ describe('web app in Chromium', () => {
     await page.getByText(`You disliked ${rec.movie_title}`).waitFor();
     expect((await user.api.recommendations.current()).user_rating).toBe(false);
     await ctx.close();
-  });
-
-  it('shows every screen at 390x844 and 1280x800 with no serious or critical axe violation', async () => {
-    const user = await signUp(server, { fullName: 'Sam Screens' });
-    const fresh = await signUp(server);
-    await user.api.onboarding.savePreferences({
-      selected_genres: ['Science Fiction', 'Drama', 'Thriller'],
-      initial_movies: ['Arrival', 'Parasite', 'Dark'],
-      preferred_languages: ['English', 'Korean'],
-      ott_subscriptions: ['Netflix'],
-      subscription_tier: 'free_trial',
-    });
-    await user.api.recommendations.current();
-    const signedIn = { token: user.store.token!, user: JSON.stringify(await user.api.settings.profile()) };
-    const newcomer = { token: fresh.store.token!, user: JSON.stringify(await fresh.api.settings.profile()) };
-
-    const publicPages = ['/', '/login', '/register', '/privacy-policy', '/terms-of-service', '/refund-policy', '/shipping', '/contact', '/rate?token=x&rating=like', '/rate'];
-    for (const viewport of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) {
-      for (const scheme of ['light', 'dark'] as const) {
-        const ctx = await newContext(browser, server.url, viewport, scheme);
-        const page = await ctx.newPage();
-        const shoot = async (name: string) => {
-          await page.waitForLoadState('networkidle');
-          if (scheme === 'light' || name === 'landing' || name === 'dashboard') await screenshot(page, scheme === 'dark' ? `${name}-dark` : name);
-          await expectNoSeriousViolations(page);
-        };
-        for (const path of publicPages) {
-          await page.goto(path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await shoot(SHOT_NAMES[path] ?? path.slice(1));
-        }
-        await page.evaluate(() => localStorage.setItem('pendingVerificationEmail', 'someone@example.test'));
-        await page.goto('/verify-email');
-        await page.getByLabel('Verification code').waitFor();
-        await shoot('verify-email');
-
-        await page.evaluate((s) => {
-          localStorage.setItem('token', s.token);
-          localStorage.setItem('user', s.user);
-        }, newcomer);
-        await page.goto('/app/onboarding');
-        await page.getByText('Pick 2 to 5').waitFor();
-        await shoot('onboarding');
-
-        await page.evaluate((s) => {
-          localStorage.setItem('token', s.token);
-          localStorage.setItem('user', s.user);
-        }, signedIn);
-        await page.goto('/app/dashboard');
-        await page.locator('article.rec-card').waitFor();
-        await shoot('dashboard');
-        await page.getByRole('button', { name: 'Schedule' }).click();
-        await shoot('schedule');
-        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-        await page.getByRole('button', { name: 'Feedback' }).click();
-        await shoot('feedback');
-        await page.goto('/app/settings');
-        await page.getByRole('region', { name: 'Profile' }).waitFor();
-        await shoot('settings');
-        await page.goto('/app/settings?upgrade=true');
-        await page.getByRole('dialog').waitFor();
-        await shoot('upgrade');
-        await ctx.close();
-      }
-    }
   });
 });
