@@ -8,7 +8,7 @@ import { toOurGenres } from './quality/genres.js';
 import { FORMATS, loadDataset, type Format } from './quality/loaders/index.js';
 import { EASE_MAX_ITEMS, easeRunner, itemKnnRunner, mostPopRunner } from './quality/baselines/index.js';
 import { engineRunner } from './quality/engine.js';
-import { COLD_SIZES, DEFAULT_FOLDS, runColdStart, type TunedModel } from './quality/protocols/coldStart.js';
+import { COLD_SIZES, defaultFolds, runColdStart, type TunedModel } from './quality/protocols/coldStart.js';
 import { p1Setup, runP1 } from './quality/protocols/p1.js';
 import { formatReport, type QualityReport } from './quality/report.js';
 import type { ModelRunner } from './quality/runner.js';
@@ -35,8 +35,7 @@ function main(): void {
     process.exitCode = 2;
     return;
   }
-  const folds = values.folds === undefined ? DEFAULT_FOLDS : Number(values.folds);
-  if (!Number.isInteger(folds) || folds < 2) throw new Error('--folds must be an integer >= 2');
+  if (values.folds !== undefined && !(Number.isInteger(Number(values.folds)) && Number(values.folds) >= 2)) throw new Error('--folds must be an integer >= 2');
   const log = values.quiet ? () => {} : (line: string) => console.error(line);
   const started = performance.now();
 
@@ -46,6 +45,7 @@ function main(): void {
     ` (dropped ${droppedItems} items with < 5 interactions, ${droppedUsers} users with < 3); ${withGenres} items have genres`);
   const itemGenres = d.items.map((it) => toOurGenres(it.genres));
   const setup = p1Setup(d, itemGenres);
+  const folds = values.folds === undefined ? defaultFolds(d.users.length) : Number(values.folds);
 
   const runners: ModelRunner<unknown>[] = [engineRunner(d, itemGenres), mostPopRunner, itemKnnRunner] as ModelRunner<unknown>[];
   const report: QualityReport = { format, users: d.users.length, items: d.items.length, models: {}, cold_start: {} };

@@ -48,3 +48,17 @@ describe('EASE', () => {
     expect(got[2]).toBeCloseTo(-p[2] / p[8], 12);
   });
 });
+
+describe('BoundedHeap', () => {
+  it('keeps the best scores, lower ids first on ties, whatever the offer order', async () => {
+    const { BoundedHeap } = await import('./baselines/heap.js');
+    const heap = new BoundedHeap(3);
+    for (const [id, s] of [[5, 0.2], [1, 0.9], [7, 0.5], [2, 0.5], [3, 0.1], [0, 0.5]] as const) heap.offer(id, s);
+    const ids = new Int32Array(3);
+    const scores = new Float64Array(3);
+    expect(heap.drainBestFirst(ids, scores, 0)).toBe(3);
+    expect([...ids]).toEqual([1, 0, 2]);
+    expect([...scores]).toEqual([0.9, 0.5, 0.5]);
+    expect(heap.size).toBe(0);
+  });
+});

@@ -114,7 +114,7 @@ export function engineRunner(d: SplitDataset, itemGenres: readonly (readonly str
         let table = tables.get(key);
         if (!table) tables.set(key, (table = buildNeighbours(interactions, p.neighbours)));
         return engineScorer(index, table, p.weights);
-      }, setup.queries, setup.validation, setup.nItems, log);
+      }, setup.tuneQueries, setup.tuneValidation, setup.nItems, log);
       return { params: r.best, scorer: r.bestScorer };
     },
     fit,

@@ -9,6 +9,9 @@ export interface P1Setup {
   queries: Query[];
   validation: Int32Array;
   test: Int32Array;
+  /** The queries and validation items tuning uses: every user, or an even sample of large sets. */
+  tuneQueries: Query[];
+  tuneValidation: Int32Array;
 }
 
 export interface ModelRunner<P = unknown> {

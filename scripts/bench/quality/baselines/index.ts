@@ -2,7 +2,7 @@
 import type { ModelRunner } from '../runner.js';
 import { tuneOnValidation } from '../tune.js';
 import { ease, gram } from './ease.js';
-import { buildKnnTable, itemKnn, type KnnTable } from './itemknn.js';
+import { buildKnnTable, buildKnnTables, itemKnn } from './itemknn.js';
 import { mostPopular } from './mostpop.js';
 
 export const mostPopRunner: ModelRunner<null> = {
@@ -21,13 +21,12 @@ export const itemKnnRunner: ModelRunner<KnnParams> = {
   name: 'itemknn',
   tune(setup, log) {
     const kMax = Math.max(...KNN_K);
-    const candidates = KNN_SHRINK.flatMap((shrink) => KNN_K.filter((k) => k < setup.nItems).map((k) => ({ k, shrink })));
-    let table: KnnTable | null = null;
-    let tableShrink = NaN;
-    const r = tuneOnValidation(candidates, ({ k, shrink }) => {
-      if (shrink !== tableShrink) { table = buildKnnTable(setup.history, shrink, kMax); tableShrink = shrink; }
-      return itemKnn(table!, k);
-    }, setup.queries, setup.validation, setup.nItems, log);
+    // A catalogue smaller than a grid value caps k at "every other item".
+    const ks = [...new Set(KNN_K.map((k) => Math.max(1, Math.min(k, setup.nItems - 1))))];
+    const candidates = KNN_SHRINK.flatMap((shrink) => ks.map((k) => ({ k, shrink })));
+    const tables = buildKnnTables(setup.history, KNN_SHRINK, kMax);
+    const r = tuneOnValidation(candidates, ({ k, shrink }) => itemKnn(tables[KNN_SHRINK.indexOf(shrink)], k),
+      setup.tuneQueries, setup.tuneValidation, setup.nItems, log);
     return { params: r.best, scorer: r.bestScorer };
   },
   fit: (history, { k, shrink }) => itemKnn(buildKnnTable(history, shrink, k), k),
@@ -46,9 +45,9 @@ export const easeRunner: ModelRunner<EaseParams> = {
     // Each lambda costs one O(n^3) inverse, so a coarse grid and one refinement step.
     const g = gram(setup.history);
     const build = ({ lambda }: EaseParams) => ease(g, setup.nItems, lambda);
-    const coarse = tuneOnValidation(EASE_LAMBDA.map((lambda) => ({ lambda })), build, setup.queries, setup.validation, setup.nItems, log);
+    const coarse = tuneOnValidation(EASE_LAMBDA.map((lambda) => ({ lambda })), build, setup.tuneQueries, setup.tuneValidation, setup.nItems, log);
     const best = coarse.best.lambda;
-    const fine = tuneOnValidation([{ lambda: best / 2 }, { lambda: best * 2 }], build, setup.queries, setup.validation, setup.nItems, log);
+    const fine = tuneOnValidation([{ lambda: best / 2 }, { lambda: best * 2 }], build, setup.tuneQueries, setup.tuneValidation, setup.nItems, log);
     const fineBest = fine.trials.find((t) => t.params.lambda === fine.best.lambda)!;
     const coarseBest = coarse.trials.find((t) => t.params.lambda === best)!;
     return fineBest.ndcg10 > coarseBest.ndcg10

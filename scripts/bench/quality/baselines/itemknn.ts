@@ -3,6 +3,7 @@
 // most similar items; a user's score for j is the sum of sim(i, j) over the user's items i that
 // are among j's k neighbours.
 import { itemCounts, itemUsers, type History, type Scorer } from '../model.js';
+import { BoundedHeap } from './heap.js';
 
 /** Every item's top-kMax neighbours (most similar first) for one shrink value. */
 export interface KnnTable {
@@ -15,16 +16,30 @@ export interface KnnTable {
 }
 
 export function buildKnnTable(history: History, shrink: number, kMax: number): KnnTable {
+  return buildKnnTables(history, [shrink], kMax)[0];
+}
+
+/**
+ * One table per shrink value from a single pass over the co-occurrences (the expensive part,
+ * sum over users of their item count squared), so tuning shrink costs one pass.
+ */
+export function buildKnnTables(history: History, shrinks: readonly number[], kMax: number): KnnTable[] {
   const n = history.nItems;
   kMax = Math.max(1, Math.min(kMax, n - 1));
   const counts = itemCounts(history);
   const { start, users } = itemUsers(history);
   const co = new Float64Array(n);
   const touched = new Int32Array(n);
-  const degree = new Int32Array(n);
-  const neighbour = new Int32Array(n * kMax);
-  const weight = new Float64Array(n * kMax);
-  const sims = new Float64Array(n);
+  const tables: KnnTable[] = shrinks.map(() => ({
+    nItems: n,
+    kMax,
+    degree: new Int32Array(n),
+    neighbour: new Int32Array(n * kMax),
+    weight: new Float64Array(n * kMax),
+  }));
+  // Keep the kMax best (highest similarity, then lowest index) in a bounded heap: on a large
+  // catalogue most candidates lose against the heap's minimum in one comparison.
+  const heaps = shrinks.map(() => new BoundedHeap(kMax));
   for (let j = 0; j < n; j++) {
     let nt = 0;
     for (let p = start[j]; p < start[j + 1]; p++) {
@@ -35,24 +50,18 @@ export function buildKnnTable(history: History, shrink: number, kMax: number): K
         co[i]++;
       }
     }
-    const cand: number[] = [];
+    for (const heap of heaps) heap.clear();
     for (let t = 0; t < nt; t++) {
       const i = touched[t];
       if (i !== j) {
-        sims[i] = co[i] / (Math.sqrt(counts[i] * counts[j]) + shrink);
-        cand.push(i);
+        const norm = Math.sqrt(counts[i] * counts[j]);
+        for (let s = 0; s < shrinks.length; s++) heaps[s].offer(i, co[i] / (norm + shrinks[s]));
       }
       co[i] = 0;
     }
-    cand.sort((a, b) => sims[b] - sims[a] || a - b);
-    const d = Math.min(kMax, cand.length);
-    degree[j] = d;
-    for (let r = 0; r < d; r++) {
-      neighbour[j * kMax + r] = cand[r];
-      weight[j * kMax + r] = sims[cand[r]];
-    }
+    tables.forEach((table, s) => { table.degree[j] = heaps[s].drainBestFirst(table.neighbour, table.weight, j * kMax); });
   }
-  return { nItems: n, kMax, degree, neighbour, weight };
+  return tables;
 }
 
 /** The scorer using each item's first k neighbours of the table. */

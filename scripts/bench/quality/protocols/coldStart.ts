@@ -11,7 +11,10 @@ import type { ModelRunner } from '../runner.js';
 import { DECLARED_GENRES } from './p1.js';
 
 export const COLD_SIZES = [3, 5, 10] as const;
-export const DEFAULT_FOLDS = 10;
+/** 10 folds (history = 90% of users) up to 1,000 users, 5 above (each fold refits every model). */
+export function defaultFolds(users: number): number {
+  return users <= 1000 ? 10 : 5;
+}
 
 export interface ColdMetrics { 'HR@10': number; 'NDCG@10': number }
 /** size -> model name -> metrics */

@@ -9,6 +9,8 @@ import type { ModelRunner, P1Setup } from '../runner.js';
 
 /** Onboarding asks for genres; a benchmark user "declares" the two most frequent in their train. */
 export const DECLARED_GENRES = 2;
+/** Up to this many users take part in tuning (all of ML-100K's 943). */
+export const TUNING_USERS = 1000;
 
 export function p1Setup(d: SplitDataset, itemGenres: readonly (readonly string[])[]): P1Setup {
   const queries: Query[] = d.train.map((profile, user) => ({
@@ -16,12 +18,17 @@ export function p1Setup(d: SplitDataset, itemGenres: readonly (readonly string[]
     genres: topGenres(itemGenres, profile, DECLARED_GENRES),
     user,
   }));
+  // Tuning runs a model many times; on large sets an even sample of users keeps it in budget.
+  const step = Math.ceil(queries.length / TUNING_USERS);
+  const sample = queries.map((_, u) => u).filter((u) => u % step === 0);
   return {
     nItems: d.items.length,
     history: { nItems: d.items.length, lists: d.train },
     queries,
     validation: d.validation,
     test: d.test,
+    tuneQueries: sample.map((u) => queries[u]),
+    tuneValidation: Int32Array.from(sample, (u) => d.validation[u]),
   };
 }
 
