@@ -9,9 +9,18 @@ import type { EngineTitle } from './types.js';
 /** Per-request working memory, reused so a request allocates nothing proportional to the catalog. */
 export interface Scratch {
   tokenProfile: Float32Array;
+  /** 1 while the token is listed in the current profile's touchedTokens. */
+  tokenTouched: Uint8Array;
+  /** Per title: dot product of its tokens with the profile (filled through the postings). */
+  tokenScore: Float32Array;
   score: Float32Array;
   collaborative: Float32Array;
-  eligible: Uint8Array;
+  comboScore: Float32Array;
+  cellScore: Float32Array;
+  /** The last quality + popularity prior (weights and neighbours as key); rebuilt when they change. */
+  prior: { key: string; neighbours: object | undefined; values: Float32Array } | null;
+  /** Titles of unknown availability, kept while classifying in case the fallback is needed. */
+  unknownList: Int32Array;
   candidateList: Int32Array;
   excludedStamp: Uint32Array;
   epoch: number;
@@ -38,6 +47,17 @@ export interface CatalogIndex {
   readonly tokIds: Uint32Array;
   /** IDF weights, each block unit-length and scaled by sqrt(its BLOCK share). */
   readonly tokW: Float32Array;
+  /** Postings (the transpose): token t's titles and weights are [postOff[t], postOff[t + 1]). */
+  readonly postOff: Uint32Array;
+  readonly postTitle: Uint32Array;
+  readonly postW: Float32Array;
+  /** Each title's genre list (ids in order) as one id: scoring computes a genre list's part once. */
+  readonly genreCombo: Uint32Array;
+  readonly comboOff: Uint32Array;
+  readonly comboIds: Uint16Array;
+  readonly comboW: Float32Array;
+  /** Each title's (decade, language) pair as one id: (decade + 1) x (languages + 1) + (lang + 1). */
+  readonly cell: Uint32Array;
   /** Decade index from the earliest decade; -1 unknown. */
   readonly decade: Int16Array;
   readonly decadeCount: number;
@@ -102,6 +122,11 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
   const lang = new Int16Array(n).fill(-1);
   const years = new Float64Array(n);
   const platMask = new Uint32Array(n);
+  const genreCombo = new Uint32Array(n);
+  const comboOf = new Map<string, number>();
+  const comboOff: number[] = [0];
+  const comboIds: number[] = [];
+  const comboW: number[] = [];
 
   for (let i = 0; i < n; i++) {
     const t = titles[i];
@@ -128,6 +153,16 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     }
     for (let x = start; x < genreW.length; x++) genreW[x] /= Math.sqrt(norm);
     genreOff[i + 1] = genreIds.length;
+    const comboKey = genreIds.slice(start).join(',');
+    let combo = comboOf.get(comboKey);
+    if (combo === undefined) {
+      combo = comboOf.size;
+      comboOf.set(comboKey, combo);
+      comboIds.push(...genreIds.slice(start));
+      comboW.push(...genreW.slice(start));
+      comboOff.push(comboIds.length);
+    }
+    genreCombo[i] = combo;
 
     const platStart = platIds.length;
     for (const p of t.platforms ?? []) {
@@ -150,6 +185,8 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
   const decade = Int16Array.from(years, (y) => (Number.isNaN(y) ? -1 : Math.floor(y / 10) - minDecade));
   const decadeCount = Number.isFinite(minDecade) ? maxDecade - minDecade + 1 : 0;
   const vocab = tokenTable.tokens.length;
+  const cellCount = (decadeCount + 1) * (langIntern.names.length + 1);
+  const cell = Uint32Array.from(decade, (d, i) => (d + 1) * (langIntern.names.length + 1) + (lang[i] + 1));
 
   return {
     size: n,
@@ -162,6 +199,11 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     genreIds: Uint16Array.from(genreIds),
     genreW: Float32Array.from(genreW),
     ...tokenTable,
+    genreCombo,
+    comboOff: Uint32Array.from(comboOff),
+    comboIds: Uint16Array.from(comboIds),
+    comboW: Float32Array.from(comboW),
+    cell,
     decade,
     decadeCount,
     languages: langIntern.names,
@@ -176,9 +218,14 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     fame: famePrior(titles),
     scratch: {
       tokenProfile: new Float32Array(vocab),
+      tokenTouched: new Uint8Array(vocab),
+      tokenScore: new Float32Array(n),
       score: new Float32Array(n),
       collaborative: new Float32Array(n),
-      eligible: new Uint8Array(n),
+      comboScore: new Float32Array(comboOf.size),
+      cellScore: new Float32Array(cellCount),
+      prior: null,
+      unknownList: new Int32Array(n),
       candidateList: new Int32Array(n),
       excludedStamp: new Uint32Array(n),
       epoch: 0,

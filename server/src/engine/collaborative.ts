@@ -79,6 +79,14 @@ export function releaseCollaborative(index: CatalogIndex, touched: number[]): vo
 /** Similarity of `to` among `from`'s neighbours (0 when not a neighbour). */
 export function neighbourWeight(index: CatalogIndex, neighbours: Neighbours | undefined, from: number, to: number): number {
   if (!neighbours) return 0;
+  const { rowOfIdx } = align(index, neighbours);
+  if (neighbours instanceof NeighbourTable && rowOfIdx) {
+    const row = rowOfIdx[from];
+    const target = rowOfIdx[to];
+    if (row < 0 || target < 0) return 0;
+    for (let x = neighbours.off[row]; x < neighbours.off[row + 1]; x++) if (neighbours.nbr[x] === target) return neighbours.weight[x];
+    return 0;
+  }
   const target = index.titles[to].id;
   for (const { id, weight } of neighbours.of(index.titles[from].id)) if (id === target) return weight;
   return 0;

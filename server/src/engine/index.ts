@@ -2,6 +2,7 @@
 export { buildIndex, type CatalogIndex } from './catalog-index.js';
 export { rankAll, recommend } from './rank.js';
 export { buildNeighbours, EMPTY_NEIGHBOURS, NeighbourTable, type NeighbourOptions } from './neighbours.js';
+export type { Interaction } from './interactions.js';
 export { titleSimilarity } from './similarity.js';
 export { DEFAULT_WEIGHTS } from './weights.js';
 export { MOOD_TABLE } from './moods.js';

@@ -91,7 +91,10 @@ function accumulate(index: CatalogIndex, profile: UserProfile, idx: number, weig
   const tokens = index.scratch.tokenProfile;
   for (let x = index.tokOff[idx]; x < index.tokOff[idx + 1]; x++) {
     const tok = index.tokIds[x];
-    if (tokens[tok] === 0) profile.touchedTokens.push(tok);
+    if (index.scratch.tokenTouched[tok] === 0) {
+      index.scratch.tokenTouched[tok] = 1;
+      profile.touchedTokens.push(tok);
+    }
     tokens[tok] += weight * index.tokW[x];
   }
   for (let x = index.genreOff[idx]; x < index.genreOff[idx + 1]; x++) {
@@ -108,18 +111,9 @@ function accumulate(index: CatalogIndex, profile: UserProfile, idx: number, weig
 
 /** Zero the shared token buffer again (every request must call this, also on error). */
 export function releaseProfile(index: CatalogIndex, profile: UserProfile): void {
-  for (const tok of profile.touchedTokens) index.scratch.tokenProfile[tok] = 0;
+  for (const tok of profile.touchedTokens) {
+    index.scratch.tokenProfile[tok] = 0;
+    index.scratch.tokenTouched[tok] = 0;
+  }
   profile.touchedTokens.length = 0;
-}
-
-/** The title's content score against the profile: sum of weight x similarity over the user's titles. */
-export function contentScore(index: CatalogIndex, profile: UserProfile, idx: number): number {
-  let s = 0;
-  const tokens = index.scratch.tokenProfile;
-  for (let x = index.tokOff[idx]; x < index.tokOff[idx + 1]; x++) s += index.tokW[x] * tokens[index.tokIds[x]];
-  for (let x = index.genreOff[idx]; x < index.genreOff[idx + 1]; x++) s += index.genreW[x] * profile.genre[index.genreIds[x]];
-  const d = index.decade[idx];
-  if (d >= 0) s += profile.era[d];
-  if (index.lang[idx] >= 0) s += profile.language[index.lang[idx]];
-  return s;
 }

@@ -20,7 +20,18 @@ export function topCandidates(state: RequestState, k: number): number[] {
   const byKey = (a: number, b: number) => sortKey(state, b) - sortKey(state, a) || a - b;
   if (k * 4 >= candidates.length) return Array.from(candidates).sort(byKey).slice(0, k);
   const heap = new TopK(k);
-  for (let c = 0; c < candidates.length; c++) heap.offer(candidates[c], sortKey(state, candidates[c]));
+  const { score } = state.index.scratch;
+  const { lang } = state.index;
+  const preferred = state.preferredLanguage;
+  const tiered = state.hasLanguagePreference;
+  for (let c = 0; c < candidates.length; c++) {
+    const i = candidates[c];
+    const l = lang[i];
+    const key = tiered && !(l >= 0 && preferred[l] === 1) ? score[i] - TIER_GAP : score[i];
+    // Most candidates lose to the current k-th best: reject them without touching the heap.
+    if (heap.size === k && key <= heap.worst()) continue;
+    heap.offer(i, key);
+  }
   const ids = new Uint32Array(heap.size);
   heap.drainInto(ids, new Float32Array(heap.size), 0);
   return Array.from(ids).sort(byKey);

@@ -3,7 +3,8 @@
 import type { CatalogIndex } from './catalog-index.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
 import { moodScores } from './mood-scores.js';
-import { buildProfile, contentScore, releaseProfile, type UserProfile } from './profile.js';
+import { buildProfile, releaseProfile, type UserProfile } from './profile.js';
+import { scoreCandidates } from './score-pass.js';
 import { resolveWeights } from './weights.js';
 import type { EngineWeights, Neighbours, RecommendOptions, UserTaste } from './types.js';
 
@@ -29,9 +30,6 @@ export interface RequestState {
   candidates: Int32Array;
 }
 
-const ON_TARGET = 1;
-const UNKNOWN = 2;
-const OPEN = 3;
 
 function markExcluded(index: CatalogIndex, taste: UserTaste): number {
   const scratch = index.scratch;
@@ -67,39 +65,33 @@ interface Classification {
 }
 
 /**
- * scratch.eligible[i] = the title's class; returns how many are on a target platform. Kept in
- * its own small function (like collect) so V8 optimises each loop with complete type feedback.
+ * One pass over the catalog: titles that may be recommended go to candidateList (on a target
+ * platform, or any when the user has no platforms), titles of unknown availability to
+ * unknownList in case the fallback is needed. Returns both counts.
  */
-function classify(index: CatalogIndex, c: Classification): number {
-  const { eligible, excludedStamp } = index.scratch;
+function classify(index: CatalogIndex, c: Classification): [number, number] {
+  const { excludedStamp, candidateList, unknownList } = index.scratch;
   const { series, platOff, platIds, platMask } = index;
   const { epoch, restricted, targetMask, onTarget, wantSeries } = c;
   const n = index.size;
-  let onTargetCount = 0;
+  let chosen = 0;
+  let unknown = 0;
   for (let i = 0; i < n; i++) {
-    let cls = 0;
-    if (excludedStamp[i] !== epoch && (wantSeries < 0 || series[i] === wantSeries)) {
-      const mask = platMask[i];
-      if (!restricted) cls = OPEN;
-      else if (mask === 0) cls = UNKNOWN;
-      else if ((mask & targetMask) !== 0) cls = ON_TARGET;
-      else if (mask >= 0x80000000) {
-        // On a platform beyond the bit mask: look it up.
-        for (let x = platOff[i]; x < platOff[i + 1]; x++) if (onTarget[platIds[x]] === 1) cls = ON_TARGET;
+    if (excludedStamp[i] === epoch || (wantSeries >= 0 && series[i] !== wantSeries)) continue;
+    const mask = platMask[i];
+    if (!restricted || (mask & targetMask) !== 0) candidateList[chosen++] = i;
+    else if (mask === 0) unknownList[unknown++] = i;
+    else if (mask >= 0x80000000) {
+      // On a platform beyond the bit mask: look it up.
+      for (let x = platOff[i]; x < platOff[i + 1]; x++) {
+        if (onTarget[platIds[x]] === 1) {
+          candidateList[chosen++] = i;
+          break;
+        }
       }
     }
-    eligible[i] = cls;
-    if (cls === ON_TARGET) onTargetCount++;
   }
-  return onTargetCount;
-}
-
-function collect(index: CatalogIndex, chosen: number): Int32Array {
-  const { eligible, candidateList } = index.scratch;
-  const n = index.size;
-  let total = 0;
-  for (let i = 0; i < n; i++) if (eligible[i] === chosen) candidateList[total++] = i;
-  return candidateList.subarray(0, total);
+  return [chosen, unknown];
 }
 
 /** Apply the hard rules: the candidate list, and whether it is the unknown-availability fallback. */
@@ -112,9 +104,9 @@ function markEligible(index: CatalogIndex, taste: UserTaste, opts: RecommendOpti
   }
   const wantSeries = opts.kind === 'series' ? 1 : opts.kind === 'movie' ? 0 : -1;
   const epoch = markExcluded(index, taste);
-  const onTargetCount = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries });
-  const chosen = !restricted ? OPEN : onTargetCount > 0 ? ON_TARGET : UNKNOWN;
-  return { fallback: restricted && chosen === UNKNOWN, candidates: collect(index, chosen) };
+  const [chosen, unknown] = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries });
+  if (chosen > 0 || !restricted) return { fallback: false, candidates: index.scratch.candidateList.subarray(0, chosen) };
+  return { fallback: true, candidates: index.scratch.unknownList.subarray(0, unknown) };
 }
 
 export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, neighbours?: Neighbours): RequestState {
@@ -159,35 +151,6 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
     throw error;
   }
   return state;
-}
-
-function scoreCandidates(state: RequestState): void {
-  const { index, profile, weights: w, mood, popularity, candidates } = state;
-  const { score, collaborative, tokenProfile } = index.scratch;
-  const { tokOff, tokIds, tokW, genreOff, genreIds, genreW, decade, lang, quality, fame } = index;
-  const { genre, onboarding, era, language } = profile;
-  for (let c = 0; c < candidates.length; c++) {
-    const i = candidates[c];
-    // Inline contentScore (profile.ts): this loop runs over the whole catalog per request.
-    let content = 0;
-    for (let x = tokOff[i]; x < tokOff[i + 1]; x++) content += tokW[x] * tokenProfile[tokIds[x]];
-    let onboard = 0;
-    for (let x = genreOff[i]; x < genreOff[i + 1]; x++) {
-      content += genreW[x] * genre[genreIds[x]];
-      onboard += genreW[x] * onboarding[genreIds[x]];
-    }
-    if (decade[i] >= 0) content += era[decade[i]];
-    if (lang[i] >= 0) content += language[lang[i]];
-    const s =
-      w.content * content +
-      w.collaborative * collaborative[i] +
-      w.onboardingGenre * onboard +
-      w.quality * quality[i] +
-      w.popularity * (fame[i] + (popularity ? popularity[i] : 0)) +
-      (mood ? w.mood * mood[i] : 0);
-    // A NaN from odd input (e.g. a neighbour weight) must not poison the ordering.
-    score[i] = Number.isFinite(s) ? s : -1e6;
-  }
 }
 
 /** 0 for a title in a preferred language (or when the user has none), 1 otherwise. */

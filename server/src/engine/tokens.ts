@@ -12,6 +12,9 @@ export interface TokenTable {
   tokOff: Uint32Array;
   tokIds: Uint32Array;
   tokW: Float32Array;
+  postOff: Uint32Array;
+  postTitle: Uint32Array;
+  postW: Float32Array;
 }
 
 const KEYWORD = 0;
@@ -85,5 +88,25 @@ export function buildTokens(titles: readonly EngineTitle[]): TokenTable {
     }
     tokOff[i + 1] = tokIds.length;
   }
-  return { tokens, keywordToken, personToken, tokOff, tokIds: Uint32Array.from(tokIds), tokW: Float32Array.from(tokW) };
+  const ids = Uint32Array.from(tokIds);
+  const weights = Float32Array.from(tokW);
+  return { tokens, keywordToken, personToken, tokOff, tokIds: ids, tokW: weights, ...postings(tokOff, ids, weights, tokens.length) };
+}
+
+/** Token -> titles, so a user's profile touches only the titles that share one of its tokens. */
+function postings(tokOff: Uint32Array, tokIds: Uint32Array, tokW: Float32Array, vocab: number) {
+  const postOff = new Uint32Array(vocab + 1);
+  for (const tok of tokIds) postOff[tok + 1]++;
+  for (let t = 0; t < vocab; t++) postOff[t + 1] += postOff[t];
+  const cursor = postOff.slice(0, vocab);
+  const postTitle = new Uint32Array(tokIds.length);
+  const postW = new Float32Array(tokIds.length);
+  for (let i = 0; i + 1 < tokOff.length; i++) {
+    for (let x = tokOff[i]; x < tokOff[i + 1]; x++) {
+      const at = cursor[tokIds[x]]++;
+      postTitle[at] = i;
+      postW[at] = tokW[x];
+    }
+  }
+  return { postOff, postTitle, postW };
 }

@@ -9,6 +9,11 @@ export class TopK {
     this.scores = new Float64Array(k);
   }
 
+  /** The lowest kept score (meaningful when size > 0). */
+  worst(): number {
+    return this.scores[0];
+  }
+
   clear(): void {
     this.size = 0;
   }

@@ -36,7 +36,8 @@ interface Cluster {
 }
 
 function makeClusters(rng: Rng, count: number): Cluster[] {
-  const keywordPool = [...MOOD_WORDS, ...Array.from({ length: 260 }, (_, i) => `theme${i}`)];
+  // Real catalogs' keyword vocabularies grow with their size; so does this one.
+  const keywordPool = [...MOOD_WORDS, ...Array.from({ length: Math.max(260, count * 2) }, (_, i) => `theme${i}`)];
   return Array.from({ length: count }, (_, c) => ({
     genres: sample(rng, GENRES, 4),
     keywords: sample(rng, keywordPool, 14),
