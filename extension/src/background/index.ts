@@ -16,8 +16,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
 });
 
 browser.runtime.onInstalled.addListener(async () => {
-  const local = await browser.storage.local.get('serverUrl');
-  if (typeof local.serverUrl !== 'string') await storage.set('serverUrl', DEFAULT_SERVER_URL);
+  if (!(await storage.has('serverUrl'))) await storage.set('serverUrl', DEFAULT_SERVER_URL);
   await syncBridge(storage);
 });
 browser.runtime.onStartup.addListener(() => void syncBridge(storage));

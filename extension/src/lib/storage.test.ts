@@ -7,6 +7,9 @@ describe('typed storage', () => {
     const session = memoryArea();
     const s = createTypedStorage({ local, session }, storageDefaults('http://localhost:8080'));
     expect(await s.get('serverUrl')).toBe('http://localhost:8080');
+    expect(await s.has('serverUrl')).toBe(false);
+    await s.set('serverUrl', 'https://p.example');
+    expect(await s.has('serverUrl')).toBe(true);
     expect(await s.get('token')).toBeNull();
 
     await s.set('token', 'tpx_abc');

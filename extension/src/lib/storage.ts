@@ -38,6 +38,8 @@ export interface TypedStorage {
   get<K extends StorageKey>(key: K): Promise<StoredValues[K]>;
   set<K extends StorageKey>(key: K, value: StoredValues[K]): Promise<void>;
   remove(key: StorageKey): Promise<void>;
+  /** Whether a value is stored (not just the default). */
+  has(key: StorageKey): Promise<boolean>;
 }
 
 export function createTypedStorage(
@@ -57,6 +59,10 @@ export function createTypedStorage(
     },
     async remove(key) {
       await area(key).remove([key]);
+    },
+    async has(key) {
+      const got = await area(key).get([key]);
+      return key in got && got[key] !== undefined;
     },
   };
 }
