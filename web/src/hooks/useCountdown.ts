@@ -5,11 +5,12 @@ export function useCountdown(initialSeconds: number) {
   const [until, setUntil] = useState(() => Date.now() + initialSeconds * 1000);
   const [now, setNow] = useState(() => Date.now());
   const left = Math.max(0, Math.ceil((until - now) / 1000));
+  const running = left > 0;
   useEffect(() => {
-    if (left <= 0) return;
+    if (!running) return;
     const t = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(t);
-  }, [left > 0, until]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [running, until]);
   return {
     secondsLeft: left,
     start(seconds: number) {

@@ -20,8 +20,7 @@ export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
     return () => {
       live = false;
     };
-    // The loader is fixed for the component's lifetime.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Loaded once per mount: the loader closes over nothing that changes.
   }, []);
   return state;
 }
