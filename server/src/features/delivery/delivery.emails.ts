@@ -4,7 +4,7 @@
 import type { Recommendation } from '@app/shared';
 import { PLAN_LIMIT_TEXTS, PRICING } from '@app/shared';
 import type { MailMessage } from '../../integrations/mail.js';
-import { button, layout, link, muted, paragraph, posterBlock } from './delivery.html.js';
+import { button, escapeHtml, layout, link, muted, paragraph, posterBlock } from './delivery.html.js';
 
 export interface DeliveryMailContext {
   appUrl: string;
@@ -30,10 +30,10 @@ function daysText(days: number[]): string {
 function footer(c: DeliveryMailContext): { text: string; html: string } {
   const settings = `${c.appUrl}/app/settings`;
   const when = `You get Tonight's Pick ${daysText(c.schedule.days)} at ${c.schedule.time} (${c.schedule.timeZone}).`;
-  const change = 'To change the days, the time or how it arrives, or to turn these emails off, go to Settings:';
+  const change = 'To change the days, the time or how it arrives, or to turn these emails off, go to';
   return {
-    text: `${when} ${change} ${settings}`,
-    html: muted(`${when} ${change.replace(/:$/, '')} in ${link(settings, 'Settings')}.`),
+    text: `${when} ${change} Settings: ${settings}`,
+    html: muted(`${escapeHtml(when)} ${escapeHtml(change)} ${link(settings, 'Settings')}.`),
   };
 }
 
@@ -125,7 +125,7 @@ export function upgradeEmail(c: DeliveryMailContext, detail: string, resetsOn: s
   const foot = footer(c);
   const text = [PLAN_LIMIT_TEXTS.title, detail, reset, offer, `Upgrade to lifetime: ${upgrade}`, `--\n${foot.text}`].filter(Boolean).join('\n\n');
   const content = [
-    `<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:24px;color:#111827">${PLAN_LIMIT_TEXTS.title}</h1>`,
+    `<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:24px;color:#111827">${escapeHtml(PLAN_LIMIT_TEXTS.title)}</h1>`,
     paragraph(detail),
     reset ? paragraph(reset) : '',
     paragraph(offer),

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { PLAN_LIMIT_TEXTS, Recommendation } from '@app/shared';
+import { factsLine, recommendationEmail, scoresLine, upgradeEmail, type DeliveryMailContext } from './delivery.emails.js';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
+
+const ctx: DeliveryMailContext = {
+  appUrl: 'https://picks.example.test',
+  to: 'viewer@example.test',
+  unsubscribeUrl: 'https://picks.example.test/api/delivery/unsubscribe?token=t',
+  unsubscribeMailto: null,
+  schedule: { days: [1, 3, 5], time: '19:00', timeZone: 'Asia/Kolkata' },
+};
+
+const rec = (over: Partial<Recommendation> = {}): Recommendation =>
+  Recommendation.parse({
+    id: 'r1',
+    title_id: 't1',
+    kind: 'movie',
+    movie_title: 'Tom & <Jerry> "Live"',
+    movie_description: 'Cat <script>alert(1)</script> and mouse.',
+    reason: 'Because you liked chases.',
+    year: 2021,
+    end_year: null,
+    genre: 'Comedy',
+    genres: ['Comedy', 'Family'],
+    language: 'English',
+    runtime: 112,
+    seasons: null,
+    rotten_tomatoes: 81,
+    imdb_rating: 7,
+    platform: null,
+    platform_logo_url: null,
+    watch_url: null,
+    poster_url: '/api/catalog/titles/t1/poster.svg',
+    director: null,
+    cast: [],
+    is_rated: false,
+    user_rating: null,
+    status: 'active',
+    mood: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    subscription_warning: null,
+    ...over,
+  });
+
+const mail = (r: Recommendation) =>
+  recommendationEmail(ctx, { rec: r, posterUrl: `https://picks.example.test${r.poster_url}`, likeUrl: 'https://l.test/?a=1&b=2', dislikeUrl: 'https://d.test/' });
+
+describe('scheduled emails', () => {
+  it('says availability unknown without a platform, and escapes everything in the HTML', () => {
+    const m = mail(rec());
+    expect(m.text).toContain('Where to watch: availability unknown');
+    expect(m.text).not.toContain('Watch on');
+    expect(m.html).not.toContain('<script>');
+    expect(m.html).toContain('Tom &#38; &#60;Jerry&#62; &#34;Live&#34;');
+    expect(m.html).toContain('href="https://l.test/?a=1&#38;b=2"');
+    expect(m.headers).toEqual({
+      'List-Unsubscribe': '<https://picks.example.test/api/delivery/unsubscribe?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(m.text).toContain("You get Tonight's Pick on Mon, Wed and Fri at 19:00 (Asia/Kolkata).");
+  });
+
+  it('links the platform search page, and formats facts and scores for films and series', () => {
+    const m = mail(rec({ platform: 'Netflix', watch_url: 'https://www.netflix.com/search?q=Tom' }));
+    expect(m.text).toContain('Watch on Netflix: https://www.netflix.com/search?q=Tom');
+    expect(m.html).toContain('>Watch on Netflix</a>');
+    expect(factsLine(rec())).toBe('2021 · Comedy, Family · 1h 52m');
+    expect(scoresLine(rec())).toBe('Rotten Tomatoes 81% · IMDb 7.0');
+    expect(factsLine(rec({ kind: 'series', year: 2019, end_year: 2023, seasons: 4, runtime: 50 }))).toBe('2019-2023 · Series · Comedy, Family · 4 seasons, 50 min episodes');
+    expect(scoresLine(rec({ rotten_tomatoes: null, imdb_rating: null }))).toBe('');
+  });
+
+  it('puts the spec limit text and the upgrade link in the upgrade email', () => {
+    const m = upgradeEmail(ctx, PLAN_LIMIT_TEXTS.limitReached, 'Monday');
+    expect(m.subject).toContain(PLAN_LIMIT_TEXTS.title);
+    expect(m.text).toContain(PLAN_LIMIT_TEXTS.limitReached);
+    expect(m.text).toContain('https://picks.example.test/settings?upgrade=true&section=subscription');
+    expect(m.text).toContain('$59');
+    expect(m.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('signs unsubscribe tokens that name one user and fail with another key', () => {
+    const secret = 'a-secret-that-is-at-least-32-characters-long';
+    const token = signUnsubscribeToken(secret, 'user-1');
+    expect(verifyUnsubscribeToken(secret, token)).toBe('user-1');
+    expect(verifyUnsubscribeToken(`${secret}x`, token)).toBeNull();
+    expect(verifyUnsubscribeToken(secret, token.replace(/^./, 'x'))).toBeNull();
+    expect(verifyUnsubscribeToken(secret, 'x.y')).toBeNull();
+  });
+});
