@@ -156,6 +156,7 @@ interface Phase {
   requests: number;
   /** Server CPU per issue: a figure other load on the machine does not inflate. */
   server_cpu_ms_per_issue: number;
+  get_current_ms: { p50: number; p99: number; server_cpu_ms: number };
   load_average: number[];
   rss_mb: number;
   peak_rss_mb: number;
@@ -182,6 +183,15 @@ async function measure(label: string, dataDir: string, secret: string): Promise<
       times.push(performance.now() - t);
     }
     const cpuPerIssue = (cpuMsOf(server.child.pid!) - cpu0) / MEASURED;
+    // For scale: the cheapest authenticated call on the same path (token, user row, one select).
+    const reads: number[] = [];
+    const cpu1 = cpuMsOf(server.child.pid!);
+    for (let i = 0; i < MEASURED; i++) {
+      t = performance.now();
+      await api(server.url, token, '/api/recommendations/current');
+      reads.push(performance.now() - t);
+    }
+    const cpuPerRead = (cpuMsOf(server.child.pid!) - cpu1) / MEASURED;
     const mem = memoryOf(server.child.pid!);
     return {
       catalog: label,
@@ -196,6 +206,7 @@ async function measure(label: string, dataDir: string, secret: string): Promise<
       },
       requests: times.length,
       server_cpu_ms_per_issue: cpuPerIssue,
+      get_current_ms: { p50: pct(reads, 50), p99: pct(reads, 99), server_cpu_ms: cpuPerRead },
       load_average: loadavg(),
       rss_mb: mem.rssMb,
       peak_rss_mb: mem.peakRssMb,
@@ -232,6 +243,7 @@ try {
           'p99 (ms)': f(p.issue_ms.p99),
           'max (ms)': f(p.issue_ms.max),
           'server CPU/issue (ms)': f(p.server_cpu_ms_per_issue),
+          'GET /current p50/p99 (ms)': `${f(p.get_current_ms.p50)} / ${f(p.get_current_ms.p99)}`,
           'RSS (MB)': f(p.rss_mb),
           'peak RSS (MB)': f(p.peak_rss_mb),
         },
