@@ -10,7 +10,7 @@ import { EASE_MAX_ITEMS, easeRunner, itemKnnRunner, mostPopRunner } from './qual
 import { engineRunner } from './quality/engine.js';
 import { COLD_SIZES, defaultFolds, runColdStart, type TunedModel } from './quality/protocols/coldStart.js';
 import { p1Setup, runP1 } from './quality/protocols/p1.js';
-import { formatReport, type QualityReport } from './quality/report.js';
+import { formatColdStart, formatReport, type QualityReport } from './quality/report.js';
 import type { ModelRunner } from './quality/runner.js';
 
 const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--no-cold-start] [--quiet]';
@@ -66,13 +66,17 @@ function main(): void {
     report.models.ease = null;
   }
 
+  let nextTarget: QualityReport['cold_start'] | null = null;
   if (!values['no-cold-start']) {
     const cold = runColdStart(d, itemGenres, ['engine', 'mostpop', 'itemknn'].map((n) => tuned.get(n)!), folds, log);
-    report.cold_start = cold.result;
-    log(`cold start: users measured per size ${COLD_SIZES.map((s) => `${s}: ${cold.users[String(s)]}`).join(', ')}`);
+    report.cold_start = cold.result.test;
+    nextTarget = cold.result.next;
+    log(`cold start: users measured per size ${COLD_SIZES.map((s) => `${s}: ${cold.users.test[String(s)]}`).join(', ')}` +
+      ` (next-interaction target: ${COLD_SIZES.map((s) => cold.users.next[String(s)]).join(', ')})`);
   }
 
   console.log(formatReport(report, params, format !== 'ml-csv'));
+  if (nextTarget) console.log('\n' + formatColdStart('Cold start, target = the interaction right after the kept ones (not in the JSON)', nextTarget));
   console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (values.out) {
     writeFileSync(values.out, JSON.stringify(report, null, 2) + '\n');

@@ -36,12 +36,14 @@ export function formatReport(r: QualityReport, params: Record<string, unknown>, 
   ]);
   if (withPublished) for (const [name, m] of Object.entries(PUBLISHED_P1)) rows.push([name, ...P1_COLUMNS.map((c) => f4(m[c])), '']);
   const out = [`P1 (${r.format}): ${r.users} users, ${r.items} items, chronological leave-one-out, full ranking`, table(['model', ...P1_COLUMNS, 'params'], rows)];
-  const sizes = Object.keys(r.cold_start);
-  if (sizes.length > 0) {
-    const names = Object.keys(r.cold_start[sizes[0]]);
-    const header = ['model', ...sizes.flatMap((s) => [`HR@10 (${s})`, `NDCG@10 (${s})`])];
-    const coldRows = names.map((n) => [n, ...sizes.flatMap((s) => [f4(r.cold_start[s][n]?.['HR@10']), f4(r.cold_start[s][n]?.['NDCG@10'])])]);
-    out.push('', 'Cold start (first n train interactions as favourites + 2 genres)', table(header, coldRows));
-  }
+  if (Object.keys(r.cold_start).length > 0) out.push('', formatColdStart('Cold start, target = the P1 test item (first n train interactions as favourites + 2 genres)', r.cold_start));
   return out.join('\n');
+}
+
+export function formatColdStart(title: string, cold: ColdStartResult): string {
+  const sizes = Object.keys(cold);
+  const names = Object.keys(cold[sizes[0]] ?? {});
+  const header = ['model', ...sizes.flatMap((s) => [`HR@10 (${s})`, `NDCG@10 (${s})`])];
+  const rows = names.map((n) => [n, ...sizes.flatMap((s) => [f4(cold[s][n]?.['HR@10']), f4(cold[s][n]?.['NDCG@10'])])]);
+  return [title, table(header, rows)].join('\n');
 }

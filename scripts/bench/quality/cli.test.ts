@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const script = join(here, '..', 'quality.ts');
+
+describe('npm run bench:quality', () => {
+  it('writes the JSON report with exactly the issue keys', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'quality-')), 'report.json');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script,
+      '--format', 'ml-100k', '--data', join(here, 'fixtures', 'ml-100k'), '--out', out, '--quiet']);
+    expect(stdout).toContain('HR@10');
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start']);
+    expect(report).toMatchObject({ format: 'ml-100k', users: 5, items: 6 });
+    expect(Object.keys(report.models)).toEqual(['engine', 'mostpop', 'itemknn', 'ease']);
+    for (const m of Object.values(report.models)) expect(Object.keys(m as object)).toEqual(['HR@10', 'NDCG@10', 'HR@20', 'NDCG@20']);
+    expect(Object.keys(report.cold_start)).toEqual(['3', '5', '10']);
+    for (const size of Object.values(report.cold_start)) {
+      expect(Object.keys(size as object)).toEqual(['engine', 'mostpop', 'itemknn']);
+      for (const m of Object.values(size as object)) expect(Object.keys(m)).toEqual(['HR@10', 'NDCG@10']);
+    }
+  });
+
+  it('rejects an unknown format with the usage line', async () => {
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script, '--format', 'nope', '--data', here]);
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
+  });
+});
