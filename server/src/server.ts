@@ -59,9 +59,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     clock: opts.clock ?? systemClock,
     secrets: { jwt: await jwtSecret(config, database) },
   };
-  const services = await buildServices(ctx);
-  const app = createApp(ctx, services, opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist);
-  const server = createServer(app);
+  // Listen first: with PORT=0 the real port, and so the default APP_URL, is known only then.
+  const server = createServer();
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -70,6 +69,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  if (config.port === 0 && config.appUrl.endsWith(':0')) config.appUrl = `http://${host}:${port}`;
+  let services: AppServices;
+  try {
+    services = await buildServices(ctx);
+    server.on('request', createApp(ctx, services, opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist));
+  } catch (err) {
+    server.close();
+    await database.close();
+    throw err;
+  }
   const scheduler = config.scheduler ? startScheduler(ctx, services) : null;
   let closing: Promise<void> | null = null;
   return {

@@ -24,6 +24,7 @@ const TermsOfServicePage = page(() => import('./pages/TermsOfServicePage'), 'Ter
 const RefundPolicyPage = page(() => import('./pages/RefundPolicyPage'), 'RefundPolicyPage');
 const ShippingPolicyPage = page(() => import('./pages/ShippingPolicyPage'), 'ShippingPolicyPage');
 const ContactPage = page(() => import('./pages/ContactPage'), 'ContactPage');
+const ExtensionConnectPage = page(() => import('./pages/ExtensionConnectPage'), 'ExtensionConnectPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 const AppLayout = page(() => import('./components/AppLayout'), 'AppLayout');
 const OnboardingPage = page(() => import('./pages/OnboardingPage'), 'OnboardingPage');
@@ -46,6 +47,7 @@ export function AppRoutes() {
           <Route path="shipping-policy" element={<ShippingPolicyPage />} />
           <Route path="shipping" element={<ShippingPolicyPage />} />
           <Route path="contact" element={<ContactPage />} />
+          <Route path="extension/connect" element={<ExtensionConnectPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="dashboard" element={<LegacyRedirect to="/app/dashboard" />} />

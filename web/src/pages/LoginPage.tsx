@@ -16,6 +16,9 @@ export function LoginPage() {
   const location = useLocation();
   const pending = usePendingEmail();
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
+  // Only the extension's connect page asks to come back after sign-in.
+  const from = (location.state as { from?: string } | null)?.from;
+  const returnTo = from?.startsWith('/extension/connect') ? from : null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +35,7 @@ export function LoginPage() {
         navigate('/verify-email', { state: { notice: r.message ?? 'Please verify your email. We sent you a new code.' } });
         return;
       }
-      navigate(r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding', { replace: true });
+      navigate(returnTo ?? (r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding'), { replace: true });
     } catch (err) {
       setError(errorText(err, ERROR_TEXTS.loginFailed));
       setBusy(false);
@@ -43,7 +46,7 @@ export function LoginPage() {
     setError(null);
     try {
       await api.auth.google({ id_token: idToken });
-      navigate('/app/dashboard', { replace: true });
+      navigate(returnTo ?? '/app/dashboard', { replace: true });
     } catch (err) {
       setError(errorText(err, ERROR_TEXTS.googleSignInFailed));
     }

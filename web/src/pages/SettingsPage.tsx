@@ -9,6 +9,7 @@ import { CalendarSection } from '../components/CalendarSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { ListSettingSection } from '../components/ListSettingSection';
 import { ResetSection } from '../components/ResetSection';
+import { ConnectedBrowsers } from '../components/ConnectedBrowsers';
 import { UpgradeModal } from '../components/UpgradeModal';
 import { PlatformStep } from '../components/PlatformStep';
 import { LanguageStep } from '../components/LanguageStep';
@@ -22,6 +23,7 @@ const SECTIONS = [
   ['streaming', 'Streaming services'],
   ['languages', 'Languages'],
   ['profile', 'Profile'],
+  ['browsers', 'Connected browsers'],
   ['reset', 'Reset'],
 ] as const;
 
@@ -93,6 +95,7 @@ export function SettingsPage() {
           {(selected, onChange) => <LanguageStep selected={selected} onChange={onChange} legend="Languages you watch in" />}
         </ListSettingSection>
         <ProfileSection user={user} save={update} />
+        <ConnectedBrowsers />
         <ResetSection />
       </div>
       {upgradeOpen && <UpgradeModal paymentsEnabled={plan.paymentsEnabled} onClose={closeUpgrade} />}
