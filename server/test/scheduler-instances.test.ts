@@ -114,9 +114,25 @@ describe.each(dialects)('delivery leases, retries and start-up catch-up on %s', 
     expect(await recommendationRows(a, doomed.userId)).toHaveLength(1);
   });
 
+  it('emails nothing and spends no pick on an instance without SMTP_URL', async () => {
+    clock.set('2026-04-13T00:00:00Z');
+    const u = await scheduledUser(a, { timezone: 'UTC', days: [1], time: '10:00', tier: 'free_trial' });
+    const noSmtp = await startTestServer(dialect, { clock, shareDatabaseWith: a, env: { SMTP_URL: '' } });
+    try {
+      expect(noSmtp.running.ctx.config.smtpUrl).toBeNull();
+      expect(await runAt(noSmtp, clock, '2026-04-13T10:00:00Z')).toMatchObject({ claimed: 1, skipped: 1 });
+    } finally {
+      await noSmtp.close();
+    }
+    expect((await deliveriesOf(a, u.userId)).map((r) => r.status)).toEqual(['skipped']);
+    expect(await recommendationRows(a, u.userId)).toHaveLength(0);
+  });
+
   it('catches up at start: an instance started with SCHEDULER=on sends what was missed today by itself', async () => {
     clock.set('2026-04-14T00:00:00Z');
     const u = await scheduledUser(a, { timezone: 'Asia/Kolkata', days: [2], time: '08:00' });
+    // A record from long ago, which the pass prunes.
+    await claimDelivery(a.running.ctx.db, u.userId, '2025-12-01', new Date('2025-12-01T02:30:00Z'), new Date('2025-12-01T02:30:00Z'));
     clock.set('2026-04-14T10:00:00Z'); // 15:30 IST: the 08:00 slot passed while "no instance ran"
     const started = await startTestServer(dialect, { clock, shareDatabaseWith: a, env: { SCHEDULER: 'on' } });
     try {
@@ -125,6 +141,7 @@ describe.each(dialects)('delivery leases, retries and start-up catch-up on %s', 
     } finally {
       await started.close();
     }
+    // close() waited for the pass, which also removed the old record.
     const rows = await deliveriesOf(a, u.userId);
     expect(rows.map((r) => [r.local_date, r.status])).toEqual([['2026-04-14', 'sent']]);
   });

@@ -50,11 +50,20 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
     await finishDelivery(ctx.db, lease.id, 'skipped', now, { last_error: 'scheduled delivery was turned off' });
     return 'skipped';
   }
+  const channels = channelsFor(ctx, user);
+  if (!channels.calendar && !channels.email) {
+    await finishDelivery(ctx.db, lease.id, 'skipped', now, { last_error: 'no channel: SMTP_URL is not set and the calendar is not in use' });
+    return 'skipped';
+  }
   const slot: Slot = { localDate: lease.local_date, timeZone: usableTimezone(user.timezone), time: deliveryTime(user), dueAt: new Date(lease.due_at) };
   let row = lease.recommendation_id ? await findRecommendation(ctx.db, user.id, lease.recommendation_id) : undefined;
   if (!row) {
     const pick = await pickForDay(ctx, services.catalog, user, slot);
-    if (pick.kind === 'refused') return sendUpgrade(ctx, user, lease, slot, pick.detail, pick.expired, now);
+    if (pick.kind === 'refused') {
+      if (channels.mailable) return sendUpgrade(ctx, user, lease, slot, pick.detail, pick.expired, now);
+      await finishDelivery(ctx.db, lease.id, 'skipped', now, { kind: 'upgrade', last_error: pick.detail });
+      return 'skipped';
+    }
     if (pick.kind === 'nothing_left') {
       await finishDelivery(ctx.db, lease.id, 'skipped', now, { last_error: pick.detail });
       return 'skipped';
@@ -63,7 +72,6 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
     await updateDelivery(ctx.db, lease.id, { kind: 'recommendation', recommendation_id: row.id }, now);
   }
   const rec = await present(services.catalog, row, null);
-  const channels = channelsFor(ctx, user);
   let email = channels.email;
   if (channels.calendar && !lease.calendar_event_id) {
     try {
@@ -79,7 +87,7 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
       // Reconnect needed (409) or no longer allowed (403): waiting will not help, mail it.
       // A passing failure is retried, and the last attempt mails it rather than send nothing.
       const settled = err instanceof HttpError && (err.status === 409 || err.status === 403 || err.status === 400);
-      if (!settled && lease.attempts < MAX_ATTEMPTS) throw err;
+      if ((!settled && lease.attempts < MAX_ATTEMPTS) || !channels.mailable) throw err;
       ctx.logger.warn({ err, userId: user.id }, 'calendar delivery failed; sending the email instead');
       email = true;
     }

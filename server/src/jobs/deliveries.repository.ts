@@ -91,3 +91,9 @@ export async function upgradeSentSince(db: DB, userId: string, sinceLocalDate: s
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** History older than this local date is not needed (the weekly upgrade check looks back a week). */
+export async function pruneDeliveries(db: DB, beforeLocalDate: string): Promise<number> {
+  const r = await db.deleteFrom('deliveries').where('local_date', '<', beforeLocalDate).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

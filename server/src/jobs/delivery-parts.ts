@@ -26,14 +26,17 @@ export interface Slot {
  * off is how a calendar user says "email only". delivery_channel 'calendar' then drops the email
  * ("instead of"); 'both' and the default 'email' keep it ("as well as"). Whoever cannot get the
  * event gets the email, so choosing the calendar never means silently getting nothing.
+ * Without SMTP_URL mail only reaches the log: nothing is emailed (a pick nobody sees would still
+ * spend the free plan's quota).
  */
-export function channelsFor(ctx: AppContext, user: UserRow): { calendar: boolean; email: boolean } {
+export function channelsFor(ctx: AppContext, user: UserRow): { calendar: boolean; email: boolean; mailable: boolean } {
   const calendar =
     user.subscription_tier === 'paid_lifetime' &&
     Boolean(user.calendar_enabled) &&
     user.calendar_refresh_token !== null &&
     googleClientOf(ctx.config) !== null;
-  return { calendar, email: !calendar || user.delivery_channel !== 'calendar' };
+  const mailable = ctx.config.smtpUrl !== null;
+  return { calendar, email: mailable && (!calendar || user.delivery_channel !== 'calendar'), mailable };
 }
 
 /** "Tonight's Pick <no-reply@example.com>" -> mailto:no-reply@example.com?subject=unsubscribe */

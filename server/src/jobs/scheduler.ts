@@ -3,31 +3,43 @@
 // delivering anything twice. A pass still running when the next tick comes is not doubled.
 import type { AppContext } from '../context.js';
 import type { AppServices } from '../services.js';
+import { pruneDeliveries } from './deliveries.repository.js';
 import { runDueDeliveries } from './run-deliveries.js';
 
 export const TICK_MS = 60_000;
+/** Delivery rows are kept this long, as a record of what was sent. */
+export const HISTORY_DAYS = 90;
+const DAY_MS = 86_400_000;
 
 export interface Scheduler {
   /** Stops the ticks and waits for a pass in progress. */
   stop(): Promise<void>;
 }
 
+async function pass(ctx: AppContext, services: Pick<AppServices, 'catalog'>, prunedAt: { ms: number }): Promise<void> {
+  const now = ctx.clock.now();
+  const summary = await runDueDeliveries(ctx, services, now);
+  if (summary.claimed || summary.errors) ctx.logger.info({ deliveries: summary }, 'scheduled deliveries');
+  if (now.getTime() - prunedAt.ms >= DAY_MS) {
+    prunedAt.ms = now.getTime();
+    const removed = await pruneDeliveries(ctx.db, new Date(now.getTime() - HISTORY_DAYS * DAY_MS).toISOString().slice(0, 10));
+    if (removed) ctx.logger.info({ removed }, 'old delivery records removed');
+  }
+}
+
 export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'catalog'>, intervalMs = TICK_MS): Scheduler {
   let running: Promise<void> | null = null;
   let stopped = false;
+  const prunedAt = { ms: 0 };
   const tick = () => {
     if (running || stopped) return;
-    running = runDueDeliveries(ctx, services, ctx.clock.now())
-      .then(
-        (summary) => {
-          if (summary.claimed || summary.errors) ctx.logger.info({ deliveries: summary }, 'scheduled deliveries');
-        },
-        (err: unknown) => ctx.logger.error({ err }, 'scheduled delivery pass failed'),
-      )
+    running = pass(ctx, services, prunedAt)
+      .catch((err: unknown) => ctx.logger.error({ err }, 'scheduled delivery pass failed'))
       .finally(() => {
         running = null;
       });
   };
+  if (!ctx.config.smtpUrl) ctx.logger.warn('SMTP_URL is not set: scheduled recommendation emails are off (calendar deliveries still run)');
   tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
