@@ -38,10 +38,18 @@ class Growable {
  * one user counts once, with its largest weight, at its latest place; only each user's latest
  * `maxPerUser` titles are kept. Title ids are interned into `ids` / `rowOf`.
  */
-export function groupByUser(interactions: Iterable<Interaction>, rowOf: Map<string, number>, ids: string[], maxPerUser: number): Csr {
+export function* groupByUser(
+  interactions: Iterable<Interaction>,
+  rowOf: Map<string, number>,
+  ids: string[],
+  maxPerUser: number,
+  /** Yield after this many rows (so a caller can interleave other work). */
+  rowsPerStep: number,
+): Generator<void, Csr> {
   const userOf = new Map<string, number>();
   const raw = new Growable();
   for (const { userId, titleId, weight } of interactions) {
+    if (raw.length % rowsPerStep === rowsPerStep - 1) yield;
     if (!(weight > 0) || !Number.isFinite(weight)) continue;
     let row = rowOf.get(titleId);
     if (row === undefined) {
@@ -62,6 +70,7 @@ export function groupByUser(interactions: Iterable<Interaction>, rowOf: Map<stri
   const cursor = start.slice(0, userCount);
   const order = new Uint32Array(raw.length);
   for (let x = 0; x < raw.length; x++) order[cursor[raw.users[x]]++] = x;
+  yield;
 
   const best = new Float32Array(ids.length);
   const stamp = new Uint32Array(ids.length);
@@ -69,7 +78,13 @@ export function groupByUser(interactions: Iterable<Interaction>, rowOf: Map<stri
   const items = new Uint32Array(raw.length);
   const weights = new Float32Array(raw.length);
   let at = 0;
+  let sinceYield = 0;
   for (let u = 0; u < userCount; u++) {
+    sinceYield += start[u + 1] - start[u];
+    if (sinceYield > rowsPerStep) {
+      sinceYield = 0;
+      yield;
+    }
     const mark = 2 * u + 1;
     for (let y = start[u]; y < start[u + 1]; y++) {
       const x = order[y];

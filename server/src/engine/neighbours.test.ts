@@ -1,6 +1,8 @@
 // buildNeighbours on hand-computed examples: cosine with shrinkage over co-likes, top-k, support.
 import { describe, expect, it } from 'vitest';
-import { buildNeighbours } from './neighbours.js';
+import { buildNeighbours, buildNeighboursInSteps } from './neighbours.js';
+import { seededRandom } from './random.js';
+import { syntheticCatalog, syntheticInteractions } from './testing/synthetic.js';
 
 const likes = (pairs: Array<[string, string]>, weight = 1) => pairs.map(([userId, titleId]) => ({ userId, titleId, weight }));
 
@@ -85,5 +87,20 @@ describe('buildNeighbours', () => {
     const nb = buildNeighbours([]);
     expect(nb.of('A')).toEqual([]);
     expect(nb.byteLength).toBeGreaterThanOrEqual(0);
+  });
+
+  it('builds the same table in steps, yielding between them', () => {
+    const rows = syntheticInteractions(seededRandom(4), syntheticCatalog(2000, 11), 1500);
+    const steps = buildNeighboursInSteps(rows, { k: 20 });
+    let yields = 0;
+    let step = steps.next();
+    while (!step.done) {
+      yields++;
+      step = steps.next();
+    }
+    expect(yields).toBeGreaterThan(0);
+    const whole = buildNeighbours(rows, { k: 20 });
+    for (const id of ['t0', 't17', 't999']) expect(step.value.of(id)).toEqual(whole.of(id));
+    expect(step.value.byteLength).toBe(whole.byteLength);
   });
 });

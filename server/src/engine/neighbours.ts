@@ -53,13 +53,31 @@ export const EMPTY_NEIGHBOURS: Neighbours = { of: () => [] };
  * millions of objects.
  */
 export function buildNeighbours(interactions: Iterable<Interaction>, opts: NeighbourOptions = {}): NeighbourTable {
+  const steps = buildNeighboursInSteps(interactions, opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Work (pair updates or rows) between two yields of buildNeighboursInSteps: a few ms. */
+const STEP_WORK = 1 << 20;
+
+/**
+ * buildNeighbours cut into steps of a few milliseconds, so a server can rebuild the table without
+ * blocking requests: `for (let s = it.next(); !s.done; s = it.next()) await new Promise(setImmediate)`,
+ * then the final `s.value` is the table. The interactions must not change while it runs.
+ */
+export function* buildNeighboursInSteps(interactions: Iterable<Interaction>, opts: NeighbourOptions = {}): Generator<void, NeighbourTable> {
   const k = Math.max(1, Math.floor(opts.k ?? 50));
   const shrinkage = Math.max(0, opts.shrinkage ?? 10);
   const rowOf = new Map<string, number>();
   const ids: string[] = [];
-  const users = groupByUser(interactions, rowOf, ids, Math.max(1, Math.floor(opts.maxPerUser ?? 500)));
+  const users = yield* groupByUser(interactions, rowOf, ids, Math.max(1, Math.floor(opts.maxPerUser ?? 500)), STEP_WORK / 64);
+  yield;
   const n = ids.length;
   const items = transpose(users, n);
+  yield;
 
   const norm = new Float64Array(n);
   const supportOf = new Float32Array(n);
@@ -78,8 +96,14 @@ export function buildNeighbours(interactions: Iterable<Interaction>, opts: Neigh
   let nbr = new Uint32Array(Math.min(n * k, 1 << 20) || 1);
   let weight = new Float32Array(nbr.length);
   let at = 0;
+  let work = 0;
   for (let i = 0; i < n; i++) {
     const count = coLikes(i, items, users, acc, touched);
+    work += count;
+    if (work > STEP_WORK) {
+      work = 0;
+      yield;
+    }
     heap.clear();
     for (let t = 0; t < count; t++) {
       const j = touched[t];

@@ -10,31 +10,40 @@ import type { Neighbours, RankedTitle, RecommendOptions, Recommendation, UserTas
 /** Keeps tiers apart whatever the weights: a score never reaches this size. */
 const TIER_GAP = 1e9;
 
-function sortKey(state: RequestState, idx: number): number {
-  return state.index.scratch.score[idx] - TIER_GAP * languageTier(state, idx);
+/** Order key: the score, minus a gap that keeps titles outside the user's languages below the rest. */
+function keyFunction(state: RequestState): (idx: number) => number {
+  const { score } = state.index.scratch;
+  const { lang } = state.index;
+  const preferred = state.preferredLanguage;
+  if (!state.hasLanguagePreference) return (i) => score[i];
+  return (i) => {
+    const l = lang[i];
+    return l >= 0 && preferred[l] === 1 ? score[i] : score[i] - TIER_GAP;
+  };
 }
 
 /** The best `k` candidates (all when k is large), best first; ties go to the earlier catalog position. */
 export function topCandidates(state: RequestState, k: number): number[] {
   const { candidates } = state;
-  const byKey = (a: number, b: number) => sortKey(state, b) - sortKey(state, a) || a - b;
-  if (k * 4 >= candidates.length) return Array.from(candidates).sort(byKey).slice(0, k);
+  const keyOf = keyFunction(state);
+  if (k * 4 >= candidates.length) {
+    const keys = Float64Array.from(candidates, keyOf);
+    const order = Array.from(candidates.keys());
+    order.sort((a, b) => keys[b] - keys[a] || candidates[a] - candidates[b]);
+    return order.slice(0, k).map((c) => candidates[c]);
+  }
   const heap = new TopK(k);
-  const { score } = state.index.scratch;
-  const { lang } = state.index;
-  const preferred = state.preferredLanguage;
-  const tiered = state.hasLanguagePreference;
   for (let c = 0; c < candidates.length; c++) {
-    const i = candidates[c];
-    const l = lang[i];
-    const key = tiered && !(l >= 0 && preferred[l] === 1) ? score[i] - TIER_GAP : score[i];
+    const key = keyOf(candidates[c]);
     // Most candidates lose to the current k-th best: reject them without touching the heap.
     if (heap.size === k && key <= heap.worst()) continue;
-    heap.offer(i, key);
+    heap.offer(candidates[c], key);
   }
-  const ids = new Uint32Array(heap.size);
-  heap.drainInto(ids, new Float32Array(heap.size), 0);
-  return Array.from(ids).sort(byKey);
+  const ids = Array.from({ length: heap.size }, () => 0);
+  const top = new Uint32Array(heap.size);
+  heap.drainInto(top, new Float32Array(heap.size), 0);
+  top.forEach((idx, p) => (ids[p] = idx));
+  return ids.sort((a, b) => keyOf(b) - keyOf(a) || a - b);
 }
 
 export function rankAll(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, neighbours?: Neighbours): RankedTitle[] {

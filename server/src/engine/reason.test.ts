@@ -91,10 +91,13 @@ function leftoverWords(rec: Recommendation, title: EngineTitle, taste: UserTaste
   ]
     .filter((f) => f.trim().length > 0)
     .sort((a, b) => b.length - a.length);
-  // Whole words only: a fact must not eat part of another word ("Se" inside "series").
-  for (const fact of facts) {
-    if (!text.toLowerCase().includes(fact.toLowerCase())) continue;
-    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(fact)}(?![\\p{L}\\p{N}])`, 'giu'), ' ');
+  // Whole words only (a fact must not eat part of another word: "Se" inside "series"), longest first.
+  const lowerText = text.toLowerCase();
+  const present = facts.filter((f) => lowerText.includes(f.toLowerCase()));
+  if (present.length > 0) {
+    // Letters as \w plus Latin accents: a Unicode-aware (u) pattern costs milliseconds to compile.
+    const letter = '[\\w\\u00C0-\\u024F]';
+    text = text.replace(new RegExp(`(?<!${letter})(?:${present.map(escape).join('|')})(?!${letter})`, 'gi'), ' ');
   }
   return text
     .split(/[\s,.:;-]+/)

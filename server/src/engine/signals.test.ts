@@ -57,7 +57,7 @@ function moodFit(mood: Mood, title: EngineTitle): number {
 describe.each(catalogs.map((c) => [c.name, c] as const))('signals on the %s catalog', (_name, catalog) => {
   it.each([false, true])("a liked title's closest neighbours rank higher afterwards (neighbours: %s)", (withNeighbours) => {
     const rng = seededRandom(withNeighbours ? 21 : 20);
-    for (let c = 0; c < 60; c++) {
+    for (let c = 0; c < 40; c++) {
       const taste = randomUser(rng, catalog);
       const liked = unseenTitle(rng, catalog, taste).id;
       const move = neighbourMove(catalog, taste, liked, (t) => ({ ...t, liked: [...t.liked, liked] }), withNeighbours);
@@ -67,7 +67,7 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('signals on the %s cata
 
   it.each([false, true])("a disliked title's closest neighbours rank lower afterwards (neighbours: %s)", (withNeighbours) => {
     const rng = seededRandom(withNeighbours ? 31 : 30);
-    for (let c = 0; c < 60; c++) {
+    for (let c = 0; c < 40; c++) {
       const taste = randomUser(rng, catalog);
       const disliked = unseenTitle(rng, catalog, taste).id;
       const move = neighbourMove(catalog, taste, disliked, (t) => ({ ...t, disliked: [...t.disliked, disliked] }), withNeighbours);
@@ -91,18 +91,18 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('signals on the %s cata
   it('the same seed gives the same result; seeds explore only among the top few', () => {
     const rng = seededRandom(50);
     let varied = 0;
-    for (let c = 0; c < 30; c++) {
+    for (let c = 0; c < 20; c++) {
       const taste = randomUser(rng, catalog);
       const opts = { seed: c * 7919, mood: pick(rng, [undefined, ...MOOD_VALUES]) };
       const first = recommend(catalog.index, taste, opts, catalog.neighbours);
       expect(recommend(catalog.index, taste, opts, catalog.neighbours)).toEqual(first);
       expect(rankAll(catalog.index, taste, opts, catalog.neighbours)).toEqual(rankAll(catalog.index, taste, opts, catalog.neighbours));
       const top = rankAll(catalog.index, taste, { ...opts, limit: 5 }, catalog.neighbours).map((r) => r.titleId);
-      const picks = new Set(Array.from({ length: 20 }, (_, s) => recommend(catalog.index, taste, { ...opts, seed: s }, catalog.neighbours)!.titleId));
+      const picks = new Set(Array.from({ length: 12 }, (_, s) => recommend(catalog.index, taste, { ...opts, seed: s }, catalog.neighbours)!.titleId));
       for (const id of picks) expect(top).toContain(id);
       if (picks.size > 1) varied++;
     }
-    expect(varied).toBeGreaterThan(10);
+    expect(varied).toBeGreaterThan(8);
   });
 
   it('a shared director or lead pulls a title up', () => {
