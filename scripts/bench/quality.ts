@@ -7,13 +7,13 @@ import { countInteractions } from './quality/dataset.js';
 import { toOurGenres } from './quality/genres.js';
 import { FORMATS, loadDataset, type Format } from './quality/loaders/index.js';
 import { EASE_MAX_ITEMS, easeRunner, itemKnnRunner, mostPopRunner } from './quality/baselines/index.js';
-import { engineRunner } from './quality/engine.js';
+import { ENGINE_DEFAULTS, engineCandidates, engineRunner } from './quality/engine.js';
 import { COLD_SIZES, defaultFolds, runColdStart, type TunedModel } from './quality/protocols/coldStart.js';
 import { p1Setup, runP1 } from './quality/protocols/p1.js';
 import { formatColdStart, formatReport, type QualityReport } from './quality/report.js';
 import type { ModelRunner } from './quality/runner.js';
 
-const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--no-cold-start] [--quiet]';
+const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--engine-defaults] [--no-cold-start] [--quiet]';
 
 function main(): void {
   const { values } = parseArgs({
@@ -24,6 +24,7 @@ function main(): void {
       items: { type: 'string' },
       folds: { type: 'string' },
       'no-cold-start': { type: 'boolean' },
+      'engine-defaults': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -47,7 +48,7 @@ function main(): void {
   const setup = p1Setup(d, itemGenres);
   const folds = values.folds === undefined ? defaultFolds(d.users.length) : Number(values.folds);
 
-  const runners: ModelRunner<unknown>[] = [engineRunner(d, itemGenres), mostPopRunner, itemKnnRunner] as ModelRunner<unknown>[];
+  const runners: ModelRunner<unknown>[] = [engineRunner(d, itemGenres, values['engine-defaults'] ? [ENGINE_DEFAULTS] : engineCandidates()), mostPopRunner, itemKnnRunner] as ModelRunner<unknown>[];
   const report: QualityReport = { format, users: d.users.length, items: d.items.length, models: {}, cold_start: {} };
   const params: Record<string, unknown> = {};
   const tuned = new Map<string, TunedModel>();

@@ -90,8 +90,13 @@ export function engineCandidates(): EngineParams[] {
   const out: EngineParams[] = [ENGINE_DEFAULTS];
   for (const recencyHalfLife of [3, 8]) {
     for (const k of [30, 100]) {
-      for (const content of [0, DEFAULT_WEIGHTS.content]) {
-        out.push({ neighbours: { k, shrinkage: 0 }, weights: { recencyHalfLife, content, popularity: 0.5, profileNormalization: 0 } });
+      for (const maxPerUser of [40, 500]) {
+        for (const content of [0, DEFAULT_WEIGHTS.content]) {
+          out.push({
+            neighbours: { k, shrinkage: 0, maxPerUser },
+            weights: { recencyHalfLife, content, popularity: 0.5, profileNormalization: 0 },
+          });
+        }
       }
     }
   }
