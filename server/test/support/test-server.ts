@@ -148,7 +148,7 @@ export async function rawRequest(
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (init.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${url}${path}`, { method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers, body: init.body as BodyInit | undefined });
+  const res = await fetch(`${url}${path}`, { method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers, body: init.body as RequestInit["body"] });
   const text = await res.text();
   let body: unknown = text;
   try {
