@@ -27,6 +27,8 @@ const intIn = (min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
 
+export const OUR_EXTENSION_ORIGIN = 'chrome-extension://hohgedmbicbniblcjphfemibhocebldd';
+
 const EnvSchema = z.object({
   PORT: intIn(0, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -59,7 +61,8 @@ const EnvSchema = z.object({
   STRIPE_API_URL: url('STRIPE_API_URL').default('https://api.stripe.com'),
   TMDB_API_KEY: z.string().min(1).optional(),
   TMDB_API_URL: url('TMDB_API_URL').default('https://api.themoviedb.org/3'),
-  EXTENSION_ORIGINS: z.string().default(''),
+  // Our Chrome extension's id is fixed by the public key in its manifest (extension/src/manifest.ts).
+  EXTENSION_ORIGINS: z.string().default(OUR_EXTENSION_ORIGIN),
   TRUST_PROXY: z.string().default('false'),
   AUTH_RATE_LIMIT_PER_IP: intIn(1, 1_000_000).default(100),
   AUTH_RATE_LIMIT_PER_ACCOUNT: intIn(1, 1_000_000).default(10),
