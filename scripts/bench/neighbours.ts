@@ -54,22 +54,26 @@ const count = { rows: 0 };
 const wall0 = performance.now();
 const cpu0 = cpuMs();
 // Driven in steps as a server would (between steps it can answer requests): the longest step is
-// how long a request could wait behind the rebuild.
+// how long a request could wait behind the rebuild. CPU time per step, since on a busy machine
+// wall time also counts the moments the OS gave the core to someone else.
 const steps = buildNeighboursInSteps(interactions(count), { k: K });
 let longestStep = 0;
+let longestStepWall = 0;
 let stepCount = 0;
 let table: NeighbourTable;
 for (;;) {
   const t = performance.now();
+  const c = cpuMs();
   const step = steps.next();
-  longestStep = Math.max(longestStep, performance.now() - t);
+  longestStep = Math.max(longestStep, cpuMs() - c);
+  longestStepWall = Math.max(longestStepWall, performance.now() - t);
   stepCount++;
   if (step.done) {
     table = step.value;
     break;
   }
 }
-const build = { wall_ms: performance.now() - wall0, cpu_ms: cpuMs() - cpu0, steps: stepCount, longest_step_ms: longestStep };
+const build = { wall_ms: performance.now() - wall0, cpu_ms: cpuMs() - cpu0, steps: stepCount, longest_step_cpu_ms: longestStep, longest_step_wall_ms: longestStepWall };
 // The synthetic rows cost something to generate; measured alone so the build's own share is known.
 const gen0 = cpuMs();
 for (const row of interactions({ rows: 0 })) void row;
@@ -109,7 +113,7 @@ console.table({
   'build wall (s)': (build.wall_ms / 1000).toFixed(1),
   'build CPU incl. row generation (s)': (build.cpu_ms / 1000).toFixed(1),
   'row generation alone CPU (s)': (generateCpuMs / 1000).toFixed(1),
-  'longest step (ms)': longestStep.toFixed(1),
+  'longest step CPU (ms)': longestStep.toFixed(1),
   'neighbour table (MB)': result.table_mb.toFixed(1),
   'heap after build (MB)': result.heap_after_build_mb.toFixed(0),
   'peak RSS (MB)': peakRss.toFixed(0),

@@ -60,7 +60,7 @@ export function buildNeighbours(interactions: Iterable<Interaction>, opts: Neigh
   }
 }
 
-/** Work (pair updates or rows) between two yields of buildNeighboursInSteps: a few ms. */
+/** Pair updates between two yields of buildNeighboursInSteps (a few ms); rows are yielded every 1/64 of it. */
 const STEP_WORK = 1 << 20;
 
 /**
@@ -89,59 +89,107 @@ export function* buildNeighboursInSteps(interactions: Iterable<Interaction>, opt
     norm[i] = Math.sqrt(norm[i]);
   }
 
-  const acc = new Float32Array(n);
-  const touched = new Uint32Array(n);
-  const heap = new TopK(k);
-  const off = new Uint32Array(n + 1);
-  let nbr = new Uint32Array(Math.min(n * k, 1 << 20) || 1);
-  let weight = new Float32Array(nbr.length);
-  let at = 0;
-  let work = 0;
+  const rows = new RowBuilder(n, k, shrinkage, norm);
+  let budget = STEP_WORK;
   for (let i = 0; i < n; i++) {
-    const count = coLikes(i, items, users, acc, touched);
-    work += count;
-    if (work > STEP_WORK) {
-      work = 0;
-      yield;
+    // A title liked by a large share of users is itself millions of pairs: it may span steps.
+    for (let x = items.off[i]; x < items.off[i + 1]; ) {
+      x = rows.accumulate(i, x, items, users, budget);
+      budget -= rows.lastPairs;
+      if (budget <= 0) {
+        budget = STEP_WORK;
+        yield;
+      }
     }
-    heap.clear();
-    for (let t = 0; t < count; t++) {
-      const j = touched[t];
-      const sim = acc[j] / (norm[i] * norm[j] + shrinkage);
-      if (sim > 0 && j !== i) heap.offer(j, sim);
-      acc[j] = 0;
-    }
-    if (at + heap.size > nbr.length) {
-      const grown = Math.max(nbr.length * 2, at + heap.size);
-      nbr = copyInto(new Uint32Array(grown), nbr);
-      weight = copyInto(new Float32Array(grown), weight);
-    }
-    at = heap.drainInto(nbr, weight, at);
-    off[i + 1] = at;
+    rows.finish(i);
   }
-  return new NeighbourTable(ids, rowOf, off, nbr.slice(0, at), weight.slice(0, at), supportOf);
+  return rows.table(ids, rowOf, supportOf);
 }
 
 /**
- * Sum of w(u, i) x w(u, j) over the users u of title i, into acc (touched positions listed).
- * This is the whole cost of the build (sum over users of their titles squared), so it is a
- * small function over local typed arrays that V8 optimises well.
+ * Neighbour rows one title at a time. Plain methods, not generator code: V8 optimises these hot
+ * loops far better outside a generator.
  */
-function coLikes(i: number, items: Csr, users: Csr, acc: Float32Array, touched: Uint32Array): number {
-  const { off: itemOff, items: itemUsers, weights: itemWeights } = items;
-  const { off: userOff, items: userItems, weights: userWeights } = users;
-  let count = 0;
-  for (let x = itemOff[i]; x < itemOff[i + 1]; x++) {
-    const u = itemUsers[x];
-    const wi = itemWeights[x];
-    const end = userOff[u + 1];
-    for (let y = userOff[u]; y < end; y++) {
-      const j = userItems[y];
-      if (acc[j] === 0) touched[count++] = j;
-      acc[j] += wi * userWeights[y];
-    }
+class RowBuilder {
+  private readonly acc: Float32Array;
+  private readonly touched: Uint32Array;
+  private readonly heap: TopK;
+  private readonly off: Uint32Array;
+  private nbr: Uint32Array;
+  private weight: Float32Array;
+  private at = 0;
+
+  constructor(
+    n: number,
+    private readonly k: number,
+    private readonly shrinkage: number,
+    private readonly norm: Float64Array,
+  ) {
+    this.acc = new Float32Array(n);
+    this.touched = new Uint32Array(n);
+    this.heap = new TopK(k);
+    this.off = new Uint32Array(n + 1);
+    this.nbr = new Uint32Array(Math.min(n * k, 1 << 20) || 1);
+    this.weight = new Float32Array(this.nbr.length);
   }
-  return count;
+
+  /** Pair updates done by the last accumulate call. */
+  lastPairs = 0;
+  private count = 0;
+
+  /**
+   * Add the co-likes of title i's users from position x on, until about `budget` pair updates
+   * are done; returns where to continue (items.off[i + 1] when the title is complete).
+   */
+  accumulate(i: number, x: number, items: Csr, users: Csr, budget: number): number {
+    const { acc, touched } = this;
+    const { off: itemOff, items: itemUsers, weights: itemWeights } = items;
+    const { off: userOff, items: userItems, weights: userWeights } = users;
+    const end = itemOff[i + 1];
+    let count = this.count;
+    let pairs = 0;
+    for (; x < end && pairs < budget; x++) {
+      const u = itemUsers[x];
+      const wi = itemWeights[x];
+      const last = userOff[u + 1];
+      pairs += last - userOff[u];
+      for (let y = userOff[u]; y < last; y++) {
+        const j = userItems[y];
+        if (acc[j] === 0) touched[count++] = j;
+        acc[j] += wi * userWeights[y];
+      }
+    }
+    this.count = count;
+    this.lastPairs = pairs;
+    return x;
+  }
+
+  /** Keep title i's k best neighbours as its row and reset the accumulator. */
+  finish(i: number): void {
+    const { acc, touched, heap, norm, shrinkage, k } = this;
+    heap.clear();
+    const normI = norm[i];
+    for (let t = 0; t < this.count; t++) {
+      const j = touched[t];
+      const sim = acc[j] / (normI * norm[j] + shrinkage);
+      acc[j] = 0;
+      // Most pairs lose to the current k-th best: skip them without touching the heap.
+      if (!(sim > 0) || j === i || (heap.size === k && sim <= heap.worst())) continue;
+      heap.offer(j, sim);
+    }
+    this.count = 0;
+    if (this.at + heap.size > this.nbr.length) {
+      const grown = Math.max(this.nbr.length * 2, this.at + heap.size);
+      this.nbr = copyInto(new Uint32Array(grown), this.nbr);
+      this.weight = copyInto(new Float32Array(grown), this.weight);
+    }
+    this.at = heap.drainInto(this.nbr, this.weight, this.at);
+    this.off[i + 1] = this.at;
+  }
+
+  table(ids: readonly string[], rowOf: ReadonlyMap<string, number>, supportOf: Float32Array): NeighbourTable {
+    return new NeighbourTable(ids, rowOf, this.off, this.nbr.slice(0, this.at), this.weight.slice(0, this.at), supportOf);
+  }
 }
 
 function copyInto<T extends Uint32Array | Float32Array>(target: T, source: T): T {
