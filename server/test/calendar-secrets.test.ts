@@ -107,8 +107,9 @@ describe.each(dialects)('calendar secrets on %s', (dialect) => {
     try {
       const c = await signUpUser(plain);
       expect(await c.api.settings.calendarStatus()).toMatchObject({ available: false, has_refresh_token: false });
-      for (const call of [c.api.settings.calendarAuthUrl(), c.api.settings.connectCalendar({ code: 'x', state: 'y' })]) {
-        const err = await apiError(call);
+      // One call at a time: a second promise created up front would reject unobserved.
+      for (const call of [() => c.api.settings.calendarAuthUrl(), () => c.api.settings.connectCalendar({ code: 'x', state: 'y' })]) {
+        const err = await apiError(call());
         expect([err.status, err.detail]).toEqual([503, 'Google Calendar is not configured on this server.']);
       }
       const err = await thrown(addVia(plain, c.id));
