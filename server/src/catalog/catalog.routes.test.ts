@@ -92,6 +92,8 @@ describe.each(dialects)('catalog routes and artwork (%s)', (dialect) => {
   it('reports true catalog figures to the landing page', async () => {
     const config = PublicConfig.parse((await get('/api/public/config')).body);
     const count = await server.running.ctx.db.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(config.stats).toMatchObject({ platforms: 16, titles: Number(count.n) });
+    const carrying = await server.running.ctx.db.selectFrom('title_availability').select('platform').distinct().execute();
+    expect(config.stats).toMatchObject({ platforms: carrying.length, titles: Number(count.n) });
+    expect(config.stats.platforms).toBeGreaterThanOrEqual(15);
   });
 });

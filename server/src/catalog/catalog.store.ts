@@ -93,8 +93,9 @@ export class CatalogStore {
     return new Set((await this.current()).platforms.map((p) => p.name));
   }
 
+  /** What the landing page may claim: only platforms that carry at least one of our titles count. */
   stats(): { platforms: number; titles: number } {
-    return { platforms: this.snap.platforms.length, titles: this.snap.titles.length };
+    return { platforms: this.snap.platforms.filter((p) => p.title_count > 0).length, titles: this.snap.titles.length };
   }
 
   version(): number {
