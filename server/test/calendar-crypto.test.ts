@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createTokenCipher, keyId, TokenCipherError } from '../src/integrations/crypto/token-cipher.js';
 import { CALENDAR_KEY_FILE, loadCalendarCipher } from '../src/integrations/crypto/keys.js';
 import { loadConfig, ConfigError } from '../src/config.js';
-import { rfc3339InZone, zonedInstant, localDate } from '../src/features/calendar/event-time.js';
+import { rfc3339InZone, zonedInstant, localDate } from '../src/time/zoned-time.js';
 import { buildCalendarEvent } from '../src/features/calendar/calendar.events.js';
 
 const key = () => randomBytes(32);

@@ -9,7 +9,7 @@ import { recommendationEmail, upgradeEmail } from '../features/delivery/delivery
 import { ratingLink } from '../features/recommendations/rating-link.js';
 import { findRecommendation } from '../features/recommendations/recommendations.repository.js';
 import { present } from '../features/recommendations/recommendations.service.js';
-import { usableTimezone } from '../features/subscription/zoned-time.js';
+import { usableTimezone } from '../time/zoned-time.js';
 import { weeklyWindow } from '../features/subscription/weekly-window.js';
 import { findUserById, type UserRow } from '../features/users/users.repository.js';
 import { finishDelivery, updateDelivery, upgradeSentSince, type DeliveryRow } from './deliveries.repository.js';

@@ -8,7 +8,7 @@ import type { DeliveryMailContext } from '../features/delivery/delivery.emails.j
 import { signUnsubscribeToken } from '../features/delivery/unsubscribe-token.js';
 import { issueRecommendation } from '../features/recommendations/issue.js';
 import { activeRecommendation, type RecommendationRow } from '../features/recommendations/recommendations.repository.js';
-import { isoDate, localDateTime, localToday } from '../features/subscription/zoned-time.js';
+import { isoDate, localDateTime, localToday } from '../time/zoned-time.js';
 import type { UserRow } from '../features/users/users.repository.js';
 import { deliveryDays } from './schedule.js';
 

@@ -2,7 +2,7 @@
 // instant. Wall-clock times are resolved in the user's zone on the day itself, so 19:00 in New
 // York is 19:00 local on both sides of a DST change.
 import { SCHEDULE_DEFAULTS } from '@app/shared';
-import { isoDate, localDateTime, usableTimezone, zonedTimeToUtc } from '../features/subscription/zoned-time.js';
+import { isoDate, localDateTime, usableTimezone, zonedTimeToUtc } from '../time/zoned-time.js';
 
 export interface ScheduleFields {
   selected_days: string;

@@ -11,7 +11,7 @@ import { refreshAccessToken, GoogleOAuthError } from '../../integrations/google/
 import type { UserRow } from '../users/users.repository.js';
 import { CALENDAR_TEXTS, calendarCipher, reconnectRequired, requireGoogle, requireLifetime, tokenAssociatedData, upstreamFailed } from './calendar.access.js';
 import { markNeedsReconnect, replaceSealedToken } from './calendar.repository.js';
-import { localDate, rfc3339InZone, zonedInstant } from './event-time.js';
+import { localDate, rfc3339InZone, zonedInstant } from '../../time/zoned-time.js';
 
 export type CalendarRecommendation = Pick<Recommendation, 'id' | 'movie_title' | 'year' | 'platform' | 'movie_description' | 'reason'> & {
   watch_url?: string | null;

@@ -3,7 +3,7 @@
 import { createEvent } from 'ics';
 import { CALENDAR_EVENT_HOURS } from '@app/shared';
 import { badRequest } from '../../http/errors.js';
-import { localToday, zonedTimeToUtc } from '../subscription/zoned-time.js';
+import { localToday, zonedTimeToUtc } from '../../time/zoned-time.js';
 
 export interface IcsEvent {
   uid: string;

@@ -7,7 +7,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { issueLimit, planOf, refusal, subscriptionStatus, subscriptionWarning, type Plan, type PlanUser } from './plan.js';
 import { quotaUsed, spendQuota } from './quota.repository.js';
 import { weeklyWindow, type WeeklyWindow } from './weekly-window.js';
-import { usableTimezone } from './zoned-time.js';
+import { usableTimezone } from '../../time/zoned-time.js';
 
 export interface PlanState {
   plan: Plan;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { weeklyWindow } from './weekly-window.js';
-import { localToday, zonedTimeToUtc } from './zoned-time.js';
+import { localToday, zonedTimeToUtc } from '../../time/zoned-time.js';
 
 describe('weeklyWindow', () => {
   it('Asia/Kolkata: Sunday 23:59:59 is the old week, Monday 00:00 the new one', () => {

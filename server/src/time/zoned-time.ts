@@ -1,5 +1,5 @@
 // Wall-clock time in an IANA timezone, computed with Intl only (no date library): the weekly
-// quota window and calendar events both need "this local time, as a UTC instant".
+// quota window, schedules, .ics files and calendar events all need "this local time, as a UTC instant".
 
 export interface LocalDateTime {
   year: number;
@@ -102,4 +102,24 @@ export function addDays(date: { year: number; month: number; day: number }, days
 export function localToday(now: Date, timeZone: string): string {
   const l = localDateTime(now, timeZone);
   return isoDate(l.year, l.month, l.day);
+}
+
+/** The instant at which the wall clock in timeZone reads `date` (YYYY-MM-DD) at `time` (HH:MM). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  return zonedTimeToUtc({ year, month, day, hour, minute }, timeZone);
+}
+
+/** Today's date (YYYY-MM-DD) on the wall calendar of timeZone. */
+export const localDate = localToday;
+
+/** RFC 3339 with the zone's offset at that instant, e.g. 2024-03-10T19:00:00-04:00. */
+export function rfc3339InZone(instant: Date, timeZone: string): string {
+  const ms = Math.floor(instant.getTime() / 1000) * 1000;
+  const offsetMinutes = Math.round(offsetAt(ms, timeZone) / 60_000);
+  const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
