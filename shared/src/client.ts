@@ -242,6 +242,11 @@ export function createApiClient(opts: ApiClientOptions) {
         }
       },
     },
+    delivery: {
+      /** An email's List-Unsubscribe token turns scheduled picks off; no session needed. */
+      unsubscribe: (token: string) =>
+        json<Out<typeof S.UnsubscribeResponse>>('/api/delivery/unsubscribe', { method: 'POST', query: { token } satisfies S.UnsubscribeQuery, auth: false }),
+    },
     feedback: {
       submit: (b: S.FeedbackRequest) =>
         json<Out<typeof S.MessageResponse>>('/api/feedback/submit', { method: 'POST', body: b, auth: false }),

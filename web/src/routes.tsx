@@ -25,7 +25,8 @@ const RefundPolicyPage = page(() => import('./pages/RefundPolicyPage'), 'RefundP
 const ShippingPolicyPage = page(() => import('./pages/ShippingPolicyPage'), 'ShippingPolicyPage');
 const ContactPage = page(() => import('./pages/ContactPage'), 'ContactPage');
 const ExtensionConnectPage = page(() => import('./pages/ExtensionConnectPage'), 'ExtensionConnectPage');
-const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+// Rarely visited public pages bring their own route table, so their paths cost the first download nothing.
+const RarePublicPages = page(() => import('./pages/RarePublicPages'), 'RarePublicPages');
 const AppLayout = page(() => import('./components/AppLayout'), 'AppLayout');
 const OnboardingPage = page(() => import('./pages/OnboardingPage'), 'OnboardingPage');
 const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
@@ -48,7 +49,7 @@ export function AppRoutes() {
           <Route path="shipping" element={<ShippingPolicyPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="extension/connect" element={<ExtensionConnectPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<RarePublicPages />} />
         </Route>
         <Route path="dashboard" element={<LegacyRedirect to="/app/dashboard" />} />
         <Route path="onboarding" element={<LegacyRedirect to="/app/onboarding" />} />

@@ -10,28 +10,43 @@ import { SettingsSection } from './SettingsSection';
 import { Icon } from './Icon';
 
 export const CALENDAR_CONNECTED_TEXT = 'Calendar connected successfully!';
+export const CALENDAR_DENIED_TEXT = 'Google Calendar was not connected: access was not allowed on Google’s page. You can connect it any time.';
+export const CALENDAR_RECONNECT_TEXT = 'Your Google Calendar connection has expired or was revoked. Reconnect it to keep adding your picks.';
+const oauthErrorText = (error: string) =>
+  error === 'access_denied' ? CALENDAR_DENIED_TEXT : `Google could not connect your calendar (${error}). Please try again.`;
+
+export interface OAuthReturn {
+  code: string | null;
+  state: string | null;
+  /** Google's ?error= (access_denied when the user cancels on the consent screen). */
+  error: string | null;
+}
 
 interface Props {
   user: User;
-  /** ?code= from the calendar authorisation return, consumed once. */
-  code: string | null;
-  state: string | null;
-  onCodeUsed: () => void;
+  /** The calendar authorisation's return, consumed once. */
+  oauth: OAuthReturn;
+  onOAuthUsed: () => void;
   onUpgrade: () => void;
 }
 
-export function CalendarSection({ user, code, state, onCodeUsed, onUpgrade }: Props) {
+export function CalendarSection({ user, oauth, onOAuthUsed, onUpgrade }: Props) {
   const api = useApi();
   const paid = user.subscription_tier === 'paid_lifetime';
   const { data: status, error, mutate } = useCalendarStatus(paid);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const used = useRef(false);
 
   useEffect(() => {
-    if (!code || used.current) return;
+    const { code, state, error: denied } = oauth;
+    if ((!code && !denied) || used.current) return;
     used.current = true;
-    onCodeUsed();
+    onOAuthUsed();
+    if (!code) {
+      setMessage({ tone: denied === 'access_denied' ? 'info' : 'error', text: oauthErrorText(denied ?? '') });
+      return;
+    }
     api.settings
       .connectCalendar({ code, ...(state ? { state } : {}) })
       .then((s) => {
@@ -39,7 +54,7 @@ export function CalendarSection({ user, code, state, onCodeUsed, onUpgrade }: Pr
         setMessage(s.has_refresh_token ? { tone: 'success', text: CALENDAR_CONNECTED_TEXT } : { tone: 'error', text: ALERT_TEXTS.calendarIncomplete });
       })
       .catch((err) => setMessage({ tone: 'error', text: errorText(err, ALERT_TEXTS.calendarIncomplete) }));
-  }, [api, code, state, mutate, onCodeUsed]);
+  }, [api, oauth, mutate, onOAuthUsed]);
 
   async function run(action: () => Promise<unknown>, failure: string) {
     setBusy(true);
@@ -99,9 +114,9 @@ export function CalendarSection({ user, code, state, onCodeUsed, onUpgrade }: Pr
         </>
       ) : (
         <>
-          {status.needs_reconnect && <Notice tone="warning">Your calendar connection expired. Please connect it again.</Notice>}
+          {status.needs_reconnect && <Notice tone="warning">{CALENDAR_RECONNECT_TEXT}</Notice>}
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void connect()}>
-            Connect Google Calendar
+            {status.needs_reconnect ? 'Reconnect Google Calendar' : 'Connect Google Calendar'}
           </button>
         </>
       )}

@@ -1,6 +1,11 @@
-export const PAYMENTS_OFF_TEXT =
-  'Payments are not enabled on this server, so the lifetime plan cannot be bought here right now. Please contact the person who runs this server or our support.';
+/** The server's own 503 detail for create-order when it has no payment provider, word for word. */
+export const PAYMENTS_OFF_TEXT = 'Payments are not enabled on this server. Ask the operator to grant the lifetime plan.';
 
-export function PaymentsOffNote() {
-  return <p className="field-hint payments-off">{PAYMENTS_OFF_TEXT}</p>;
+/** Shown beside an upgrade button that cannot work here; `id` lets that button point at it. */
+export function PaymentsOffNote({ id }: { id?: string }) {
+  return (
+    <p id={id} className="field-hint payments-off">
+      {PAYMENTS_OFF_TEXT}
+    </p>
+  );
 }

@@ -1,22 +1,29 @@
 import { useState, type FormEvent } from 'react';
-import { ALERT_TEXTS, type User } from '@app/shared';
+import { ALERT_TEXTS, type UpdateProfileRequest, type User } from '@app/shared';
+import { useCalendarStatus } from '../hooks/useCalendarStatus';
 import { ChoiceGroup } from './ChoiceGroup';
 import { Notice } from './Notice';
 import { SettingsSection } from './SettingsSection';
 import { TimezoneSelect } from './TimezoneSelect';
+import { ScheduledPicksFields, calendarChannelOf } from './ScheduledPicksFields';
 import { defaultTimezone } from './scheduleRules';
 
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-type Save = (body: { full_name: string | null; selected_days: number[]; recommendation_time: string; timezone: string; email_delivery: boolean }) => Promise<unknown>;
+type Save = (body: UpdateProfileRequest) => Promise<unknown>;
 
-/** Full name, days (at least one stays selected), time and timezone. */
+/** Full name, days (at least one stays selected), time, timezone and how scheduled picks arrive. */
 export function ProfileSection({ user, save }: { user: User; save: Save }) {
+  const paid = user.subscription_tier === 'paid_lifetime';
+  // The same SWR entry as the calendar section, so connecting or switching auto-schedule shows here at once.
+  const { data: cal } = useCalendarStatus(paid);
+  const calendarOn = Boolean(cal?.available && cal.has_refresh_token && cal.calendar_enabled && !cal.needs_reconnect);
   const [fullName, setFullName] = useState(user.full_name ?? '');
   const [days, setDays] = useState(user.selected_days.map(String));
   const [time, setTime] = useState(user.recommendation_time);
   const [timezone, setTimezone] = useState(defaultTimezone(user.timezone));
   const [emailDelivery, setEmailDelivery] = useState(user.email_delivery);
+  const [channel, setChannel] = useState(calendarChannelOf(user.delivery_channel));
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,6 +38,8 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
         recommendation_time: time,
         timezone,
         email_delivery: emailDelivery,
+        // Only a user who saw the choice changes it; the server falls back to email for the rest.
+        ...(calendarOn ? { delivery_channel: channel } : {}),
       });
       setMessage({ tone: 'success', text: 'Profile saved.' });
     } catch {
@@ -70,10 +79,7 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
             <TimezoneSelect id="profile-timezone" value={timezone} onChange={setTimezone} />
           </div>
         </div>
-        <label className="switch">
-          <input type="checkbox" checked={emailDelivery} onChange={(e) => setEmailDelivery(e.target.checked)} />
-          <span>Email me my pick on these days</span>
-        </label>
+        <ScheduledPicksFields on={emailDelivery} onToggle={setEmailDelivery} channel={calendarOn ? channel : null} onChannel={setChannel} paid={paid} />
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
         <button type="submit" className="btn btn-primary" disabled={busy || days.length === 0}>
           {busy ? 'Saving…' : 'Save profile'}

@@ -1,12 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { ALERT_TEXTS, SCHEDULE_DEFAULTS, type Recommendation } from '@app/shared';
+import { Link } from 'react-router-dom';
+import { ALERT_TEXTS, ApiError, SCHEDULE_DEFAULTS, type Recommendation } from '@app/shared';
 import { useApi, useSession } from '../api/ServicesContext';
+import { errorText } from '../api/errorText';
 import { Modal } from './Modal';
 import { Notice } from './Notice';
 import { TimezoneSelect } from './TimezoneSelect';
 import { defaultTimezone, scheduleError, todayIn } from './scheduleRules';
 
-type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null } | null;
+type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; reconnect?: boolean } | null;
+
+/**
+ * The server's words when they help (reconnect, a past date, Google unreachable); when the plan or
+ * the server does not allow the calendar at all (403, 503), the spec's text that points to settings.
+ */
+function calendarFailure(err: unknown): Outcome {
+  const specific = err instanceof ApiError && err.status !== 403 && err.status !== 503;
+  return { tone: 'error', text: specific ? errorText(err, ALERT_TEXTS.addToCalendar) : ALERT_TEXTS.addToCalendar, reconnect: err instanceof ApiError && err.body?.code === 'calendar_reconnect' };
+}
 
 function saveFile(filename: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -43,8 +54,8 @@ export function ScheduleDialog({ rec, onClose }: { rec: Recommendation; onClose:
     try {
       const r = await api.recommendations.addToCalendar({ recommendation_id: rec.id, date, time, timezone });
       setOutcome({ tone: 'success', text: r.message, link: r.event_link });
-    } catch {
-      setOutcome({ tone: 'error', text: ALERT_TEXTS.addToCalendar });
+    } catch (err) {
+      setOutcome(calendarFailure(err));
     } finally {
       setBusy(null);
     }
@@ -88,6 +99,7 @@ export function ScheduleDialog({ rec, onClose }: { rec: Recommendation; onClose:
             {outcome.link && (
               <a href={outcome.link} target="_blank" rel="noopener noreferrer">Open the event</a>
             )}
+            {outcome.reconnect && <Link to="/app/settings?section=calendar">Reconnect in Settings</Link>}
           </Notice>
         )}
         <div className="modal-actions">

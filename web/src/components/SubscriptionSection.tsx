@@ -57,10 +57,10 @@ export function SubscriptionSection({ onUpgrade }: { onUpgrade: () => void }) {
             <p className="muted">You have lifetime access. Plan changes are handled by support.</p>
           ) : (
             <>
-              <button type="button" className="btn btn-primary" onClick={onUpgrade}>
+              <button type="button" className="btn btn-primary" onClick={onUpgrade} aria-describedby={s.payments_enabled ? undefined : 'subscription-payments-off'}>
                 Upgrade to lifetime
               </button>
-              {!s.payments_enabled && <PaymentsOffNote />}
+              {!s.payments_enabled && <PaymentsOffNote id="subscription-payments-off" />}
             </>
           )}
         </>

@@ -1,18 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { ALERT_TEXTS, STORAGE_KEYS } from '@app/shared';
+import { ALERT_TEXTS, ApiError, STORAGE_KEYS, type SubscriptionStatus } from '@app/shared';
 import { useApi, useServices } from '../api/ServicesContext';
+import { errorText } from '../api/errorText';
 
 export const PAYMENT_SUCCESS_TEXT = 'Payment successful! You now have lifetime access.';
+export const PAYMENT_CONFIRMING_TEXT = 'Confirming your payment…';
 export const PAYMENT_PENDING_TEXT = 'Thanks! We are still confirming your payment with the payment provider. Refresh this page in a minute.';
+export const PAYMENT_UNKNOWN_TEXT = 'We found no payment to confirm. If you paid, your plan is upgraded as soon as the payment provider tells us.';
 
 export type PaymentMessage = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
+/** A refusal from /confirm in the server's words: unpaid or unknown orders are errors, the rest (still clearing, provider down) is not. */
+function confirmFailure(err: unknown): PaymentMessage {
+  const text = errorText(err, PAYMENT_PENDING_TEXT);
+  const unpaid = err instanceof ApiError && (err.status === 404 || text === ALERT_TEXTS.paymentCancelled);
+  return { tone: unpaid ? 'error' : 'info', text };
+}
+
 /**
- * ?payment=success|cancelled|failed. The return URL upgrades nobody by itself (decisions.md): on
- * success the server is asked to confirm the order with the payment provider.
+ * ?payment=success|cancelled|failed (and the order_id Stripe puts in the success URL). The return
+ * URL upgrades nobody by itself (decisions.md): on success the server is asked to confirm the order
+ * with the payment provider, and only its answer changes what this page shows.
  */
-export function usePaymentReturn(payment: string | null, onHandled: () => void): PaymentMessage {
+export function usePaymentReturn(payment: string | null, urlOrderId: string | null, onHandled: () => void): PaymentMessage {
   const api = useApi();
   const { storage, session } = useServices();
   const { mutate } = useSWRConfig();
@@ -33,20 +44,24 @@ export function usePaymentReturn(payment: string | null, onHandled: () => void):
       setMessage({ tone: 'error', text: ALERT_TEXTS.paymentCancelled });
       return;
     }
-    const orderId = storage.getItem(STORAGE_KEYS.pendingSubscriptionId);
-    setMessage({ tone: 'info', text: 'Confirming your payment…' });
-    (async () => {
-      const status = orderId ? await api.subscription.confirmOrder({ order_id: orderId }) : await api.subscription.status();
-      const upgraded = status.subscription_tier === 'paid_lifetime';
-      if (upgraded) {
-        clearPending();
-        const user = session.snapshot().user;
-        if (user) session.setUser({ ...user, subscription_tier: 'paid_lifetime' });
-      }
-      setMessage(upgraded ? { tone: 'success', text: PAYMENT_SUCCESS_TEXT } : { tone: 'info', text: PAYMENT_PENDING_TEXT });
-      void mutate((k) => Array.isArray(k) && (k[0] === 'subscription' || k[0] === 'profile'));
-    })().catch(() => setMessage({ tone: 'info', text: PAYMENT_PENDING_TEXT }));
-  }, [payment, api, storage, session, mutate, onHandled]);
+    const orderId = urlOrderId || storage.getItem(STORAGE_KEYS.pendingSubscriptionId);
+    setMessage({ tone: 'info', text: PAYMENT_CONFIRMING_TEXT });
+    const settle = (status: SubscriptionStatus): PaymentMessage => {
+      if (status.subscription_tier !== 'paid_lifetime') return { tone: 'info', text: orderId ? PAYMENT_PENDING_TEXT : PAYMENT_UNKNOWN_TEXT };
+      clearPending();
+      const user = session.snapshot().user;
+      if (user) session.setUser({ ...user, subscription_tier: 'paid_lifetime' });
+      return { tone: 'success', text: PAYMENT_SUCCESS_TEXT };
+    };
+    // Without an order there is nothing to confirm: the plan is whatever the server already says.
+    (orderId ? api.subscription.confirmOrder({ order_id: orderId }) : api.subscription.status())
+      .then(settle, confirmFailure)
+      .then((m) => {
+        setMessage(m);
+        return mutate((k) => Array.isArray(k) && ['subscription', 'profile', 'calendar'].includes(String(k[0])));
+      })
+      .catch(() => undefined);
+  }, [payment, urlOrderId, api, storage, session, mutate, onHandled]);
 
   return message;
 }

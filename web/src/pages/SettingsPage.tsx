@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useProfile } from '../hooks/useProfile';
-import { usePlanFacts } from '../hooks/usePlanFacts';
+import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
 import { usePaymentReturn } from '../hooks/usePaymentReturn';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { SubscriptionSection } from '../components/SubscriptionSection';
@@ -31,10 +31,11 @@ export function SettingsPage() {
   usePageTitle('Settings');
   const [params, setParams] = useSearchParams();
   const { data: user, error, mutate, update } = useProfile();
-  const plan = usePlanFacts();
+  const { data: plan } = useSubscriptionStatus();
   const [upgradeOpen, setUpgradeOpen] = useState(params.get('upgrade') === 'true');
-  const [code] = useState(() => params.get('code'));
-  const [oauthState] = useState(() => params.get('state'));
+  // The calendar authorisation's return: ?code=&state= when allowed, ?error=&state= when not.
+  const [oauth] = useState(() => ({ code: params.get('code'), state: params.get('state'), error: params.get('error') }));
+  const [orderId] = useState(() => params.get('order_id'));
 
   /** One-shot parameters leave the address bar once used, so a reload does not repeat them. */
   const drop = useCallback(
@@ -49,9 +50,9 @@ export function SettingsPage() {
       ),
     [setParams],
   );
-  const dropCode = useCallback(() => drop('code', 'state', 'scope'), [drop]);
-  const dropPayment = useCallback(() => drop('payment'), [drop]);
-  const payment = usePaymentReturn(params.get('payment'), dropPayment);
+  const dropOAuth = useCallback(() => drop('code', 'state', 'scope', 'authuser', 'prompt', 'hd', 'iss', 'error', 'error_description', 'error_uri'), [drop]);
+  const dropPayment = useCallback(() => drop('payment', 'order_id'), [drop]);
+  const payment = usePaymentReturn(params.get('payment'), orderId, dropPayment);
 
   const section = params.get('section');
   useEffect(() => {
@@ -80,7 +81,7 @@ export function SettingsPage() {
       {payment && <Notice tone={payment.tone}>{payment.text}</Notice>}
       <div className="settings-sections">
         <SubscriptionSection onUpgrade={() => setUpgradeOpen(true)} />
-        <CalendarSection user={user} code={code} state={oauthState} onCodeUsed={dropCode} onUpgrade={() => setUpgradeOpen(true)} />
+        <CalendarSection user={user} oauth={oauth} onOAuthUsed={dropOAuth} onUpgrade={() => setUpgradeOpen(true)} />
         <ListSettingSection id="streaming" title="Streaming services" initial={user.ott_subscriptions} save={(v) => update({ ott_subscriptions: v })}>
           {(selected, onChange) => <PlatformStep selected={selected} onChange={onChange} legend="Your streaming services" />}
         </ListSettingSection>
@@ -98,7 +99,7 @@ export function SettingsPage() {
         <ConnectedBrowsers />
         <ResetSection />
       </div>
-      {upgradeOpen && <UpgradeModal paymentsEnabled={plan.paymentsEnabled} onClose={closeUpgrade} />}
+      {upgradeOpen && plan?.subscription_tier !== 'paid_lifetime' && <UpgradeModal paymentsEnabled={plan?.payments_enabled} onClose={closeUpgrade} />}
     </div>
   );
 }

@@ -1,0 +1,13 @@
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from './NotFoundPage';
+import { UnsubscribePage } from './UnsubscribePage';
+
+/** The public paths the entry's route table leaves to this chunk: /unsubscribe, and not found. */
+export function RarePublicPages() {
+  return (
+    <Routes>
+      <Route path="unsubscribe" element={<UnsubscribePage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
