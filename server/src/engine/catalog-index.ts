@@ -77,6 +77,11 @@ export interface CatalogIndex {
   readonly quality: Float32Array;
   /** Editorial fame in [-1, 1]. */
   readonly fame: Float32Array;
+  /**
+   * At least half the titles share keywords or people with another title. Without them (e.g.
+   * MovieLens: genres and a year) content similarity is weak evidence and weighs less by default.
+   */
+  readonly richFeatures: boolean;
   /** @internal */
   readonly scratch: Scratch;
   /** @internal caches keyed by a Neighbours object (alignment, popularity). */
@@ -187,6 +192,8 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
   const vocab = tokenTable.tokens.length;
   const cellCount = (decadeCount + 1) * (langIntern.names.length + 1);
   const cell = Uint32Array.from(decade, (d, i) => (d + 1) * (langIntern.names.length + 1) + (lang[i] + 1));
+  let withTokens = 0;
+  for (let i = 0; i < n; i++) if (tokenTable.tokOff[i + 1] > tokenTable.tokOff[i]) withTokens++;
 
   return {
     size: n,
@@ -216,6 +223,7 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     platMask,
     quality: qualityScores(titles),
     fame: famePrior(titles),
+    richFeatures: n > 0 && withTokens >= n / 2,
     scratch: {
       tokenProfile: new Float32Array(vocab),
       tokenTouched: new Uint8Array(vocab),

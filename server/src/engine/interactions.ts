@@ -14,6 +14,12 @@ export interface Csr {
   weights: Float32Array;
 }
 
+/** The transpose of a user CSR also says where each entry sits in its user's row. */
+export interface TransposedCsr extends Csr {
+  /** Index into the user CSR's `items` of the same (user, title) entry. */
+  at: Uint32Array;
+}
+
 class Growable {
   users = new Uint32Array(1 << 16);
   items = new Uint32Array(1 << 16);
@@ -111,20 +117,22 @@ export function* groupByUser(
   return { off, items: items.slice(0, at), weights: weights.slice(0, at) };
 }
 
-/** The transpose: for each title, its users and weights. */
-export function transpose(users: Csr, itemCount: number): Csr {
+/** The transpose: for each title, its users and weights (and each entry's place in its user's row). */
+export function transpose(users: Csr, itemCount: number): TransposedCsr {
   const off = new Uint32Array(itemCount + 1);
   for (const row of users.items) off[row + 1]++;
   for (let i = 0; i < itemCount; i++) off[i + 1] += off[i];
   const cursor = off.slice(0, itemCount);
   const items = new Uint32Array(users.items.length);
   const weights = new Float32Array(users.items.length);
+  const place = new Uint32Array(users.items.length);
   for (let u = 0; u + 1 < users.off.length; u++) {
     for (let x = users.off[u]; x < users.off[u + 1]; x++) {
       const at = cursor[users.items[x]]++;
       items[at] = u;
       weights[at] = users.weights[x];
+      place[at] = x;
     }
   }
-  return { off, items, weights };
+  return { off, items, weights, at: place };
 }

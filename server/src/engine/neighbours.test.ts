@@ -83,6 +83,43 @@ describe('buildNeighbours', () => {
     expect(nb.of('B')).toEqual([{ id: 'C', weight: expect.closeTo(1, 6) }]);
   });
 
+  it('with a window, counts only titles liked close together in each history', () => {
+    // u1 liked A, B, C, D in that order; u2 liked A, then D. Norms: A sqrt2, B 1, C 1, D sqrt2.
+    const history = likes([
+      ['u1', 'A'],
+      ['u1', 'B'],
+      ['u1', 'C'],
+      ['u1', 'D'],
+      ['u2', 'A'],
+      ['u2', 'D'],
+    ]);
+    const near = buildNeighbours(history, { shrinkage: 0, window: 1 });
+    // Within one place: A-B, B-C, C-D for u1; A-D for u2. A-C and B-D (two apart) do not count.
+    expect(near.of('A')).toEqual([
+      { id: 'B', weight: expect.closeTo(1 / Math.sqrt(2), 6) },
+      { id: 'D', weight: expect.closeTo(1 / 2, 6) },
+    ]);
+    expect(near.of('B').map((n) => n.id)).toEqual(['C', 'A']);
+    expect(near.of('C').map((n) => n.id).sort()).toEqual(['B', 'D']);
+    // Support counts every like, whatever the window.
+    expect(near.support('A')).toBe(2);
+    const all = buildNeighbours(history, { shrinkage: 0 });
+    expect(all.of('A')[0]).toEqual({ id: 'D', weight: expect.closeTo(1, 6) });
+    expect(all.of('A').map((n) => n.id).slice(1).sort()).toEqual(['B', 'C']);
+    // A window as wide as the history is the same as no window.
+    expect(buildNeighbours(history, { shrinkage: 0, window: 3 }).of('A')).toEqual(all.of('A'));
+  });
+
+  it('keeps the window symmetric: a pair counts from both sides', () => {
+    const rows = syntheticInteractions(seededRandom(5), syntheticCatalog(300, 3), 400);
+    const nb = buildNeighbours(rows, { k: 1000, shrinkage: 0, window: 4 });
+    for (const id of ['t1', 't50', 't120']) {
+      for (const { id: other, weight } of nb.of(id)) {
+        expect(nb.of(other).find((n) => n.id === id)?.weight).toBeCloseTo(weight, 5);
+      }
+    }
+  });
+
   it('is empty for no interactions', () => {
     const nb = buildNeighbours([]);
     expect(nb.of('A')).toEqual([]);
@@ -91,7 +128,7 @@ describe('buildNeighbours', () => {
 
   it('builds the same table in steps, yielding between them', () => {
     const rows = syntheticInteractions(seededRandom(4), syntheticCatalog(2000, 11), 1500);
-    const steps = buildNeighboursInSteps(rows, { k: 20 });
+    const steps = buildNeighboursInSteps(rows, { k: 20, window: 5 });
     let yields = 0;
     let step = steps.next();
     while (!step.done) {
@@ -99,7 +136,7 @@ describe('buildNeighbours', () => {
       step = steps.next();
     }
     expect(yields).toBeGreaterThan(0);
-    const whole = buildNeighbours(rows, { k: 20 });
+    const whole = buildNeighbours(rows, { k: 20, window: 5 });
     for (const id of ['t0', 't17', 't999']) expect(step.value.of(id)).toEqual(whole.of(id));
     expect(step.value.byteLength).toBe(whole.byteLength);
   });

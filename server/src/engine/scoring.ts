@@ -5,7 +5,8 @@ import { collaborativePass, releaseCollaborative, supportPopularity } from './co
 import { moodScores } from './mood-scores.js';
 import { buildProfile, releaseProfile, type UserProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
-import { resolveWeights } from './weights.js';
+import { NeighbourTable } from './neighbours.js';
+import { defaultWeights, resolveWeights } from './weights.js';
 import type { EngineWeights, Neighbours, RecommendOptions, UserTaste } from './types.js';
 
 export interface RequestState {
@@ -110,7 +111,8 @@ function markEligible(index: CatalogIndex, taste: UserTaste, opts: RecommendOpti
 }
 
 export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, neighbours?: Neighbours): RequestState {
-  const weights = resolveWeights(opts.weights);
+  const hasCoLikes = neighbours instanceof NeighbourTable ? neighbours.nbr.length > 0 : neighbours !== undefined;
+  const weights = resolveWeights(opts.weights, defaultWeights(index.richFeatures, hasCoLikes));
   const requested = opts.platform?.trim();
   const targetNames = requested ? [requested] : taste.platforms;
   const restricted = targetNames.length > 0;
