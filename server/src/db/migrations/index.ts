@@ -9,6 +9,7 @@ import { calendar } from './0006_calendar.js';
 import { extensionTokens } from './0007_extension_tokens.js';
 import { feedback } from './0008_feedback.js';
 import { deliveries } from './0009_deliveries.js';
+import { coLikes } from './0010_co_likes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0007_extension_tokens': extensionTokens,
   '0008_feedback': feedback,
   '0009_deliveries': deliveries,
+  '0010_co_likes': coLikes,
 };

@@ -11,6 +11,7 @@ import { conflict, unauthorized } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { precheckIssue, spendIssue, type PlanState } from '../subscription/subscription.service.js';
 import type { UserRow } from '../users/users.repository.js';
+import { coLikesFor } from './co-likes.js';
 import { engineIndexFor, indexedTitle } from './engine-index.js';
 import {
   activeRecommendation,
@@ -53,6 +54,8 @@ export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore
   // second pool connection while holding the user's lock.
   const [titles, favourites] = await Promise.all([catalog.titles(), favouriteTitleIds(ctx.db, user.id)]);
   const index = engineIndexFor(titles);
+  // The instance's co-likes as of the last rebuild (a rebuild never holds up a request).
+  const neighbours = coLikesFor(ctx, catalog).current();
   const now = ctx.clock.now();
 
   return writeTransaction(ctx.database, async (tx) => {
@@ -70,6 +73,7 @@ export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore
       index,
       buildTaste(fresh, favourites, rows),
       { mood: req.mood, platform: req.platform, kind: req.kind, seed: issueSeed(user.id, seq) },
+      neighbours,
     );
     const title = pick ? indexedTitle(index, pick.titleId) : undefined;
     if (!pick || !title) throw nothingLeft(req);

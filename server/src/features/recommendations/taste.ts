@@ -8,6 +8,8 @@ export interface TasteRow {
   title_id: string;
   status: string;
   user_rating: number | null;
+  /** Issue order: the engine reads likes and watched titles oldest first (recency weighting). */
+  seq: number | string;
 }
 
 export function buildTaste(user: UserRow, favourites: readonly string[], rows: readonly TasteRow[]): UserTaste {
@@ -15,7 +17,9 @@ export function buildTaste(user: UserRow, favourites: readonly string[], rows: r
   const disliked: string[] = [];
   const watched: string[] = [];
   const recommended: string[] = [];
-  for (const r of rows) {
+  // The database returns rows in no promised order; the engine's recency weighting needs history order.
+  const ordered = [...rows].sort((a, b) => Number(a.seq) - Number(b.seq));
+  for (const r of ordered) {
     recommended.push(r.title_id);
     if (r.user_rating === 1) liked.push(r.title_id);
     else if (r.user_rating === 0) disliked.push(r.title_id);

@@ -1,0 +1,215 @@
+// The co-like neighbours ("people who liked X also liked this") learned from this instance's own
+// users: favourites, likes and watched titles (a mild positive); dislikes never count. One table
+// per server, rebuilt in the background when it is missing, older than MAX_AGE_MS, built for an
+// older catalog version, or when enough ratings and favourites arrived since the last build. The
+// rebuild reads the database page by page and computes in steps of a few milliseconds between
+// which requests are served; the previous table keeps serving until the new one is complete.
+import type { AppContext } from '../../context.js';
+import type { CatalogStore } from '../../catalog/catalog.store.js';
+import { buildNeighboursInSteps, DEFAULT_WEIGHTS, type Interaction, type NeighbourOptions, type NeighbourTable } from '../../engine/index.js';
+import { changesSince, favouritePage, PAGE_ROWS, positivePage } from './co-likes.repository.js';
+
+export interface CoLikesOptions {
+  /** How often (at most) to ask the database whether enough changed (default 1 minute). */
+  checkEveryMs?: number;
+  /** Rebuild a table this old whatever changed, e.g. to pick up watched titles (default 6 hours). */
+  maxAgeMs?: number;
+  /** Rebuild after this many new ratings or favourites, or 2% of the table's rows if more (default 20). */
+  rebuildAfter?: number;
+  /** buildNeighbours options; the engine's defaults when absent. */
+  neighbours?: NeighbourOptions;
+}
+
+export interface CoLikesBuild {
+  /** Positive interactions read. */
+  rows: number;
+  users: number;
+  /** Catalog version the table was built for. */
+  catalogVersion: number;
+  /** When the build started reading (the clock's time). */
+  startedAt: Date;
+  ms: number;
+  bytes: number;
+}
+
+/** Interactions in compact columns; read back as one reused row object (the engine copies what it needs). */
+class Positives {
+  private readonly userIds: string[] = [];
+  private readonly userOf = new Map<string, number>();
+  private user = new Uint32Array(1 << 12);
+  private title: string[] = [];
+  private weight = new Float32Array(1 << 12);
+  length = 0;
+
+  push(userId: string, titleId: string, weight: number): void {
+    if (this.length === this.user.length) {
+      const user = new Uint32Array(this.length * 2);
+      user.set(this.user);
+      this.user = user;
+      const w = new Float32Array(this.length * 2);
+      w.set(this.weight);
+      this.weight = w;
+    }
+    let u = this.userOf.get(userId);
+    if (u === undefined) this.userOf.set(userId, (u = this.userIds.push(userId) - 1));
+    this.user[this.length] = u;
+    this.title.push(titleId);
+    this.weight[this.length++] = weight;
+  }
+
+  get users(): number {
+    return this.userIds.length;
+  }
+
+  *rows(): Generator<Interaction> {
+    const row: Interaction = { userId: '', titleId: '', weight: 0 };
+    for (let x = 0; x < this.length; x++) {
+      row.userId = this.userIds[this.user[x]];
+      row.titleId = this.title[x];
+      row.weight = this.weight[x];
+      yield row;
+    }
+  }
+}
+
+const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 20 };
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class CoLikes {
+  private table: NeighbourTable | undefined;
+  private last: CoLikesBuild | null = null;
+  private running: Promise<NeighbourTable> | null = null;
+  private checking = false;
+  /** The latest background check or rebuild (settled: never rejects). */
+  private pending: Promise<unknown> | null = null;
+  /** Clock time of the last check or failed attempt (ms); nothing is asked more often than checkEveryMs. */
+  private checkedAt = -Infinity;
+  private readonly opts: typeof DEFAULTS & { neighbours: NeighbourOptions };
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly catalog: CatalogStore,
+    opts: CoLikesOptions = {},
+  ) {
+    this.opts = { ...DEFAULTS, ...opts, neighbours: opts.neighbours ?? {} };
+  }
+
+  /**
+   * The table to score with now: undefined until the first build completes. Starts a check or a
+   * rebuild in the background when one is due; never waits for it.
+   */
+  current(): NeighbourTable | undefined {
+    this.poke();
+    return this.table;
+  }
+
+  /** The last completed build, or null. */
+  get lastBuild(): CoLikesBuild | null {
+    return this.last;
+  }
+
+  /** Resolves when no background check or rebuild is running (tests; a clean shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending) {
+      const pending = this.pending;
+      await pending;
+      if (this.pending === pending) this.pending = null;
+    }
+  }
+
+  /** Rebuild now (or join the rebuild in progress); the new table serves once it is complete. */
+  refresh(): Promise<NeighbourTable> {
+    if (!this.running) {
+      this.running = this.build().finally(() => {
+        this.running = null;
+      });
+      this.pending = this.running.catch(() => undefined);
+    }
+    return this.running;
+  }
+
+  private poke(): void {
+    if (this.running || this.checking) return;
+    const now = this.ctx.clock.now().getTime();
+    if (now - this.checkedAt < this.opts.checkEveryMs) return;
+    const last = this.last;
+    if (!last || last.catalogVersion !== this.catalog.version() || now - last.startedAt.getTime() >= this.opts.maxAgeMs) {
+      this.background(this.refresh());
+      return;
+    }
+    this.checkedAt = now;
+    this.checking = true;
+    this.background(
+      changesSince(this.ctx.db, last.startedAt.toISOString())
+        .then((changes) => {
+          if (changes >= Math.max(this.opts.rebuildAfter, 0.02 * last.rows)) return this.refresh();
+        })
+        .finally(() => {
+          this.checking = false;
+        }),
+    );
+  }
+
+  private background(work: Promise<unknown>): void {
+    this.pending = work.catch((err: unknown) => {
+      // A failed attempt (e.g. the database went away at shutdown) waits for the next check.
+      this.checkedAt = this.ctx.clock.now().getTime();
+      this.ctx.logger.warn({ err }, 'co-like neighbours: rebuild failed; the previous table keeps serving');
+    });
+  }
+
+  private async build(): Promise<NeighbourTable> {
+    const startedAt = this.ctx.clock.now();
+    const t0 = performance.now();
+    const catalogVersion = this.catalog.version();
+    const offered = new Set((await this.catalog.titles()).map((t) => t.id));
+    const positives = await this.read(offered);
+    const steps = buildNeighboursInSteps(positives.rows(), this.opts.neighbours);
+    let step = steps.next();
+    while (!step.done) {
+      await yieldToRequests();
+      step = steps.next();
+    }
+    const table = step.value;
+    this.table = table;
+    this.checkedAt = startedAt.getTime();
+    this.last = { rows: positives.length, users: positives.users, catalogVersion, startedAt, ms: performance.now() - t0, bytes: table.byteLength };
+    this.ctx.logger.info({ ...this.last, startedAt: startedAt.toISOString() }, 'co-like neighbours rebuilt');
+    return table;
+  }
+
+  /**
+   * Every user's positives, favourites first (onboarding comes before any like) and then issued
+   * titles in issue order, which is the order UserTaste lists them in (taste.ts).
+   */
+  private async read(offered: ReadonlySet<string>): Promise<Positives> {
+    const out = new Positives();
+    const w = DEFAULT_WEIGHTS;
+    for (let after: { userId: string; position: number } | null = null; ; ) {
+      const page = await favouritePage(this.ctx.db, after);
+      for (const r of page) if (offered.has(r.title_id)) out.push(r.user_id, r.title_id, w.favouriteWeight);
+      if (page.length < PAGE_ROWS) break;
+      const end = page[page.length - 1];
+      after = { userId: end.user_id, position: Number(end.position) };
+    }
+    for (let after: { userId: string; seq: number } | null = null; ; ) {
+      const page = await positivePage(this.ctx.db, after);
+      for (const r of page) {
+        if (offered.has(r.title_id)) out.push(r.user_id, r.title_id, r.user_rating === 1 ? w.likedWeight : w.watchedWeight);
+      }
+      if (page.length < PAGE_ROWS) break;
+      const end = page[page.length - 1];
+      after = { userId: end.user_id, seq: Number(end.seq) };
+    }
+    return out;
+  }
+}
+
+const registry = new WeakMap<CatalogStore, CoLikes>();
+
+/** The server's co-like neighbours (one per catalog store, i.e. per running server). */
+export function coLikesFor(ctx: AppContext, catalog: CatalogStore): CoLikes {
+  let coLikes = registry.get(catalog);
+  if (!coLikes) registry.set(catalog, (coLikes = new CoLikes(ctx, catalog)));
+  return coLikes;
+}
