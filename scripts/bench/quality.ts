@@ -67,17 +67,16 @@ function main(): void {
     report.models.ease = null;
   }
 
-  let nextTarget: QualityReport['cold_start'] | null = null;
   if (!values['no-cold-start']) {
     const cold = runColdStart(d, itemGenres, ['engine', 'mostpop', 'itemknn'].map((n) => tuned.get(n)!), folds, log);
     report.cold_start = cold.result.test;
-    nextTarget = cold.result.next;
+    report.cold_start_next = cold.result.next;
     log(`cold start: users measured per size ${COLD_SIZES.map((s) => `${s}: ${cold.users.test[String(s)]}`).join(', ')}` +
       ` (next-interaction target: ${COLD_SIZES.map((s) => cold.users.next[String(s)]).join(', ')})`);
   }
 
   console.log(formatReport(report, params, format !== 'ml-csv'));
-  if (nextTarget) console.log('\n' + formatColdStart('Cold start, target = the interaction right after the kept ones (not in the JSON)', nextTarget));
+  if (report.cold_start_next) console.log('\n' + formatColdStart('Cold start, target = the interaction right after the kept ones (JSON cold_start_next)', report.cold_start_next));
   console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (values.out) {
     writeFileSync(values.out, JSON.stringify(report, null, 2) + '\n');

@@ -16,14 +16,16 @@ describe('npm run bench:quality', () => {
       '--format', 'ml-100k', '--data', join(here, 'fixtures', 'ml-100k'), '--out', out, '--quiet']);
     expect(stdout).toContain('HR@10');
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start']);
+    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start', 'cold_start_next']);
     expect(report).toMatchObject({ format: 'ml-100k', users: 5, items: 6 });
     expect(Object.keys(report.models)).toEqual(['engine', 'mostpop', 'itemknn', 'ease']);
     for (const m of Object.values(report.models)) expect(Object.keys(m as object)).toEqual(['HR@10', 'NDCG@10', 'HR@20', 'NDCG@20']);
-    expect(Object.keys(report.cold_start)).toEqual(['3', '5', '10']);
-    for (const size of Object.values(report.cold_start)) {
-      expect(Object.keys(size as object)).toEqual(['engine', 'mostpop', 'itemknn']);
-      for (const m of Object.values(size as object)) expect(Object.keys(m)).toEqual(['HR@10', 'NDCG@10']);
+    for (const cold of [report.cold_start, report.cold_start_next]) {
+      expect(Object.keys(cold)).toEqual(['3', '5', '10']);
+      for (const size of Object.values(cold)) {
+        expect(Object.keys(size as object)).toEqual(['engine', 'mostpop', 'itemknn']);
+        for (const m of Object.values(size as object)) expect(Object.keys(m)).toEqual(['HR@10', 'NDCG@10']);
+      }
     }
   });
 
