@@ -1,16 +1,18 @@
 // Item-item neighbours at product scale: buildNeighbours over a synthetic instance of TITLES
 // titles and USERS users (default 100,000 x 100,000), then the engine's request time with that
 // table on a synthetic catalog of the same size. Prints a table, writes bench-results/neighbours.json.
-//   npx tsx scripts/bench/neighbours.ts   (env TITLES=, USERS=, MEDIAN_LIKES=, K=; RECOMMEND=0 skips requests)
+//   npx tsx scripts/bench/neighbours.ts   (env TITLES=, USERS=, MEDIAN_LIKES=, K=, WINDOW=; RECOMMEND=0 skips requests)
+// K and WINDOW default to the engine's shipped NEIGHBOUR_DEFAULTS.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { buildIndex, buildNeighboursInSteps, recommend, type Interaction, type NeighbourTable } from '../../server/src/engine/index.js';
+import { buildIndex, buildNeighboursInSteps, NEIGHBOUR_DEFAULTS, recommend, type Interaction, type NeighbourTable } from '../../server/src/engine/index.js';
 import { seededRandom } from '../../server/src/engine/random.js';
 import { syntheticCatalog } from '../../server/src/engine/testing/synthetic.js';
 
 const TITLES = Number(process.env.TITLES ?? 100_000);
 const USERS = Number(process.env.USERS ?? 100_000);
 const MEDIAN_LIKES = Number(process.env.MEDIAN_LIKES ?? 20);
-const K = Number(process.env.K ?? 50);
+const K = Number(process.env.K ?? NEIGHBOUR_DEFAULTS.k);
+const WINDOW = Number(process.env.WINDOW ?? NEIGHBOUR_DEFAULTS.window);
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -56,7 +58,7 @@ const cpu0 = cpuMs();
 // Driven in steps as a server would (between steps it can answer requests): the longest step is
 // how long a request could wait behind the rebuild. CPU time per step, since on a busy machine
 // wall time also counts the moments the OS gave the core to someone else.
-const steps = buildNeighboursInSteps(interactions(count), { k: K });
+const steps = buildNeighboursInSteps(interactions(count), { k: K, window: WINDOW });
 let longestStep = 0;
 let longestStepWall = 0;
 let stepCount = 0;
@@ -99,6 +101,7 @@ const result = {
   users: USERS,
   interactions: count.rows,
   k: K,
+  window: WINDOW,
   build,
   generate_rows_cpu_ms: generateCpuMs,
   neighbour_rows: table.off[table.off.length - 1],

@@ -75,8 +75,12 @@ export function buildNeighbours(interactions: Iterable<Interaction>, opts: Neigh
   }
 }
 
-/** Pair updates between two yields of buildNeighboursInSteps (a few ms); rows are yielded every 1/64 of it. */
-const STEP_WORK = 1 << 20;
+/**
+ * Pair updates between two yields of buildNeighboursInSteps: a few milliseconds on a quiet core
+ * (at 100,000 titles x 100,000 users, see scripts/bench/neighbours.ts). Reading rows yields every
+ * 1/16 of it, the transpose every 1/4.
+ */
+const STEP_WORK = 1 << 18;
 
 /**
  * buildNeighbours cut into steps of a few milliseconds, so a server can rebuild the table without
@@ -89,37 +93,70 @@ export function* buildNeighboursInSteps(interactions: Iterable<Interaction>, opt
   const window = Math.max(0, Math.floor(opts.window ?? NEIGHBOUR_DEFAULTS.window)) || 0;
   const rowOf = new Map<string, number>();
   const ids: string[] = [];
-  const users = yield* groupByUser(interactions, rowOf, ids, Math.max(1, Math.floor(opts.maxPerUser ?? NEIGHBOUR_DEFAULTS.maxPerUser)), STEP_WORK / 64);
+  const users = yield* groupByUser(interactions, rowOf, ids, Math.max(1, Math.floor(opts.maxPerUser ?? NEIGHBOUR_DEFAULTS.maxPerUser)), STEP_WORK / 16);
   yield;
   const n = ids.length;
-  const items = transpose(users, n);
+  const items = yield* transpose(users, n, STEP_WORK / 4);
   yield;
 
   const norm = new Float64Array(n);
   const supportOf = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    for (let x = items.off[i]; x < items.off[i + 1]; x++) {
-      norm[i] += items.weights[x] ** 2;
-      supportOf[i] += items.weights[x];
-    }
-    norm[i] = Math.sqrt(norm[i]);
+  let capacity = 0;
+  for (let i = 0; i < n; i += 8192) {
+    capacity += measureRows(i, Math.min(n, i + 8192), items, users, window, k, norm, supportOf);
+    yield;
   }
 
-  const rows = new RowBuilder(n, k, shrinkage, norm, window);
-  let budget = STEP_WORK;
+  const rows = new RowBuilder(n, k, shrinkage, norm, window, capacity);
+  // Small steps first, while V8 has not optimised the loops yet.
+  let stepWork = STEP_WORK / 64;
+  let budget = stepWork;
+  const nextStep = () => {
+    stepWork = Math.min(STEP_WORK, stepWork * 2);
+    budget = stepWork;
+  };
   for (let i = 0; i < n; i++) {
     // A title liked by a large share of users is itself millions of pairs: it may span steps.
     for (let x = items.off[i]; x < items.off[i + 1]; ) {
       x = rows.accumulate(i, x, items, users, budget);
       budget -= rows.lastPairs;
       if (budget <= 0) {
-        budget = STEP_WORK;
+        nextStep();
         yield;
       }
     }
-    rows.finish(i);
+    budget -= rows.finish(i);
+    if (budget <= 0) {
+      nextStep();
+      yield;
+    }
   }
   return rows.table(ids, rowOf, supportOf);
+}
+
+/**
+ * Titles [from, to): their vector norms and support, and the bound on their rows, min(k, pairs),
+ * which sizes the table up front. Returns the bound's sum.
+ */
+function measureRows(from: number, to: number, items: TransposedCsr, users: Csr, window: number, k: number, norm: Float64Array, supportOf: Float32Array): number {
+  let capacity = 0;
+  for (let i = from; i < to; i++) {
+    let pairs = 0;
+    let squares = 0;
+    let support = 0;
+    for (let x = items.off[i]; x < items.off[i + 1]; x++) {
+      const w = items.weights[x];
+      squares += w * w;
+      support += w;
+      const u = items.items[x];
+      const rowLength = users.off[u + 1] - users.off[u];
+      pairs += (window > 0 ? Math.min(rowLength, 2 * window + 1) : rowLength) - 1;
+    }
+    norm[i] = Math.sqrt(squares);
+    supportOf[i] = support;
+    capacity += Math.min(k, pairs);
+  }
+  return capacity;
 }
 
 /**
@@ -142,12 +179,14 @@ class RowBuilder {
     private readonly norm: Float64Array,
     /** 0: all of a user's titles; else only those within this many places. */
     private readonly window: number,
+    /** An upper bound on the table's entries. */
+    capacity: number,
   ) {
     this.acc = new Float32Array(n);
     this.touched = new Uint32Array(n);
     this.heap = new TopK(k);
     this.off = new Uint32Array(n + 1);
-    this.nbr = new Uint32Array(Math.min(n * k, 1 << 20) || 1);
+    this.nbr = new Uint32Array(Math.max(1, capacity));
     this.weight = new Float32Array(this.nbr.length);
   }
 
@@ -188,8 +227,8 @@ class RowBuilder {
     return x;
   }
 
-  /** Keep title i's k best neighbours as its row and reset the accumulator. */
-  finish(i: number): void {
+  /** Keep title i's k best neighbours as its row and reset the accumulator; returns the work done. */
+  finish(i: number): number {
     const { acc, touched, heap, norm, shrinkage, k } = this;
     heap.clear();
     const normI = norm[i];
@@ -201,22 +240,18 @@ class RowBuilder {
       if (!(sim > 0) || j === i || (heap.size === k && sim <= heap.worst())) continue;
       heap.offer(j, sim);
     }
+    const work = this.count + heap.size * 8;
     this.count = 0;
-    if (this.at + heap.size > this.nbr.length) {
-      const grown = Math.max(this.nbr.length * 2, this.at + heap.size);
-      this.nbr = copyInto(new Uint32Array(grown), this.nbr);
-      this.weight = copyInto(new Float32Array(grown), this.weight);
-    }
     this.at = heap.drainInto(this.nbr, this.weight, this.at);
     this.off[i + 1] = this.at;
+    return work;
   }
 
   table(ids: readonly string[], rowOf: ReadonlyMap<string, number>, supportOf: Float32Array): NeighbourTable {
-    return new NeighbourTable(ids, rowOf, this.off, this.nbr.slice(0, this.at), this.weight.slice(0, this.at), supportOf);
+    // The bound is usually close; copy only when it overshot by a lot, so the table holds little spare.
+    const tight = this.at >= 0.8 * this.nbr.length;
+    const nbr = tight ? this.nbr.subarray(0, this.at) : this.nbr.slice(0, this.at);
+    const weight = tight ? this.weight.subarray(0, this.at) : this.weight.slice(0, this.at);
+    return new NeighbourTable(ids, rowOf, this.off, nbr, weight, supportOf);
   }
-}
-
-function copyInto<T extends Uint32Array | Float32Array>(target: T, source: T): T {
-  target.set(source);
-  return target;
 }

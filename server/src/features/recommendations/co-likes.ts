@@ -32,44 +32,56 @@ export interface CoLikesBuild {
   bytes: number;
 }
 
-/** Interactions in compact columns; read back as one reused row object (the engine copies what it needs). */
+/** Interactions in compact columns (ids interned once); read back as one reused row object. */
 class Positives {
-  private readonly userIds: string[] = [];
-  private readonly userOf = new Map<string, number>();
+  private readonly names: string[] = [];
+  private readonly idOf = new Map<string, number>();
   private user = new Uint32Array(1 << 12);
-  private title: string[] = [];
+  private title = new Uint32Array(1 << 12);
   private weight = new Float32Array(1 << 12);
+  private userCount = 0;
+  private lastUser = '';
   length = 0;
 
   push(userId: string, titleId: string, weight: number): void {
     if (this.length === this.user.length) {
-      const user = new Uint32Array(this.length * 2);
-      user.set(this.user);
-      this.user = user;
-      const w = new Float32Array(this.length * 2);
-      w.set(this.weight);
-      this.weight = w;
+      this.user = grow(this.user, new Uint32Array(this.length * 2));
+      this.title = grow(this.title, new Uint32Array(this.length * 2));
+      this.weight = grow(this.weight, new Float32Array(this.length * 2));
     }
-    let u = this.userOf.get(userId);
-    if (u === undefined) this.userOf.set(userId, (u = this.userIds.push(userId) - 1));
-    this.user[this.length] = u;
-    this.title.push(titleId);
+    // Rows come grouped by user, twice (favourites, then issued titles): count users once.
+    if (userId !== this.lastUser && !this.idOf.has(userId)) this.userCount++;
+    this.lastUser = userId;
+    this.user[this.length] = this.intern(userId);
+    this.title[this.length] = this.intern(titleId);
     this.weight[this.length++] = weight;
   }
 
   get users(): number {
-    return this.userIds.length;
+    return this.userCount;
   }
 
   *rows(): Generator<Interaction> {
     const row: Interaction = { userId: '', titleId: '', weight: 0 };
     for (let x = 0; x < this.length; x++) {
-      row.userId = this.userIds[this.user[x]];
-      row.titleId = this.title[x];
+      row.userId = this.names[this.user[x]];
+      row.titleId = this.names[this.title[x]];
       row.weight = this.weight[x];
       yield row;
     }
   }
+
+  /** User and title ids share one table: they are different strings (uuids and catalog ids). */
+  private intern(id: string): number {
+    let n = this.idOf.get(id);
+    if (n === undefined) this.idOf.set(id, (n = this.names.push(id) - 1));
+    return n;
+  }
+}
+
+function grow<T extends Uint32Array | Float32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
 
 const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 20 };
