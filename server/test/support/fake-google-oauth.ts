@@ -39,6 +39,8 @@ export interface ConsentOptions {
   email?: string;
   /** The scopes the user leaves ticked on the consent screen (default: all requested). */
   grantScopes?: string[];
+  /** The user presses Cancel: Google redirects with ?error=access_denied (and the state). */
+  deny?: boolean;
 }
 
 export interface FakeGoogleOAuth {
@@ -48,6 +50,8 @@ export interface FakeGoogleOAuth {
   env(): Record<string, string>;
   /** Opens the authorisation URL like a browser whose user clicks "Allow"; returns the redirect's query. */
   consent(authorizationUrl: string, opts?: ConsentOptions): Promise<{ code: string; state: string | null; location: URL }>;
+  /** What the next authorisation request answers, for a browser that follows the URL itself. */
+  nextConsent(opts: ConsentOptions): void;
   /** The user removes the app's access in their Google account: every token of theirs stops working. */
   revokeAccount(email: string): void;
   refreshTokensOf(email: string): string[];
@@ -125,6 +129,12 @@ export async function startFakeGoogleOAuth(clientId = 'calendar-client.apps.goog
     if (challenge && method !== 'S256') return oauthError(res, 400, 'invalid_request', 'Invalid code_challenge_method');
     const requested = (q.get('scope') ?? '').split(' ').filter(Boolean);
     if (requested.length === 0) return oauthError(res, 400, 'invalid_request', 'Missing required parameter: scope');
+    if (opts.deny) {
+      const denied = new URL(redirectUri);
+      denied.searchParams.set('error', 'access_denied');
+      if (q.get('state') !== null) denied.searchParams.set('state', q.get('state')!);
+      return void res.writeHead(302, { location: denied.toString() }).end();
+    }
     const scopes = opts.grantScopes ?? requested;
     const code = `4/0${randomBytes(30).toString('base64url')}`;
     codes.set(code, {
@@ -271,6 +281,9 @@ export async function startFakeGoogleOAuth(clientId = 'calendar-client.apps.goog
       if (res.status !== 302) throw new Error(`authorisation refused: ${res.status} ${await res.text()}`);
       const location = new URL(res.headers.get('location')!);
       return { code: location.searchParams.get('code')!, state: location.searchParams.get('state'), location };
+    },
+    nextConsent(opts) {
+      pendingConsent.push(opts);
     },
     revokeAccount(email) {
       for (const g of grants) if (g.account.email === email) g.revoked = true;
