@@ -73,6 +73,12 @@ describe.each(dialects)('scheduled delivery emails on %s', (dialect) => {
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     // The unsubscribe URL travels only in the header: a link scanner following body links cannot use it.
     expect(mail.html).not.toContain('/api/delivery/unsubscribe');
+    // The visible link goes to the web page, which asks before changing anything.
+    const page = /href="(https:\/\/picks\.example\.test\/unsubscribe\?token=[^"]+)"/.exec(mail.html)?.[1];
+    expect(page).toBeTruthy();
+    expect(mail.text).toContain('Unsubscribe: https://picks.example.test/unsubscribe?token=');
+    const token = new URL(page!.replace(/&amp;/g, '&')).searchParams.get('token')!;
+    expect(unsubscribe).toContain(encodeURIComponent(token).replace(/%2E/g, '.'));
 
     const like = /Like: (\S+)/.exec(mail.text)![1];
     const dislike = /Dislike: (\S+)/.exec(mail.text)![1];

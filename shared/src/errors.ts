@@ -33,3 +33,8 @@ export const ALERT_TEXTS = {
   selectThumb: 'Please select thumbs up or down',
   invalidLink: 'Invalid Link',
 } as const;
+
+/** Texts the server answers and the web app also shows before asking (one source for both). */
+export const SERVER_TEXTS = {
+  paymentsOff: 'Payments are not enabled on this server. Ask the operator to grant the lifetime plan.',
+} as const;

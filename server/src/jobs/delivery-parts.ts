@@ -51,6 +51,7 @@ export function mailContext(ctx: AppContext, user: UserRow, slot: Slot): Deliver
     appUrl: ctx.config.appUrl,
     to: user.email,
     unsubscribeUrl: `${ctx.config.appUrl}/api/delivery/unsubscribe?${new URLSearchParams({ token }).toString()}`,
+    unsubscribePageUrl: `${ctx.config.appUrl}/unsubscribe?${new URLSearchParams({ token }).toString()}`,
     unsubscribeMailto: unsubscribeMailto(ctx.config.mailFrom),
     schedule: { days: deliveryDays(user), time: slot.time, timeZone: slot.timeZone },
   };

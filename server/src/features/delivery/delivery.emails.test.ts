@@ -7,6 +7,7 @@ const ctx: DeliveryMailContext = {
   appUrl: 'https://picks.example.test',
   to: 'viewer@example.test',
   unsubscribeUrl: 'https://picks.example.test/api/delivery/unsubscribe?token=t',
+  unsubscribePageUrl: 'https://picks.example.test/unsubscribe?token=t',
   unsubscribeMailto: null,
   schedule: { days: [1, 3, 5], time: '19:00', timeZone: 'Asia/Kolkata' },
 };

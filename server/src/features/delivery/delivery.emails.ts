@@ -12,6 +12,8 @@ export interface DeliveryMailContext {
   /** https one-click URL (POST) that also works opened in a browser (GET). */
   unsubscribeUrl: string;
   unsubscribeMailto: string | null;
+  /** The web page that asks before turning emails off (safe from link scanners). */
+  unsubscribePageUrl: string;
   schedule: { days: number[]; time: string; timeZone: string };
 }
 
@@ -32,8 +34,8 @@ function footer(c: DeliveryMailContext): { text: string; html: string } {
   const when = `You get Tonight's Pick ${daysText(c.schedule.days)} at ${c.schedule.time} (${c.schedule.timeZone}).`;
   const change = 'To change the days, the time or how it arrives, or to turn these emails off, go to';
   return {
-    text: `${when} ${change} Settings: ${settings}`,
-    html: muted(`${escapeHtml(when)} ${escapeHtml(change)} ${link(settings, 'Settings')}.`),
+    text: `${when} ${change} Settings: ${settings}\nUnsubscribe: ${c.unsubscribePageUrl}`,
+    html: muted(`${escapeHtml(when)} ${escapeHtml(change)} ${link(settings, 'Settings')}, or ${link(c.unsubscribePageUrl, 'unsubscribe')}.`),
   };
 }
 

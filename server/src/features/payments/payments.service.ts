@@ -1,7 +1,7 @@
 // Buying the lifetime plan: create-order starts a Stripe Checkout Session; confirm asks Stripe
 // whether the session was paid. The return URL's ?payment=success proves nothing by itself.
 import { randomUUID } from 'node:crypto';
-import { ALERT_TEXTS, PRICING, type CreateOrderResponse, type SubscriptionStatus } from '@app/shared';
+import { ALERT_TEXTS, PRICING, SERVER_TEXTS, type CreateOrderResponse, type SubscriptionStatus } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, HttpError, notFound, serviceUnavailable } from '../../http/errors.js';
@@ -13,7 +13,7 @@ import { findUserById, type UserRow } from '../users/users.repository.js';
 import { applyPaidSession, orderRefOf } from './fulfilment.js';
 import { findUserOrder, insertOrder } from './payments.repository.js';
 
-export const PAYMENTS_OFF = 'Payments are not enabled on this server. Ask the operator to grant the lifetime plan.';
+export const PAYMENTS_OFF = SERVER_TEXTS.paymentsOff;
 export const ALREADY_LIFETIME = 'You already have the lifetime plan';
 export const ORDER_NOT_FOUND = 'Order not found';
 export const PAYMENT_PROCESSING = 'Your payment is still being processed. Your plan will be upgraded as soon as it clears.';
