@@ -103,5 +103,11 @@ describe.each(dialects)('co-like neighbours in the product on %s', (dialect) => 
     expect(coLikes.lastBuild!.rows).toBe(rows + 7);
     expect(second!.support(liked.title_id)).toBeGreaterThan(first.support(liked.title_id));
     expect(second!.support(disliked.title_id)).toBe(first.support(disliked.title_id));
+
+    // Read in pages of 2 rows (keyset pages across users), the table is the same.
+    const paged = await new CoLikes(ctx, services.catalog, { pageRows: 2 }).refresh();
+    expect(paged.ids).toEqual(second!.ids);
+    expect([...paged.nbr]).toEqual([...second!.nbr]);
+    expect([...paged.weight]).toEqual([...second!.weight]);
   });
 });

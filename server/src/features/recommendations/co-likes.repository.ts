@@ -24,7 +24,8 @@ export interface RatedRow {
 export function favouritePage(db: DB, after: { userId: string; position: number } | null, limit = PAGE_ROWS): Promise<FavouriteRow[]> {
   let q = db.selectFrom('user_favourites').select(['user_id', 'position', 'title_id']);
   if (after) {
-    q = q.where((eb) => eb.or([eb('user_id', '>', after.userId), eb.and([eb('user_id', '=', after.userId), eb('position', '>', after.position)])]));
+    // A row-value comparison: both dialects seek the (user_id, position) index to it.
+    q = q.where((eb) => eb(eb.refTuple('user_id', 'position'), '>', eb.tuple(after.userId, after.position)));
   }
   return q.orderBy('user_id').orderBy('position').limit(limit).execute();
 }
@@ -39,7 +40,7 @@ export function positivePage(db: DB, after: { userId: string; seq: number } | nu
     .select(['user_id', 'seq', 'title_id', 'user_rating', 'status'])
     .where((eb) => eb.or([eb('user_rating', '=', 1), eb.and([eb('status', '=', 'watched'), eb('user_rating', 'is', null)])]));
   if (after) {
-    q = q.where((eb) => eb.or([eb('user_id', '>', after.userId), eb.and([eb('user_id', '=', after.userId), eb('seq', '>', after.seq)])]));
+    q = q.where((eb) => eb(eb.refTuple('user_id', 'seq'), '>', eb.tuple(after.userId, after.seq)));
   }
   return q.orderBy('user_id').orderBy('seq').limit(limit).execute();
 }

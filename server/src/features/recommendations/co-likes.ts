@@ -18,6 +18,8 @@ export interface CoLikesOptions {
   rebuildAfter?: number;
   /** buildNeighbours options; the engine's defaults when absent. */
   neighbours?: NeighbourOptions;
+  /** Rows per database query while reading (default PAGE_ROWS). */
+  pageRows?: number;
 }
 
 export interface CoLikesBuild {
@@ -84,7 +86,7 @@ function grow<T extends Uint32Array | Float32Array>(from: T, to: T): T {
   return to;
 }
 
-const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 20 };
+const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 20, pageRows: PAGE_ROWS };
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class CoLikes {
@@ -198,18 +200,21 @@ export class CoLikes {
     const out = new Positives();
     const w = DEFAULT_WEIGHTS;
     for (let after: { userId: string; position: number } | null = null; ; ) {
-      const page = await favouritePage(this.ctx.db, after);
+      // SQLite answers synchronously: without this the whole read would be one blocking stretch.
+      await yieldToRequests();
+      const page = await favouritePage(this.ctx.db, after, this.opts.pageRows);
       for (const r of page) if (offered.has(r.title_id)) out.push(r.user_id, r.title_id, w.favouriteWeight);
-      if (page.length < PAGE_ROWS) break;
+      if (page.length < this.opts.pageRows) break;
       const end = page[page.length - 1];
       after = { userId: end.user_id, position: Number(end.position) };
     }
     for (let after: { userId: string; seq: number } | null = null; ; ) {
-      const page = await positivePage(this.ctx.db, after);
+      await yieldToRequests();
+      const page = await positivePage(this.ctx.db, after, this.opts.pageRows);
       for (const r of page) {
         if (offered.has(r.title_id)) out.push(r.user_id, r.title_id, r.user_rating === 1 ? w.likedWeight : w.watchedWeight);
       }
-      if (page.length < PAGE_ROWS) break;
+      if (page.length < this.opts.pageRows) break;
       const end = page[page.length - 1];
       after = { userId: end.user_id, seq: Number(end.seq) };
     }
