@@ -3,7 +3,7 @@
 import { createEvent } from 'ics';
 import { CALENDAR_EVENT_HOURS } from '@app/shared';
 import { badRequest } from '../../http/errors.js';
-import { localToday, zonedTimeToUtc } from '../../time/zoned-time.js';
+import { localToday, zonedInstant } from '../../time/zoned-time.js';
 
 export interface IcsEvent {
   uid: string;
@@ -20,9 +20,7 @@ export interface IcsEvent {
 /** The instant of date + time in timeZone; a date already past there is a 400. */
 export function scheduledStart(date: string, time: string, timeZone: string, now: Date): Date {
   if (date < localToday(now, timeZone)) throw badRequest('The date cannot be in the past', { errors: [{ path: 'date', message: 'The date cannot be in the past' }] });
-  const [year, month, day] = date.split('-').map(Number);
-  const [hour, minute] = time.split(':').map(Number);
-  return zonedTimeToUtc({ year, month, day, hour, minute }, timeZone);
+  return zonedInstant(date, time, timeZone);
 }
 
 export function icsFilename(title: string, date: string): string {
