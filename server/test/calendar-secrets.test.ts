@@ -7,10 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { dialects } from './support/dialects.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { startFakeGoogleOAuth, type FakeGoogleOAuth } from './support/fake-google-oauth.js';
-import { apiError, connect, dumpDatabase, signUpUser, userRow } from './support/calendar-flow.js';
+import { apiError, connect, dumpDatabase, signUpUser, userRow, thrown } from './support/calendar-flow.js';
 import { addRecommendationToCalendar, type CalendarEventRequest } from '../src/features/calendar/calendar.events.js';
 import { keyId } from '../src/integrations/crypto/token-cipher.js';
-import { HttpError } from '../src/http/errors.js';
 
 const SEALED = /^v1:([A-Za-z0-9_-]{10}):[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]+:[A-Za-z0-9_-]{22}$/;
 const request: Omit<CalendarEventRequest, 'date'> = {
@@ -22,14 +21,6 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
 
 async function addVia(server: TestServer, userId: string) {
   return addRecommendationToCalendar(server.running.ctx, await userRow(server, userId), { ...request, date: tomorrow() });
-}
-async function thrown(p: Promise<unknown>): Promise<HttpError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HttpError);
-  return err as HttpError;
 }
 
 describe.each(dialects)('calendar secrets on %s', (dialect) => {

@@ -5,9 +5,8 @@ import { CalendarAuthUrlResponse, CalendarStatus, MessageResponse, User } from '
 import { dialects } from './support/dialects.js';
 import { startTestServer, TestClock, type TestServer } from './support/test-server.js';
 import { startFakeGoogleOAuth, type FakeGoogleOAuth } from './support/fake-google-oauth.js';
-import { apiError, connect, signUpUser, userRow, type SignedIn } from './support/calendar-flow.js';
+import { apiError, connect, signUpUser, userRow, type SignedIn, thrown } from './support/calendar-flow.js';
 import { addRecommendationToCalendar, type CalendarEventRequest } from '../src/features/calendar/calendar.events.js';
-import { HttpError } from '../src/http/errors.js';
 
 // Access tokens carry real-time expiry, so the test clock starts at the real now.
 const NOW = new Date().toISOString();
@@ -26,14 +25,6 @@ const recommendation: CalendarEventRequest['recommendation'] = {
   watch_url: 'https://www.netflix.com/search?q=The%20Quiet%20Harbour',
 };
 
-async function thrown(p: Promise<unknown>): Promise<HttpError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HttpError);
-  return err as HttpError;
-}
 
 describe.each(dialects)('google calendar on %s', (dialect) => {
   let server: TestServer;

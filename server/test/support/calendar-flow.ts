@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { ApiError, CalendarStatus } from '@app/shared';
 import { findUserById, type UserRow } from '../../src/features/users/users.repository.js';
+import { HttpError } from '../../src/http/errors.js';
 import { signUp, type TestServer, type TestClient } from './test-server.js';
 import type { ConsentOptions, FakeGoogleOAuth } from './fake-google-oauth.js';
 
@@ -41,6 +42,16 @@ export async function apiError(call: Promise<unknown>): Promise<ApiError> {
   );
   expect(err).toBeInstanceOf(ApiError);
   return err as ApiError;
+}
+
+/** Runs a server-side call that must fail; returns the HttpError it threw. */
+export async function thrown(call: Promise<unknown>): Promise<HttpError> {
+  const err = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(HttpError);
+  return err as HttpError;
 }
 
 /** Every row of every table, as text: nothing secret may appear in it. */
