@@ -3,6 +3,8 @@
 // userinfo) and the Calendar v3 events.insert API. Error bodies have Google's shapes.
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
+import { readBody } from './http-body.js';
+import { apiError, hasOffset, isRfc3339, json, oauthError, token, unsignedIdToken, validZone } from './fake-google-shapes.js';
 
 const CALENDAR_SCOPES = new Set(['https://www.googleapis.com/auth/calendar', 'https://www.googleapis.com/auth/calendar.events']);
 
@@ -64,24 +66,6 @@ export interface FakeGoogleOAuth {
   options: { omitRefreshToken: boolean; failRevoke: boolean };
   close(): Promise<void>;
 }
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
-const oauthError = (res: ServerResponse, status: number, error: string, description: string) => json(res, status, { error, error_description: description });
-const apiError = (res: ServerResponse, status: number, reason: string, message: string, statusText: string) =>
-  json(res, status, { error: { code: status, message, errors: [{ message, domain: 'global', reason }], status: statusText } });
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const token = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
-const isRfc3339 = (s: unknown) => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.test(s);
-const hasOffset = (s: string) => /(Z|[+-]\d{2}:\d{2})$/.test(s);
 
 export async function startFakeGoogleOAuth(clientId = 'calendar-client.apps.googleusercontent.com', clientSecret = 'calendar-secret'): Promise<FakeGoogleOAuth> {
   const codes = new Map<string, IssuedCode>();
@@ -300,21 +284,4 @@ export async function startFakeGoogleOAuth(clientId = 'calendar-client.apps.goog
         server.closeAllConnections();
       }),
   };
-}
-
-function validZone(tz: unknown): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: String(tz) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Our server does not read the id_token (it asks userinfo); it is here because Google sends one. */
-function unsignedIdToken(account: Account, audience: string): string {
-  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const claims = { iss: 'https://accounts.google.com', aud: audience, sub: account.sub, email: account.email, email_verified: true, iat: now, exp: now + 3600 };
-  return `${enc({ alg: 'RS256', kid: 'fake', typ: 'JWT' })}.${enc(claims)}.${randomBytes(32).toString('base64url')}`;
 }
