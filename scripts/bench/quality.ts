@@ -9,11 +9,12 @@ import { FORMATS, loadDataset, type Format } from './quality/loaders/index.js';
 import { EASE_MAX_ITEMS, easeRunner, itemKnnRunner, mostPopRunner } from './quality/baselines/index.js';
 import { ENGINE_DEFAULTS, engineCandidates, engineRunner } from './quality/engine.js';
 import { COLD_SIZES, defaultFolds, runColdStart, type TunedModel } from './quality/protocols/coldStart.js';
+import { coldStartCeiling } from './quality/protocols/ceiling.js';
 import { p1Setup, runP1 } from './quality/protocols/p1.js';
-import { formatColdStart, formatReport, type QualityReport } from './quality/report.js';
+import { formatCeiling, formatColdStart, formatReport, type QualityReport } from './quality/report.js';
 import type { ModelRunner } from './quality/runner.js';
 
-const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--engine-defaults] [--no-cold-start] [--quiet]';
+const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--engine-defaults] [--no-cold-start] [--ceiling] [--quiet]';
 
 function main(): void {
   const { values } = parseArgs({
@@ -25,6 +26,7 @@ function main(): void {
       folds: { type: 'string' },
       'no-cold-start': { type: 'boolean' },
       'engine-defaults': { type: 'boolean' },
+      ceiling: { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -71,12 +73,21 @@ function main(): void {
     const cold = runColdStart(d, itemGenres, ['engine', 'mostpop', 'itemknn'].map((n) => tuned.get(n)!), folds, log);
     report.cold_start = cold.result.test;
     report.cold_start_next = cold.result.next;
+    report.cold_start_masked = cold.result.masked;
     log(`cold start: users measured per size ${COLD_SIZES.map((s) => `${s}: ${cold.users.test[String(s)]}`).join(', ')}` +
       ` (next-interaction target: ${COLD_SIZES.map((s) => cold.users.next[String(s)]).join(', ')})`);
   }
 
   console.log(formatReport(report, params, format !== 'ml-csv'));
+  if (report.cold_start_masked) console.log('\n' + formatColdStart('Cold start, target = the P1 test item with every P1 train item masked (JSON cold_start_masked)', report.cold_start_masked));
   if (report.cold_start_next) console.log('\n' + formatColdStart('Cold start, target = the interaction right after the kept ones (JSON cold_start_next)', report.cold_start_next));
+  if (values.ceiling && !values['no-cold-start']) {
+    if (d.items.length > EASE_MAX_ITEMS) log(`ceiling: skipped (${d.items.length} items > ${EASE_MAX_ITEMS})`);
+    else {
+      report.cold_start_ceiling = coldStartCeiling(d, folds, log);
+      console.log('\n' + formatCeiling(report.cold_start_ceiling));
+    }
+  }
   console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (values.out) {
     writeFileSync(values.out, JSON.stringify(report, null, 2) + '\n');

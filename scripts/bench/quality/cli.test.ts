@@ -16,15 +16,31 @@ describe('npm run bench:quality', () => {
       '--format', 'ml-100k', '--data', join(here, 'fixtures', 'ml-100k'), '--out', out, '--quiet']);
     expect(stdout).toContain('HR@10');
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start', 'cold_start_next']);
+    // The keys, then two extra readings of the cold-start target (docs/quality.md).
+    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start', 'cold_start_next', 'cold_start_masked']);
     expect(report).toMatchObject({ format: 'ml-100k', users: 5, items: 6 });
     expect(Object.keys(report.models)).toEqual(['engine', 'mostpop', 'itemknn', 'ease']);
     for (const m of Object.values(report.models)) expect(Object.keys(m as object)).toEqual(['HR@10', 'NDCG@10', 'HR@20', 'NDCG@20']);
-    for (const cold of [report.cold_start, report.cold_start_next]) {
+    for (const cold of [report.cold_start, report.cold_start_next, report.cold_start_masked]) {
       expect(Object.keys(cold)).toEqual(['3', '5', '10']);
       for (const size of Object.values(cold)) {
         expect(Object.keys(size as object)).toEqual(['engine', 'mostpop', 'itemknn']);
         for (const m of Object.values(size as object)) expect(Object.keys(m)).toEqual(['HR@10', 'NDCG@10']);
+      }
+    }
+  });
+
+  it('adds the cold-start ceiling with --ceiling', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'quality-')), 'report.json');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script,
+      '--format', 'ml-100k', '--data', join(here, 'fixtures', 'ml-100k'), '--out', out, '--quiet', '--ceiling', '--folds', '2']);
+    expect(stdout).toContain('Cold-start ceiling');
+    const { cold_start_ceiling: ceiling } = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(ceiling)).toEqual(['kept', 'all']);
+    for (const mask of ['kept', 'all']) {
+      expect(Object.keys(ceiling[mask])).toEqual(['3', '5', '10']);
+      for (const row of Object.values(ceiling[mask]) as Array<{ mostpop: number; ceiling: number }>) {
+        expect(row.ceiling).toBeGreaterThanOrEqual(row.mostpop);
       }
     }
   });

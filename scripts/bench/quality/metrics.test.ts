@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hitAt, hitStandardError, ndcgAt, NO_TARGET, rankOf, summarise } from './metrics.js';
-import { evaluate, type Scorer } from './model.js';
+import { evaluate, type Query, type Scorer } from './model.js';
 
 describe('rankOf', () => {
   it('counts higher scores and earlier ties, never masked items', () => {
@@ -51,5 +51,14 @@ describe('evaluate', () => {
       { profile: Int32Array.from([3]), genres: [], user: 2 },
     ], Int32Array.from([3, 1, -1]), 6);
     expect([...ranks]).toEqual([1, -1, NO_TARGET]);
+  });
+
+  it('also masks hidden items, which the model is not told about', () => {
+    const seen: Query[] = [];
+    const scorer: Scorer = { score: (q, out) => { seen.push(q); for (let i = 0; i < out.length; i++) out[i] = 10 - i; } };
+    const ranks = evaluate(scorer, [{ profile: Int32Array.from([0]), hidden: Int32Array.from([1, 2]), genres: [], user: -1 }], Int32Array.from([4]), 6);
+    // Items 0, 1 and 2 are masked, so item 4 ranks second after item 3.
+    expect([...ranks]).toEqual([1]);
+    expect([...seen[0].profile]).toEqual([0]);
   });
 });

@@ -18,6 +18,11 @@ export interface Query {
   user: number;
   /** The profile came from onboarding (favourite titles) rather than from likes. */
   onboarding?: boolean;
+  /**
+   * Items the user has that the model is NOT told about, masked from the ranking like the profile
+   * (P1's rule: every train item is masked). Only the evaluation reads it.
+   */
+  hidden?: Int32Array;
 }
 
 export interface Scorer {
@@ -35,6 +40,8 @@ export function evaluate(scorer: Scorer, queries: readonly Query[], targets: Int
     scorer.score(queries[q], out);
     const profile = queries[q].profile;
     for (let i = 0; i < profile.length; i++) out[profile[i]] = -Infinity;
+    const hidden = queries[q].hidden;
+    if (hidden) for (let i = 0; i < hidden.length; i++) out[hidden[i]] = -Infinity;
     ranks[q] = rankOf(out, targets[q]);
   }
   return ranks;

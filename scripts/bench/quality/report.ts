@@ -1,5 +1,6 @@
 // The benchmark's outputs: the JSON document of issue 7 and a plain-text table.
 import type { TopNMetrics } from './metrics.js';
+import type { CeilingResult } from './protocols/ceiling.js';
 import type { ColdStartResult } from './protocols/coldStart.js';
 
 export interface QualityReport {
@@ -12,6 +13,10 @@ export interface QualityReport {
   cold_start: ColdStartResult;
   /** The same users and profiles; the target is the interaction right after the kept ones. */
   cold_start_next?: ColdStartResult;
+  /** The P1 test item as target, with every P1 train item of the user masked (P1's masking rule). */
+  cold_start_masked?: ColdStartResult;
+  /** With --ceiling: the best HR@10 any EASE + MostPopular blend reaches, picked on test (an upper bound). */
+  cold_start_ceiling?: CeilingResult;
 }
 
 /** Published P1 numbers (BENCHMARK_ANCHORS.md, The Datasets Dilemma), printed for comparison. */
@@ -49,4 +54,13 @@ export function formatColdStart(title: string, cold: ColdStartResult): string {
   const header = ['model', ...sizes.flatMap((s) => [`HR@10 (${s})`, `NDCG@10 (${s})`])];
   const rows = names.map((n) => [n, ...sizes.flatMap((s) => [f4(cold[s][n]?.['HR@10']), f4(cold[s][n]?.['NDCG@10'])])]);
   return [title, table(header, rows)].join('\n');
+}
+
+export function formatCeiling(c: CeilingResult): string {
+  const rows = (['kept', 'all'] as const).flatMap((mask) => Object.entries(c[mask]).map(([size, r]) => [
+    mask === 'kept' ? 'kept favourites (cold_start)' : 'all train items (cold_start_masked)', size,
+    f4(r.mostpop), f4(r.ceiling), `${r.ratio.toFixed(2)}x`, `lambda ${r.lambda}, alpha ${r.alpha}`,
+  ]));
+  return ['Cold-start ceiling on the P1 test item: best EASE + MostPopular blend, picked ON TEST (an upper bound, not a model)',
+    table(['masked', 'size', 'mostpop HR@10', 'ceiling HR@10', 'ratio', 'best'], rows)].join('\n');
 }

@@ -29,7 +29,7 @@ export interface TunedModel { runner: ModelRunner<unknown>; params: unknown }
  * - `next`: the interaction right after the kept ones, i.e. the first pick after onboarding.
  *   It is printed beside the first.
  */
-export const COLD_TARGETS = ['test', 'next'] as const;
+export const COLD_TARGETS = ['test', 'next', 'masked'] as const;
 export type ColdTarget = (typeof COLD_TARGETS)[number];
 
 export function runColdStart(
@@ -59,21 +59,23 @@ export function runColdStart(
         onboarding: true,
       }));
       // A user with too few train interactions has no target at this size.
-      const targets: Record<ColdTarget, Int32Array> = {
+      const targets: Partial<Record<ColdTarget, Int32Array>> & Record<'test' | 'next', Int32Array> = {
         test: Int32Array.from(testUsers, (u) => (d.train[u].length >= size ? d.test[u] : -1)),
         next: Int32Array.from(testUsers, (u) => (d.train[u].length > size ? d.train[u][size] : -1)),
       };
+      const masked: Query[] = queries.map((q, i) => ({ ...q, hidden: d.train[testUsers[i]].subarray(size) }));
+      targets.masked = targets.test;
       fitted.forEach((scorer, m) => {
         COLD_TARGETS.forEach((target, t) => {
-          const r = evaluate(scorer, queries, targets[target], d.items.length);
+          const r = evaluate(scorer, target === 'masked' ? masked : queries, targets[target]!, d.items.length);
           testUsers.forEach((u, q) => { ranks[t][s][m][u] = r[q]; });
         });
       });
     });
     log(`cold start: fold ${f + 1}/${folds} (${testUsers.length} users) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const result = { test: {}, next: {} } as Record<ColdTarget, ColdStartResult>;
-  const users = { test: {}, next: {} } as Record<ColdTarget, Record<string, number>>;
+  const result = { test: {}, next: {}, masked: {} } as Record<ColdTarget, ColdStartResult>;
+  const users = { test: {}, next: {}, masked: {} } as Record<ColdTarget, Record<string, number>>;
   COLD_TARGETS.forEach((target, t) => {
     COLD_SIZES.forEach((size, s) => {
       result[target][String(size)] = {};
