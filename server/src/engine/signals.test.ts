@@ -105,6 +105,26 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('signals on the %s cata
     expect(varied).toBeGreaterThan(8);
   });
 
+  it('the order in which onboarding favourites were picked does not matter; likes keep their order', () => {
+    const rng = seededRandom(70);
+    for (let c = 0; c < 20; c++) {
+      const taste = { ...randomUser(rng, catalog), liked: [], disliked: [], watched: [], recommended: [] };
+      const favourites = [...new Set(Array.from({ length: 10 }, () => pick(rng, catalog.titles).id))];
+      const opts = { seed: 1, limit: 30 };
+      const ranked = (t: UserTaste) => rankAll(catalog.index, t, opts, catalog.neighbours);
+      const forward = ranked({ ...taste, favourites });
+      const backward = ranked({ ...taste, favourites: [...favourites].reverse() });
+      // Scores are float32 sums, so the order of addition moves the last digits only.
+      expect(backward.map((r) => r.titleId)).toEqual(forward.map((r) => r.titleId));
+      backward.forEach((r, i) => expect(r.score).toBeCloseTo(forward[i].score, 4));
+    }
+    // Likes after onboarding keep their order: swapping two of them changes the ranking.
+    const base: UserTaste = { genres: [], languages: [], platforms: [], favourites: [], liked: [], disliked: [], watched: [], recommended: [] };
+    const [a, b] = catalog.titles.filter((t) => t.director).slice(0, 2);
+    const ids = (liked: string[]) => rankAll(catalog.index, { ...base, liked }, { seed: 1, limit: 50 }, catalog.neighbours).map((r) => r.titleId);
+    expect(ids([a.id, b.id])).not.toEqual(ids([b.id, a.id]));
+  });
+
   it('a shared director or lead pulls a title up', () => {
     const rng = seededRandom(60);
     const withDirector = catalog.titles.filter((t) => t.director);

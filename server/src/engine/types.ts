@@ -27,7 +27,8 @@ export interface EngineTitle {
 /**
  * What we know about one user. All ids are title ids; ids not in the catalog are ignored.
  * `favourites` and `liked` are in the order the user chose them (oldest first): with
- * `recencyHalfLife` set, later ones weigh more.
+ * `recencyHalfLife` set, later likes weigh more; the favourites, chosen together at onboarding,
+ * all weigh as much as the last of them.
  */
 export interface UserTaste {
   genres: string[];

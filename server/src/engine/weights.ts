@@ -7,7 +7,9 @@ import type { EngineWeights } from './types.js';
  * already bounds the profile's mass, at about 3.4 for half-life 2). Content similarity keeps 2.0
  * for catalogs with keywords and people; on a sparse catalog with co-likes it defaults to 0
  * (see defaultWeights). The mood, quality and dislike weights are not measurable on MovieLens
- * (no moods, ratings or dislikes there) and keep their hand-set values. The quality benchmark
+ * (no moods, ratings or dislikes there) and keep their hand-set values; mood went from 1.2 to
+ * 1.3 when onboarding favourites stopped decaying (their pull grew, and a mood must still change
+ * the pick for over 75% of users, signals.test.ts). The quality benchmark
  * tries other values through RecommendOptions.weights.
  */
 export const DEFAULT_WEIGHTS: Readonly<EngineWeights> = Object.freeze({
@@ -17,7 +19,7 @@ export const DEFAULT_WEIGHTS: Readonly<EngineWeights> = Object.freeze({
   dislike: 1.0,
   quality: 0.25,
   popularity: 0.5,
-  mood: 1.2,
+  mood: 1.3,
   favouriteWeight: 1.0,
   likedWeight: 1.0,
   watchedWeight: 0.3,
