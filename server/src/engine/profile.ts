@@ -34,8 +34,13 @@ function resolve(index: CatalogIndex, ids: readonly string[]): number[] {
   return out;
 }
 
+/** Weight of a positive `age` places older than the newest (1 without recency). */
+function decay(age: number, halfLife: number): number {
+  return halfLife > 0 ? 0.5 ** (age / halfLife) : 1;
+}
+
 function recencyWeights(count: number, base: number, halfLife: number): number[] {
-  return Array.from({ length: count }, (_, i) => (halfLife > 0 ? base * 0.5 ** ((count - 1 - i) / halfLife) : base));
+  return Array.from({ length: count }, (_, i) => base * decay(count - 1 - i, halfLife));
 }
 
 function positiveWeights(index: CatalogIndex, taste: UserTaste, w: EngineWeights): Map<number, number> {
@@ -45,15 +50,14 @@ function positiveWeights(index: CatalogIndex, taste: UserTaste, w: EngineWeights
     if (!disliked.has(idx) && weight > (weights.get(idx) ?? 0)) weights.set(idx, weight);
   };
   // Favourites come from onboarding, so they are the oldest signal; likes follow in order.
-  // The favourites are one choice made at one moment, not a sequence: all of them share the
-  // recency weight of the last one (otherwise the first of 10 favourites would count 4% of the
-  // last at half-life 2).
+  // The favourites are one choice made at one moment, not a sequence: all of them take the
+  // place of the last one (otherwise the first of 10 favourites would count 4% of the last at
+  // half-life 2).
   const favourites = resolve(index, taste.favourites);
   const liked = resolve(index, taste.liked);
   const sequence = [...favourites.map((idx) => [idx, w.favouriteWeight]), ...liked.map((idx) => [idx, w.likedWeight])];
-  const decay = recencyWeights(sequence.length, 1, w.recencyHalfLife);
-  for (let i = 0; i + 1 < favourites.length; i++) decay[i] = decay[favourites.length - 1];
-  sequence.forEach(([idx, base], i) => add(idx, base * decay[i]));
+  const newest = sequence.length - 1;
+  sequence.forEach(([idx, base], i) => add(idx, base * decay(newest - Math.max(i, favourites.length - 1), w.recencyHalfLife)));
   const watched = resolve(index, taste.watched);
   recencyWeights(watched.length, w.watchedWeight, w.recencyHalfLife).forEach((weight, i) => add(watched[i], weight));
   return weights;

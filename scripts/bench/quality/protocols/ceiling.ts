@@ -7,10 +7,8 @@
 import { ease, gram } from '../baselines/ease.js';
 import { mostPopular } from '../baselines/mostpop.js';
 import type { SplitDataset } from '../dataset.js';
-import { hitAt } from '../metrics.js';
-import { rankOf } from '../metrics.js';
-import type { History } from '../model.js';
-import { COLD_SIZES } from './coldStart.js';
+import { hitAt, rankOf } from '../metrics.js';
+import { COLD_SIZES, userFolds } from './coldStart.js';
 
 export const CEILING_LAMBDAS = [100, 400, 1600];
 /** Infinity = MostPopular alone, so the ceiling is never below MostPopular. */
@@ -22,7 +20,7 @@ export type CeilingResult = Record<'kept' | 'all', Record<string, CeilingRow>>;
 
 export function coldStartCeiling(d: SplitDataset, folds: number, log: (line: string) => void): CeilingResult {
   const nI = d.items.length;
-  const nU = d.users.length;
+  const popIdx = CEILING_ALPHAS.indexOf(Infinity);
   const combos = CEILING_LAMBDAS.flatMap((lambda) => CEILING_ALPHAS.map((alpha) => ({ lambda, alpha })));
   // hits[mask][size][combo]
   const hits = [0, 1].map(() => COLD_SIZES.map(() => new Float64Array(combos.length)));
@@ -30,14 +28,13 @@ export function coldStartCeiling(d: SplitDataset, folds: number, log: (line: str
   const es = new Float64Array(nI);
   const pop = new Float64Array(nI);
   const out = new Float64Array(nI);
-  for (let f = 0; f < folds; f++) {
-    const history: History = { nItems: nI, lists: d.train.map((l, u) => (u % folds === f ? new Int32Array(0) : l)) };
+  for (const { fold, folds: n, history, testUsers } of userFolds(d, folds)) {
     const g = gram(history);
     const models = CEILING_LAMBDAS.map((lambda) => ease(g, nI, lambda));
     pop.fill(0);
     mostPopular(history).score({ profile: new Int32Array(0), genres: [], user: -1 }, pop);
     const popMax = Math.max(1e-12, ...pop);
-    for (let u = f; u < nU; u += folds) {
+    for (const u of testUsers) {
       const train = d.train[u];
       COLD_SIZES.forEach((size, s) => {
         if (d.test[u] < 0 || train.length < size) return;
@@ -50,24 +47,22 @@ export function coldStartCeiling(d: SplitDataset, folds: number, log: (line: str
           for (let i = 0; i < nI; i++) eMax = Math.max(eMax, Math.abs(es[i]));
           CEILING_ALPHAS.forEach((alpha, ai) => {
             for (let i = 0; i < nI; i++) out[i] = alpha === Infinity ? pop[i] : es[i] / eMax + (alpha * pop[i]) / popMax;
-            for (let m = 0; m < 2; m++) {
-              const masked = m === 0 ? profile : train;
-              const saved = Array.from(masked, (i) => out[i]);
-              for (const i of masked) out[i] = -Infinity;
-              hits[m][s][li * CEILING_ALPHAS.length + ai] += hitAt(rankOf(out, d.test[u]), 10);
-              masked.forEach((i, x) => { out[i] = saved[x]; });
-            }
+            const c = li * CEILING_ALPHAS.length + ai;
+            // 'kept': mask the favourites; 'all': then the rest of the train list too.
+            for (const i of profile) out[i] = -Infinity;
+            hits[0][s][c] += hitAt(rankOf(out, d.test[u]), 10);
+            for (const i of train.subarray(size)) out[i] = -Infinity;
+            hits[1][s][c] += hitAt(rankOf(out, d.test[u]), 10);
           });
         });
       });
     }
-    log(`ceiling: fold ${f + 1}/${folds}`);
+    log(`ceiling: fold ${fold + 1}/${n}`);
   }
   const result: CeilingResult = { kept: {}, all: {} };
   (['kept', 'all'] as const).forEach((mask, m) => {
     COLD_SIZES.forEach((size, s) => {
       const n = Math.max(1, users[s]);
-      const popIdx = CEILING_ALPHAS.indexOf(Infinity);
       let best = popIdx;
       hits[m][s].forEach((h, c) => { if (h > hits[m][s][best]) best = c; });
       const mostpop = hits[m][s][popIdx] / n;

@@ -28,9 +28,27 @@ export interface TunedModel { runner: ModelRunner<unknown>; params: unknown }
  *   JSON report's figures.
  * - `next`: the interaction right after the kept ones, i.e. the first pick after onboarding.
  *   It is printed beside the first.
+ * - `masked`: the P1 test item again, with every train item of the user masked (P1's rule);
+ *   the model still sees only the kept ones.
  */
 export const COLD_TARGETS = ['test', 'next', 'masked'] as const;
 export type ColdTarget = (typeof COLD_TARGETS)[number];
+
+/**
+ * The protocol's user folds: user u is a test user of fold u mod folds (folds clamped to
+ * 2..users); the other folds' train lists are the history. The ceiling uses the same folds.
+ */
+export function* userFolds(d: SplitDataset, folds: number): Generator<{ fold: number; folds: number; history: History; testUsers: number[] }> {
+  const nUsers = d.users.length;
+  folds = Math.max(2, Math.min(folds, nUsers));
+  const empty = new Int32Array(0);
+  for (let fold = 0; fold < folds; fold++) {
+    const inFold = (u: number) => u % folds === fold;
+    const testUsers: number[] = [];
+    for (let u = 0; u < nUsers; u++) if (inFold(u)) testUsers.push(u);
+    yield { fold, folds, history: { nItems: d.items.length, lists: d.train.map((l, u) => (inFold(u) ? empty : l)) }, testUsers };
+  }
+}
 
 export function runColdStart(
   d: SplitDataset,
@@ -40,16 +58,10 @@ export function runColdStart(
   log: (line: string) => void,
 ): { result: Record<ColdTarget, ColdStartResult>; users: Record<ColdTarget, Record<string, number>> } {
   const nUsers = d.users.length;
-  folds = Math.max(2, Math.min(folds, nUsers));
   // ranks[target][size][model] over all users (each user is in exactly one fold).
   const ranks = COLD_TARGETS.map(() => COLD_SIZES.map(() => models.map(() => new Int32Array(nUsers))));
-  const empty = new Int32Array(0);
-  for (let f = 0; f < folds; f++) {
-    const t0 = performance.now();
-    const inFold = (u: number) => u % folds === f;
-    const history: History = { nItems: d.items.length, lists: d.train.map((l, u) => (inFold(u) ? empty : l)) };
-    const testUsers: number[] = [];
-    for (let u = 0; u < nUsers; u++) if (inFold(u)) testUsers.push(u);
+  let t0 = performance.now();
+  for (const { fold, folds: n, history, testUsers } of userFolds(d, folds)) {
     const fitted = models.map((m) => m.runner.fit(history, m.params));
     COLD_SIZES.forEach((size, s) => {
       const queries: Query[] = testUsers.map((u) => ({
@@ -59,20 +71,23 @@ export function runColdStart(
         onboarding: true,
       }));
       // A user with too few train interactions has no target at this size.
-      const targets: Partial<Record<ColdTarget, Int32Array>> & Record<'test' | 'next', Int32Array> = {
-        test: Int32Array.from(testUsers, (u) => (d.train[u].length >= size ? d.test[u] : -1)),
-        next: Int32Array.from(testUsers, (u) => (d.train[u].length > size ? d.train[u][size] : -1)),
-      };
+      const test = Int32Array.from(testUsers, (u) => (d.train[u].length >= size ? d.test[u] : -1));
+      const next = Int32Array.from(testUsers, (u) => (d.train[u].length > size ? d.train[u][size] : -1));
       const masked: Query[] = queries.map((q, i) => ({ ...q, hidden: d.train[testUsers[i]].subarray(size) }));
-      targets.masked = targets.test;
+      const runs: Record<ColdTarget, { queries: Query[]; targets: Int32Array }> = {
+        test: { queries, targets: test },
+        next: { queries, targets: next },
+        masked: { queries: masked, targets: test },
+      };
       fitted.forEach((scorer, m) => {
         COLD_TARGETS.forEach((target, t) => {
-          const r = evaluate(scorer, target === 'masked' ? masked : queries, targets[target]!, d.items.length);
+          const r = evaluate(scorer, runs[target].queries, runs[target].targets, d.items.length);
           testUsers.forEach((u, q) => { ranks[t][s][m][u] = r[q]; });
         });
       });
     });
-    log(`cold start: fold ${f + 1}/${folds} (${testUsers.length} users) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(`cold start: fold ${fold + 1}/${n} (${testUsers.length} users) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    t0 = performance.now();
   }
   const result = { test: {}, next: {}, masked: {} } as Record<ColdTarget, ColdStartResult>;
   const users = { test: {}, next: {}, masked: {} } as Record<ColdTarget, Record<string, number>>;
