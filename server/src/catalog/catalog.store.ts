@@ -3,8 +3,9 @@
 import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
 import { META, allAvailability, allPlatforms, allTitles, readMeta } from './catalog.repository.js';
-import { buildSnapshot, normaliseName, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { buildSnapshot, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { posterUrl, watchUrl } from './urls.js';
+import { searchText } from './search-text.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
 
@@ -66,14 +67,16 @@ export class CatalogStore {
   }
 
   /**
-   * Case-insensitive exact match on title (or original title); of several titles with one name
-   * the most famous wins. The map is keyed by the names as given; unknown names are absent.
+   * Exact match on title (or original title) ignoring case, accents and punctuation (searchText:
+   * "wall-e" finds "WALL-E"); of several titles with one name the most famous wins. The map is
+   * keyed by the names as given; unknown names are absent.
    */
   async findByTitles(names: string[]): Promise<Map<string, CatalogEntry>> {
     const snap = await this.current();
     const out = new Map<string, CatalogEntry>();
     for (const name of names) {
-      const found = snap.byName.get(normaliseName(name));
+      const key = searchText(name);
+      const found = key ? snap.byName.get(key) : undefined;
       if (found?.length) out.set(name, [...found].sort((a, b) => b.fame - a.fame || b.popularity - a.popularity)[0]);
     }
     return out;

@@ -5,6 +5,7 @@ import type { EngineTitle } from '../engine/types.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
 import { catalogMean, popularity, shrunkQuality } from './ranking.js';
 import { logoUrl } from './urls.js';
+import { searchText } from './search-text.js';
 
 /** A catalog title: what the engine needs plus what a card or the title page shows. */
 export interface CatalogEntry extends EngineTitle {
@@ -33,7 +34,7 @@ export interface Snapshot {
   /** Offerable titles, most popular first. */
   titles: CatalogEntry[];
   byId: Map<string, CatalogEntry>;
-  /** Lower-cased title and original title -> offerable titles, most popular first. */
+  /** Title and original title folded by searchText -> offerable titles, most popular first. */
   byName: Map<string, CatalogEntry[]>;
   platforms: PlatformInfo[];
   platformByName: Map<string, PlatformInfo>;
@@ -103,7 +104,8 @@ export function buildSnapshot(
 
   const byName = new Map<string, CatalogEntry[]>();
   for (const t of titles) {
-    for (const name of new Set([t.title, t.originalTitle].filter((n): n is string => Boolean(n)).map(normaliseName))) {
+    for (const name of new Set([t.title, t.originalTitle].filter((n): n is string => Boolean(n)).map(searchText))) {
+      if (!name) continue;
       const l = byName.get(name) ?? [];
       l.push(t);
       byName.set(name, l);
@@ -132,5 +134,3 @@ export function buildSnapshot(
     platformBySlug: new Map(platforms.map((p) => [p.slug, p])),
   };
 }
-
-export const normaliseName = (s: string): string => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();

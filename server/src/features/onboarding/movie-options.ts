@@ -1,6 +1,7 @@
 // Which titles onboarding offers as favourite candidates. Pure functions over the catalog's
 // titles (already ordered most popular and best rated first).
 import type { CatalogEntry } from '../../catalog/catalog.store.js';
+import { searchText } from '../../catalog/search-text.js';
 
 export const OPTIONS_LIMIT = 60;
 export const MIN_OPTIONS = 30;
@@ -21,25 +22,32 @@ export interface OptionsResult {
 }
 
 const searchKeys = new WeakMap<CatalogEntry, string>();
-const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+/** Title and original title, folded, on two lines so a search cannot match across them. */
 function searchKey(t: CatalogEntry): string {
   let k = searchKeys.get(t);
   if (k === undefined) {
-    k = fold(`${t.title} ${t.originalTitle ?? ''}`);
+    k = `${searchText(t.title)}\n${searchText(t.originalTitle ?? '')}`;
     searchKeys.set(t, k);
   }
   return k;
 }
 
-/** Takes from each language's list in turn, so several chosen languages share the top places. */
-function interleave(titles: CatalogEntry[], languages: string[]): CatalogEntry[] {
-  if (languages.length < 2) return titles;
-  const queues = languages.map((l) => titles.filter((t) => t.language === l));
+/**
+ * Takes from each chosen language's list in turn, so several chosen languages share the top
+ * places; titles in none of them follow in their own order. A permutation of `titles`: the loop
+ * runs once per place in the longest language list, so it ends for any input.
+ */
+export function interleave(titles: CatalogEntry[], languages: string[]): CatalogEntry[] {
+  const chosen = new Set(languages);
+  if (chosen.size < 2) return titles;
+  const queues = [...chosen].map((l) => titles.filter((t) => t.language === l));
+  const rest = titles.filter((t) => !chosen.has(t.language));
+  const longest = Math.max(...queues.map((q) => q.length));
   const out: CatalogEntry[] = [];
-  for (let i = 0; out.length < titles.length; i++) {
+  for (let i = 0; i < longest; i++) {
     for (const q of queues) if (i < q.length) out.push(q[i]);
   }
-  return out;
+  return out.concat(rest);
 }
 
 /**
@@ -83,7 +91,8 @@ const orList = (xs: string[]) => (xs.length <= 2 ? xs.join(' or ') : `${xs.slice
 export function filteredOptions(all: CatalogEntry[], f: OptionsFilter, limit = OPTIONS_LIMIT): OptionsResult {
   const genres = new Set(f.genres);
   const languages = new Set(f.languages);
-  const q = f.q ? fold(f.q) : '';
+  // A search of only punctuation or spaces folds to nothing: the list is then unfiltered by text.
+  const q = f.q ? searchText(f.q) : '';
   const pool = q ? all.filter((t) => searchKey(t).includes(q)) : all;
   const inLanguage = languages.size ? pool.filter((t) => languages.has(t.language)) : pool;
   const strict = genres.size ? inLanguage.filter((t) => genres.has(t.genres[0])) : inLanguage;

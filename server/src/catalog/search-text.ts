@@ -1,0 +1,36 @@
+// How a title search compares text: "WALL·E", "WALL-E" and "walle" meet, as do "Amélie" and
+// "amelie", "Spider-Man" and "spiderman", "Schindler's" and "schindlers". Every title search a
+// user reaches (the onboarding favourites search, favourites saved by name) folds both sides with
+// this one function, so they can never disagree about what matches.
+
+/**
+ * Accents of Latin, Greek and Cyrillic letters (the combining diacritical mark blocks). Marks of
+ * other scripts (Devanagari vowel signs, the kana voicing marks) change the letter, so they stay.
+ */
+const ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+/** Letters that NFKD does not take apart but a person types without their stroke or ligature. */
+const LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', ı: 'i', þ: 'th' };
+const FOLDED_LETTERS = /[ßæœøđðłıþ]/g;
+
+function foldOnce(s: string): string {
+  return s
+    .normalize('NFKD')
+    .toUpperCase() // upper then lower: full case folding ("ß", "ᲀ" and their capitals meet)
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(ACCENTS, '')
+    .replace(FOLDED_LETTERS, (c) => LETTERS[c])
+    .replace(/&/g, 'and')
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '');
+}
+
+/**
+ * The compact search form of a text: lower case, without accents, and with every space,
+ * punctuation mark and symbol removed (so a hyphen, a middle dot, an apostrophe or nothing at all
+ * between two words compare equal). Idempotent: searchText(searchText(s)) === searchText(s).
+ */
+export function searchText(s: string): string {
+  // Removing a symbol can leave two marks side by side that Unicode orders differently, and a few
+  // compatibility letters decompose again once lower-cased: the second pass settles both.
+  return foldOnce(foldOnce(s));
+}
