@@ -136,6 +136,32 @@ describe.each(dialects)('onboarding API (%s)', (dialect) => {
     expect(nothing.message).toMatch(/No titles match "zzqqxx"/);
   });
 
+  it('finds a title however its punctuation, accents and letter case are typed', async () => {
+    const titles = async (q: string, languages = '') =>
+      MoviesResponse.parse((await get(`/api/onboarding/movies/filtered?q=${encodeURIComponent(q)}&languages=${languages}`)).body).movies.map((m) => m.title);
+    for (const q of ['wall-e', 'WALL·E', 'walle', 'Wall E', 'wall‐e']) expect(await titles(q), q).toContain('WALL-E');
+    for (const q of ['amelie', 'AMÉLIE', 'Ame\u0301lie']) expect(await titles(q, 'French'), q).toContain('Amélie');
+    for (const q of ['spiderman', 'Spider Man', 'SPIDER-MAN']) expect(await titles(q), q).toEqual(expect.arrayContaining(['Spider-Man: Into the Spider-Verse', 'Spider-Man: Across the Spider-Verse']));
+    for (const q of ['schindlers', "Schindler's", 'Schindler’s list']) expect(await titles(q), q).toContain("Schindler's List");
+    for (const q of ['leon the professional', 'mission impossible fallout', 'tar']) expect((await titles(q)).length, q).toBeGreaterThan(0);
+    // The original title is searched too, without running into the display title.
+    expect(await titles('fabuleux destin', 'French')).toContain('Amélie');
+    // Punctuation alone searches for nothing: the unfiltered list, not an error.
+    const dots = await get('/api/onboarding/movies/filtered?q=%C2%B7-%27');
+    expect(dots.status).toBe(200);
+    expect(MoviesResponse.parse(dots.body).movies.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('saves favourites named with other punctuation, accents or case', async () => {
+    const user = await signUp(server);
+    const res = await rawRequest(server.url, '/api/onboarding/preferences', {
+      body: JSON.stringify({ ...GOOD, initial_movies: ['WALL·E', 'amelie', 'schindlers list'] }),
+      token: user.store.token!,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await favouriteTitleIds(server.running.ctx.db, user.store.user!.id)).toEqual(['movie-wall-e-2008', 'movie-amelie-2001', 'movie-schindlers-list-1993']);
+  });
+
   it('rejects unknown filter values with a 400', async () => {
     for (const q of ['genres=Space%20Opera', 'languages=Klingon', 'genres=Drama&genres=Crime', `q=${'x'.repeat(101)}`]) {
       const res = await get(`/api/onboarding/movies/filtered?${q}`);
