@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { MoviesResponse } from '@app/shared';
+import fc from 'fast-check';
+import { GENRES, MoviesResponse } from '@app/shared';
 import { TEST_DATABASE_URL, dialects, type TestDialect } from './support/dialects.js';
 
 const ROOT = resolve(__dirname, '../..');
@@ -105,6 +106,32 @@ describe.each(dialects)('the favourites search cannot take the server down (%s)'
       const res = await getJson(`${server.url}/api/onboarding/movies/filtered?q=${q}&languages=${languages}`);
       expect(res.status, `${q} / ${languages}`).toBe(200);
     }
+    expect((await getJson(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('any search, genres and languages get a prompt 200, or a 400 with a detail', async () => {
+    const { languages } = (await getJson(`${server.url}/api/onboarding/languages`)).body as { languages: string[] };
+    const listOf = (known: string[]) =>
+      fc.array(fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }), weight: 1 }), { maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(fc.oneof(fc.constantFrom('Love', 'the', 'WALL·E', 'amélie', '·', ''), fc.string({ unit: 'grapheme', maxLength: 110 })), { nil: undefined }),
+        listOf([...GENRES]),
+        listOf([...languages, 'Klingon']),
+        async (q, genres, langs) => {
+          const params = new URLSearchParams({ genres: genres.join(','), languages: langs.join(',') });
+          if (q !== undefined) params.set('q', q);
+          const res = await getJson(`${server.url}/api/onboarding/movies/filtered?${params}`);
+          if (res.status === 400) {
+            expect(typeof (res.body as { detail?: unknown }).detail).toBe('string');
+            return;
+          }
+          expect(res.status).toBe(200);
+          expect(MoviesResponse.parse(res.body).movies.length).toBeLessThanOrEqual(60);
+        },
+      ),
+      { numRuns: 60 },
+    );
     expect((await getJson(`${server.url}/healthz`)).status).toBe(200);
   });
 });
