@@ -47,7 +47,8 @@ describe('request schemas, for any text', () => {
     );
   });
 
-  it('a schedule has a real date, an HH:MM time and a known zone', () => {
+  it('a schedule has a real date that an event can end on, an HH:MM time and a known zone', () => {
+    expect(ScheduleRequest.safeParse({ recommendation_id: 'r', date: '9999-12-31', time: '20:00' }).error?.issues[0].message).toBe('Pick an earlier date');
     const dateLike = fc.oneof(anyText, fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
     const timeLike = fc.oneof(anyText, fc.stringMatching(/^\d{2}:\d{2}$/));
     fc.assert(
@@ -56,6 +57,7 @@ describe('request schemas, for any text', () => {
         if (!r.success) return;
         expect(new Date(`${r.data.date}T00:00:00Z`).toISOString().slice(0, 10)).toBe(r.data.date);
         expect(r.data.time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        expect(r.data.date <= '9999-12-30').toBe(true);
         expect(() => new Intl.DateTimeFormat('en-US', { timeZone: r.data.timezone })).not.toThrow();
       }),
       { numRuns: 1_000 },

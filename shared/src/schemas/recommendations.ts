@@ -79,9 +79,15 @@ export const HistoryResponse = z.object({
 });
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
+/**
+ * The last day a pick can be scheduled: an evening event on 9999-12-31 ends in year 10000, which
+ * neither an .ics file (RFC 5545) nor Google's API (RFC 3339) can write.
+ */
+export const LAST_SCHEDULE_DATE = '9999-12-30';
+
 export const ScheduleRequest = z.object({
   recommendation_id: z.string().min(1, 'recommendation_id is required').max(64),
-  date: IsoDate,
+  date: IsoDate.refine((d) => d <= LAST_SCHEDULE_DATE, { message: 'Pick an earlier date' }),
   time: TimeOfDay,
   timezone: IanaTimezone.default(DEFAULT_TIMEZONE),
 });

@@ -40,9 +40,11 @@ describe('the .ics download, for any request the schema accepts', () => {
         );
         expect(body).toMatch(/^BEGIN:VCALENDAR\r?\n/);
         expect(body).toContain('END:VEVENT');
+        // RFC 5545 date-times: eight-digit dates (a year past 9999 cannot be written).
+        for (const m of body.matchAll(/^DT(?:START|END|STAMP):(.*)$/gm)) expect(m[1].trim()).toMatch(/^\d{8}T\d{6}Z$/);
         expect(icsFilename(title, d)).toMatch(/^tonights-pick-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.ics$/);
       }),
-      { numRuns: 300 },
+      { numRuns: 300, examples: [['9999-12-31', '23:00', 'UTC', new Date('2026-01-01T00:00:00Z'), 'a', 'b', 'c', null], ['9999-12-30', '23:59', 'Etc/GMT+12', new Date('2026-01-01T00:00:00Z'), 'a', 'b', 'c', null]] },
     );
   });
 });
