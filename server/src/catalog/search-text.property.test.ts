@@ -32,4 +32,14 @@ describe('searchText', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('folds plain ASCII (its fast path) exactly as the full Unicode folding does', () => {
+    // An accented letter at the end sends the same text down the Unicode path.
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 60 }), (s) => {
+        expect(searchText(`${s}é`)).toBe(`${searchText(s)}e`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
