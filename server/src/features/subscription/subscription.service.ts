@@ -95,7 +95,7 @@ export async function statusOf(ctx: AppContext, user: UserRow): Promise<Subscrip
 export const PLAN_CHANGE_REFUSED =
   'Plan changes go through payment or support: upgrade to lifetime from Settings, or contact support to change an existing plan.';
 
-/** PUT /api/settings/subscription upgrades nobody (decisions.md): only staying on free is accepted. */
+/** PUT /api/settings/subscription upgrades nobody (docs/product-decisions.md, "Plans"): only staying on free is accepted. */
 export async function requestPlanChange(ctx: AppContext, user: UserRow, tier: SubscriptionTier): Promise<SubscriptionStatus> {
   if (user.subscription_tier === 'free_trial' && tier === 'free_trial') return statusOf(ctx, user);
   throw forbidden(PLAN_CHANGE_REFUSED);
