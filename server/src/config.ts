@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { resolve, join } from 'node:path';
-import { FREE_WEEKLY_LIMIT_DEFAULT } from '@app/shared';
+import { FREE_REPLACEMENTS_WEEKLY_DEFAULT, FREE_WEEKLY_LIMIT_DEFAULT } from '@app/shared';
 
 const url = (name: string) =>
   z.string().refine((v) => {
@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://... or smtps://...').optional(),
   MAIL_FROM: z.string().min(3).default("Tonight's Pick <no-reply@localhost>"),
   FREE_WEEKLY_LIMIT: intIn(0, 1000).default(FREE_WEEKLY_LIMIT_DEFAULT),
+  FREE_REPLACEMENTS_WEEKLY: intIn(0, 1000).default(FREE_REPLACEMENTS_WEEKLY_DEFAULT),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: url('GOOGLE_JWKS_URL').default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -87,6 +88,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   freeWeeklyLimit: number;
+  /** Free plan: replacements of an unusable pick that do not count, per week (docs/product-decisions.md). */
+  freeReplacementsWeekly: number;
   google: {
     clientId: string | null;
     clientSecret: string | null;
@@ -134,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     freeWeeklyLimit: e.FREE_WEEKLY_LIMIT,
+    freeReplacementsWeekly: e.FREE_REPLACEMENTS_WEEKLY,
     google: {
       clientId: e.GOOGLE_CLIENT_ID ?? null,
       clientSecret: e.GOOGLE_CLIENT_SECRET ?? null,

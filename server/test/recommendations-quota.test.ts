@@ -48,13 +48,13 @@ describe.each(dialects)('the free weekly quota on %s', (dialect) => {
     const second = Recommendation.parse(await u.api.recommendations.next({ previous: 'skip' }));
     expect(second.subscription_warning).toMatchObject({ expired: false, limit_reached: false });
     expect(second.subscription_warning!.message).toMatch(/1 free recommendation left/);
-    const third = await u.api.recommendations.next({ previous: 'watched' });
+    const third = await u.api.recommendations.next({ previous: 'skip' });
     expect(third.subscription_warning).toMatchObject({ expired: false, limit_reached: true });
     // The card still carries the banner data when it is loaded again.
     expect((await u.api.recommendations.current()).subscription_warning?.limit_reached).toBe(true);
 
     const before = await recommendationRows(server, u.userId);
-    const err = await planLimit(u.api.recommendations.next({ previous: 'watched' }));
+    const err = await planLimit(u.api.recommendations.next({ previous: 'skip' }));
     expect(err).toMatchObject({ detail: PLAN_LIMIT_TEXTS.limitReached, expired: false, limit_reached: true });
     expect(await recommendationRows(server, u.userId)).toEqual(before);
     expect(before.at(-1)).toMatchObject({ id: third.id, status: 'active' });

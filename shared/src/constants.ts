@@ -2,6 +2,12 @@
 // Server, web and extension import these; nothing else hard-codes them.
 
 export const FREE_WEEKLY_LIMIT_DEFAULT = 3;
+/**
+ * Free plan: replacing a pick the user could not use (marked "Already Watched", or disliked) is
+ * free this many times per week (the quota's week); after that a replacement counts. A server
+ * setting like the limit (FREE_REPLACEMENTS_WEEKLY); this is its default.
+ */
+export const FREE_REPLACEMENTS_WEEKLY_DEFAULT = 5;
 
 export const PRICING = {
   lifetimePriceUsd: 59,

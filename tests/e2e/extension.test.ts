@@ -129,6 +129,17 @@ describe('browser extension journey', () => {
     expect(history.recommendations.find((r) => r.id === now)?.status).toBe('active');
   });
 
+  it('after a Dislike the popup offers Show me another at once, and the replacement is free', async () => {
+    const before = await pickId();
+    expect(await popup.locator('[data-action="another"]').count()).toBe(0);
+    const used = (await user.api.subscription.status()).recommendations_used;
+    await popup.click('[data-action="dislike"]');
+    await popup.locator('[data-action="another"]').click();
+    await expect.poll(pickId).not.toBe(before);
+    expect(await popup.locator('[data-action="another"]').count()).toBe(0);
+    expect(await user.api.subscription.status()).toMatchObject({ recommendations_used: used, free_replacements_used: 2 });
+  });
+
   it('Schedule asks for a date, downloads a parseable .ics, and explains a missing calendar', async () => {
     const title = (await popup.locator('#pick-title').textContent())!;
     await popup.click('[data-action="schedule"]');

@@ -147,7 +147,11 @@ describe('web app in Chromium', () => {
     expect(await history.innerText()).toContain(firstTitle);
     expect(await history.locator('li', { hasText: firstTitle }).innerText()).toContain('Liked');
 
-    // The fourth pick of the week is over the free limit: the upgrade modal with the spec's text.
+    // Already Watched was a free replacement (docs/product-decisions.md): one more pick spends
+    // the week's third, and the next is over the free limit: the upgrade modal with the spec's text.
+    await card.getByRole('button', { name: 'New recommendation' }).click();
+    await expect.poll(() => card.getByRole('heading', { level: 2 }).innerText()).not.toBe(thirdTitle);
+    await page.getByText('0 of 3 picks left this week · 4 free replacements').waitFor();
     await card.getByRole('button', { name: 'New recommendation' }).click();
     const limit = page.getByRole('dialog');
     await limit.getByRole('heading', { name: PLAN_LIMIT_TEXTS.title }).waitFor();

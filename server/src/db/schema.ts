@@ -129,7 +129,10 @@ export interface RecommendationsTable {
 export interface RecommendationQuotaTable {
   user_id: string;
   week_start: string;
+  /** Issues that counted against the weekly limit. */
   used: number;
+  /** Free replacements of a watched or disliked pick (did not count; capped per week). */
+  free_replacements: Generated<number>;
 }
 
 export interface UserFavouritesTable {

@@ -30,6 +30,8 @@ export const PublicConfig = z.object({
   google_client_id: z.string().nullable(),
   payments_enabled: z.boolean(),
   free_weekly_limit: z.number().int(),
+  /** Free plan: replacements of a watched or disliked pick that do not count, per week. */
+  free_replacements_weekly: z.number().int(),
   stats: z.object({
     platforms: z.number().int(),
     titles: z.number().int(),

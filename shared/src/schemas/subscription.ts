@@ -13,6 +13,14 @@ export const SubscriptionStatus = z.object({
   week_resets_at: z.string().nullable(),
   subscription_end_date: z.string().nullable(),
   payments_enabled: z.boolean(),
+  /** Picks that count against the weekly limit still available this week; null: no weekly limit. */
+  recommendations_left: z.number().int().nullable(),
+  /** Free replacements (after "Already Watched" or a Dislike) taken this week. */
+  free_replacements_used: z.number().int(),
+  /** Free replacements per week; null: the plan has no weekly limit to spare. */
+  free_replacements_limit: z.number().int().nullable(),
+  /** Free replacements still available this week; null: the plan has no weekly limit. */
+  free_replacements_left: z.number().int().nullable(),
 });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 

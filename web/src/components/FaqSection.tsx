@@ -6,7 +6,7 @@ export function FaqSection() {
   const faqs = [
     {
       q: 'How does the free plan work?',
-      a: `You get ${plan.freeWeeklyLimit} new recommendations every calendar week, counted from Monday in your own timezone. It never expires.`,
+      a: `You get ${plan.freeWeeklyLimit} new recommendations every calendar week, counted from Monday in your own timezone. Replacing a pick you have already watched or dislike is free, up to ${plan.freeReplacementsWeekly} times a week. It never expires.`,
     },
     {
       q: 'What does the lifetime plan include?',

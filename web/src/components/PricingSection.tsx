@@ -16,6 +16,7 @@ export function PricingSection() {
           </div>
           <ul className="plan-list">
             <li>{plan.freeWeeklyLimit} recommendations per week</li>
+            <li>Up to {plan.freeReplacementsWeekly} free replacements a week for picks you have seen or dislike</li>
             <li>Like, dislike, mood and history</li>
             <li>Download picks as calendar files</li>
           </ul>

@@ -1,6 +1,8 @@
 import type { MoodValue, Recommendation } from '@app/shared';
+import { replacementCost, useSubscriptionStatus, type ReplacementCost } from '../hooks/useSubscriptionStatus';
 import { MoodSelect } from './MoodSelect';
 import { Icon } from './Icon';
+import { PlanAllowance } from './PlanLimitBanner';
 
 export type Busy = 'like' | 'dislike' | 'watched' | 'skip' | null;
 
@@ -14,10 +16,33 @@ interface Props {
   onSchedule: () => void;
 }
 
-/** Like / Dislike (both disabled once rated, the chosen one marked), Already Watched, New, Schedule. */
+/** The cost shown inside a replacement button, so the user knows it before the click. */
+function CostTag({ cost }: { cost: ReplacementCost | null }) {
+  if (cost?.kind === 'free') return <> <span className="btn-tag">· free</span></>;
+  if (cost?.kind === 'counts' && cost.picksLeft > 0) return <> <span className="btn-tag">· uses a pick</span></>;
+  return null;
+}
+
+/** Said before the click once this week's free replacements are gone (docs/product-decisions.md). */
+function noFreeLeftNote(cost: ReplacementCost | null): string | null {
+  if (cost?.kind !== 'counts') return null;
+  return cost.picksLeft > 0
+    ? 'No free replacements left this week: Already Watched and Show me another now use one of your picks.'
+    : 'No free replacements or picks left this week.';
+}
+
+/**
+ * Like / Dislike (both disabled once rated, the chosen one marked), Already Watched, New, Schedule.
+ * After a Dislike the primary action is "Show me another": replacing a disliked pick is free while
+ * the week's free replacements last, as is Already Watched.
+ */
 export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext, onSchedule }: Props) {
+  const { data: status } = useSubscriptionStatus();
+  const cost = replacementCost(status);
   const rated = rec.is_rated;
   const working = busy !== null;
+  const disliked = rec.user_rating === false && rec.status === 'active';
+  const note = noFreeLeftNote(cost);
   return (
     <div className="rec-actions">
       <div className="btn-row" role="group" aria-label="Rate this pick">
@@ -48,12 +73,23 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
         <div className="btn-row">
           <button type="button" className="btn btn-secondary" disabled={working} onClick={() => onNext('watched')}>
             {busy === 'watched' ? 'Loading…' : 'Already Watched'}
+            {busy !== 'watched' && <CostTag cost={cost} />}
           </button>
-          <button type="button" className="btn btn-primary" disabled={working} onClick={() => onNext('skip')}>
-            {busy === 'skip' ? 'Finding one…' : 'New recommendation'}
-          </button>
+          {disliked ? (
+            // The server replaces a disliked pick for free (within the week's free replacements).
+            <button type="button" className="btn btn-primary" disabled={working} onClick={() => onNext('skip')}>
+              {busy === 'skip' ? 'Finding one…' : 'Show me another'}
+              {busy !== 'skip' && <CostTag cost={cost} />}
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary" disabled={working} onClick={() => onNext('skip')}>
+              {busy === 'skip' ? 'Finding one…' : 'New recommendation'}
+            </button>
+          )}
         </div>
       </div>
+      {note && <p className="field-hint">{note}</p>}
+      <PlanAllowance />
     </div>
   );
 }

@@ -10,7 +10,8 @@ export function RefundPolicyPage() {
       <p>
         The only paid product is the lifetime plan: a one-time payment of {plan.price} (early bird price, regular{' '}
         {plan.originalPrice}). The free plan costs nothing and gives {plan.freeWeeklyLimit} new recommendations every calendar
-        week, so you can try the service for as long as you like before paying.
+        week (plus up to {plan.freeReplacementsWeekly} free replacements of picks you have already watched or dislike), so you
+        can try the service for as long as you like before paying.
       </p>
       <h2>{REFUND.days}-day money-back guarantee</h2>
       <p>

@@ -22,7 +22,9 @@ export function TermsOfServicePage() {
       <ul>
         <li>
           <strong>Free plan:</strong> {plan.freeWeeklyLimit} new recommendations per calendar week (Monday 00:00 to Sunday 24:00 in
-          your own timezone, or UTC if you have not set one). The allowance renews every week and the free plan never expires.
+          your own timezone, or UTC if you have not set one). Replacing a pick you mark Already Watched, or one you dislike, does
+          not count, up to {plan.freeReplacementsWeekly} times a week; after that a replacement counts as one of the week&rsquo;s
+          recommendations, and the app says so before you click. The allowance renews every week and the free plan never expires.
           Calendar integration is not included.
         </li>
         <li>

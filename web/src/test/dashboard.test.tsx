@@ -76,7 +76,7 @@ describe('dashboard', () => {
     await userEvent.selectOptions(screen.getByLabelText('Mood for the next pick'), 'thrilling');
     await userEvent.click(screen.getByRole('button', { name: 'New recommendation' }));
     expect(await screen.findByRole('heading', { name: 'Heat' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Already Watched' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Already Watched/ }));
     await waitFor(() => expect(s.calls('POST /api/recommendations/new')).toHaveLength(2));
     expect(s.calls('POST /api/recommendations/new').map((r) => r.body)).toEqual([
       { previous: 'skip', mood: 'thrilling' },

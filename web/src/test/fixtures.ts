@@ -40,6 +40,7 @@ export function config(over: Partial<PublicConfigT> = {}): PublicConfigT {
     google_client_id: null,
     payments_enabled: true,
     free_weekly_limit: 3,
+    free_replacements_weekly: 5,
     stats: { platforms: 16, titles: 1480, users: null },
     ...over,
   });
@@ -79,6 +80,8 @@ export function recommendation(over: Partial<RecommendationT> = {}): Recommendat
 }
 
 export function subscription(over: Partial<SubscriptionStatusT> = {}): SubscriptionStatusT {
+  // A plan without a weekly limit has no counters left to show, as the server answers.
+  const uncounted = over.recommendations_limit === null;
   return SubscriptionStatus.parse({
     subscription_tier: 'free_trial',
     is_active: true,
@@ -90,6 +93,10 @@ export function subscription(over: Partial<SubscriptionStatusT> = {}): Subscript
     week_resets_at: '2026-01-12T00:00:00.000Z',
     subscription_end_date: null,
     payments_enabled: true,
+    recommendations_left: uncounted ? null : 2,
+    free_replacements_used: 0,
+    free_replacements_limit: uncounted ? null : 5,
+    free_replacements_left: uncounted ? null : 5,
     ...over,
   });
 }

@@ -14,8 +14,18 @@ interface Props {
 export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }: Props) {
   const [mood, setMood] = useState<MoodValue | ''>('');
   const rated = pick.is_rated;
+  // After a Dislike the way forward comes first: replacing a disliked pick is free on the free
+  // plan while the week's free replacements last (docs/product-decisions.md).
+  const disliked = pick.user_rating === false && pick.status === 'active';
   return (
     <div className="actions">
+      {disliked && (
+        <div className="row">
+          <button type="button" className="primary" data-action="another" onClick={() => onNew(mood || undefined)} disabled={busy}>
+            Show me another
+          </button>
+        </div>
+      )}
       <div className="row">
         <button type="button" data-action="like" onClick={() => onRate(true)} disabled={busy || rated} aria-pressed={pick.user_rating === true}>
           {pick.user_rating === true ? 'Liked ✓' : 'Like'}

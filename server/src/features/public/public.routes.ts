@@ -15,6 +15,7 @@ export function publicRoutes(ctx: AppContext, services: AppServices): Router {
       google_client_id: ctx.config.google.clientId,
       payments_enabled: Boolean(ctx.config.stripe.secretKey),
       free_weekly_limit: ctx.config.freeWeeklyLimit,
+      free_replacements_weekly: ctx.config.freeReplacementsWeekly,
       stats: { platforms: stats.platforms, titles: stats.titles, users: users >= USER_CLAIM_THRESHOLD ? users : null },
     };
     res.set('Cache-Control', 'public, max-age=60').json(body);

@@ -39,6 +39,16 @@ export interface Issued {
   state: PlanState | null;
 }
 
+/**
+ * docs/product-decisions.md: the next pick replaces one the user could not use, and so may be
+ * free, when the active pick is closed as already watched, or is rated disliked. The first pick
+ * (nothing active) never is.
+ */
+export function replacesUnusablePick(active: Pick<RecommendationRow, 'user_rating'> | undefined, previous: IssueRequest['previous']): boolean {
+  if (!active) return false;
+  return previous === 'watched' || (active.user_rating !== null && Number(active.user_rating) === 0);
+}
+
 function nothingLeft(req: IssueRequest): Error {
   const filtered = req.mood || req.platform || req.kind;
   return conflict(
@@ -49,7 +59,7 @@ function nothingLeft(req: IssueRequest): Error {
 }
 
 export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore, user: UserRow, req: IssueRequest): Promise<Issued> {
-  await precheckIssue(ctx, user);
+  await precheckIssue(ctx, user, async () => replacesUnusablePick(await activeRecommendation(ctx.db, user.id), req.previous));
   // Catalog and favourites are read before the transaction: nothing inside it may wait for a
   // second pool connection while holding the user's lock.
   const [titles, favourites] = await Promise.all([catalog.titles(), favouriteTitleIds(ctx.db, user.id)]);
@@ -61,11 +71,10 @@ export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore
   return writeTransaction(ctx.database, async (tx) => {
     const fresh = await lockUser(tx, ctx.database.dialect, user.id);
     if (!fresh) throw unauthorized();
-    if (req.onlyIfNoneActive) {
-      const active = await activeRecommendation(tx, user.id);
-      if (active) return { row: active, state: null };
-    }
-    const state = await spendIssue(ctx, tx, fresh);
+    // Read under the user's lock: whether this replaces an unusable pick is decided here.
+    const active = await activeRecommendation(tx, user.id);
+    if (req.onlyIfNoneActive && active) return { row: active, state: null };
+    const state = await spendIssue(ctx, tx, fresh, replacesUnusablePick(active, req.previous));
     await closeActive(tx, user.id, req.previous === 'watched' ? 'watched' : 'skipped', now);
     const rows = await tasteRows(tx, user.id);
     const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;

@@ -9,7 +9,7 @@ const week = weeklyWindow(now, 'UTC');
 
 describe('plans', () => {
   it('free is limited, lifetime unlimited, legacy unlimited until its end date', () => {
-    expect(planOf(user('free_trial'), now, 3)).toEqual({ kind: 'limited', tier: 'free_trial', limit: 3 });
+    expect(planOf(user('free_trial'), now, 3)).toEqual({ kind: 'limited', tier: 'free_trial', limit: 3, freeReplacements: 5 });
     expect(planOf(user('paid_lifetime'), now, 3).kind).toBe('unlimited');
     expect(planOf(user('paid_monthly', '2025-06-11T12:00:01Z'), now, 3).kind).toBe('unlimited');
     expect(planOf(user('paid_yearly', '2025-06-11T12:00:00Z'), now, 3).kind).toBe('expired');
@@ -35,10 +35,11 @@ describe('plans', () => {
 
   it('status follows the contract', () => {
     const free = planOf(user('free_trial'), now, 3);
-    const s = SubscriptionStatus.parse(subscriptionStatus(free, 3, week, user('free_trial'), false));
+    const s = SubscriptionStatus.parse(subscriptionStatus(free, { used: 3, freeReplacements: 2 }, week, user('free_trial'), false));
     expect(s).toMatchObject({ status: 'Limit Reached', expiry_reason: 'trial_limit', is_active: false, recommendations_used: 3, recommendations_limit: 3 });
+    expect(s).toMatchObject({ recommendations_left: 0, free_replacements_used: 2, free_replacements_limit: 5, free_replacements_left: 3 });
     expect(s.week_resets_at).toBe('2025-06-16T00:00:00.000Z');
-    const expired = SubscriptionStatus.parse(subscriptionStatus(planOf(user('paid_monthly', '2020-01-01T00:00:00Z'), now, 3), 0, week, user('paid_monthly', '2020-01-01T00:00:00Z'), true));
-    expect(expired).toMatchObject({ status: 'Expired', expiry_reason: 'subscription_expired', is_active: false, payments_enabled: true });
+    const expired = SubscriptionStatus.parse(subscriptionStatus(planOf(user('paid_monthly', '2020-01-01T00:00:00Z'), now, 3), { used: 0, freeReplacements: 0 }, week, user('paid_monthly', '2020-01-01T00:00:00Z'), true));
+    expect(expired).toMatchObject({ status: 'Expired', expiry_reason: 'subscription_expired', is_active: false, payments_enabled: true, recommendations_left: null, free_replacements_left: null });
   });
 });

@@ -1,11 +1,14 @@
 // What a user's plan allows, as pure functions of the user row, the clock and this week's count
-// (decisions.md: free_trial is limited per week and never expires; lifetime is unlimited; legacy
-// monthly/yearly are unlimited until subscription_end_date, then "Expired").
-import { PLAN_LIMIT_TEXTS, type SubscriptionStatus, type SubscriptionTier, type SubscriptionWarning } from '@app/shared';
+// (docs/product-decisions.md: free_trial is limited per week, with a few free replacements, and
+// never expires; lifetime is unlimited; legacy monthly/yearly are unlimited until
+// subscription_end_date, then "Expired").
+import { FREE_REPLACEMENTS_WEEKLY_DEFAULT, PLAN_LIMIT_TEXTS, type SubscriptionStatus, type SubscriptionTier, type SubscriptionWarning } from '@app/shared';
+import type { WeekCounts } from './quota.repository.js';
 import type { WeeklyWindow } from './weekly-window.js';
 
 export type Plan =
-  | { kind: 'limited'; tier: SubscriptionTier; limit: number }
+  /** limit: picks that count per week; freeReplacements: replacements per week that do not. */
+  | { kind: 'limited'; tier: SubscriptionTier; limit: number; freeReplacements: number }
   | { kind: 'unlimited'; tier: SubscriptionTier; endsAt: string | null }
   | { kind: 'expired'; tier: SubscriptionTier; endedAt: string };
 
@@ -16,7 +19,7 @@ export interface PlanUser {
 
 const LEGACY_TIERS = new Set(['paid_monthly', 'paid_yearly']);
 
-export function planOf(user: PlanUser, now: Date, freeWeeklyLimit: number): Plan {
+export function planOf(user: PlanUser, now: Date, freeWeeklyLimit: number, freeReplacements = FREE_REPLACEMENTS_WEEKLY_DEFAULT): Plan {
   const tier = user.subscription_tier as SubscriptionTier;
   if (tier === 'paid_lifetime') return { kind: 'unlimited', tier, endsAt: null };
   if (LEGACY_TIERS.has(tier)) {
@@ -26,7 +29,7 @@ export function planOf(user: PlanUser, now: Date, freeWeeklyLimit: number): Plan
     return { kind: 'unlimited', tier, endsAt: end };
   }
   // free_trial, and anything unknown, gets the free plan.
-  return { kind: 'limited', tier: 'free_trial', limit: freeWeeklyLimit };
+  return { kind: 'limited', tier: 'free_trial', limit: freeWeeklyLimit, freeReplacements };
 }
 
 /** The quota a new issue may use: null when the plan does not count against a limit. */
@@ -71,18 +74,31 @@ export function subscriptionWarning(plan: Plan, used: number, window: WeeklyWind
   return null;
 }
 
+/** What a limited plan has left this week: picks that count, and free replacements. */
+export function remaining(plan: Plan & { kind: 'limited' }, counts: WeekCounts): { picks: number; freeReplacements: number } {
+  return {
+    picks: Math.max(0, plan.limit - counts.used),
+    freeReplacements: Math.max(0, plan.freeReplacements - counts.freeReplacements),
+  };
+}
+
 export function subscriptionStatus(
   plan: Plan,
-  used: number,
+  counts: WeekCounts,
   window: WeeklyWindow,
   user: PlanUser,
   paymentsEnabled: boolean,
 ): SubscriptionStatus {
+  const used = counts.used;
   const base = {
     subscription_tier: plan.tier,
     recommendations_used: used,
     subscription_end_date: user.subscription_end_date,
     payments_enabled: paymentsEnabled,
+    recommendations_left: null,
+    free_replacements_used: counts.freeReplacements,
+    free_replacements_limit: null,
+    free_replacements_left: null,
   };
   if (plan.kind === 'expired') {
     return { ...base, is_active: false, status: 'Expired', expiry_reason: 'subscription_expired', limit_reached: false, recommendations_limit: null, week_resets_at: null };
@@ -91,8 +107,13 @@ export function subscriptionStatus(
     return { ...base, is_active: true, status: 'Active', expiry_reason: null, limit_reached: false, recommendations_limit: null, week_resets_at: null };
   }
   const reached = used >= plan.limit;
+  const left = remaining(plan, counts);
   return {
     ...base,
+    recommendations_left: left.picks,
+    free_replacements_used: Math.min(counts.freeReplacements, plan.freeReplacements),
+    free_replacements_limit: plan.freeReplacements,
+    free_replacements_left: left.freeReplacements,
     recommendations_used: Math.min(used, plan.limit),
     is_active: !reached,
     status: reached ? 'Limit Reached' : 'Active',

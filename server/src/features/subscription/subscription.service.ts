@@ -5,7 +5,7 @@ import type { Tx } from '../../db/transaction.js';
 import { forbidden, paymentRequired } from '../../http/errors.js';
 import type { UserRow } from '../users/users.repository.js';
 import { issueLimit, planOf, refusal, subscriptionStatus, subscriptionWarning, type Plan, type PlanUser } from './plan.js';
-import { quotaUsed, spendQuota } from './quota.repository.js';
+import { spendFreeReplacement, spendQuota, weekCounts, type WeekCounts } from './quota.repository.js';
 import { weeklyWindow, type WeeklyWindow } from './weekly-window.js';
 import { usableTimezone } from '../../time/zoned-time.js';
 
@@ -13,56 +13,72 @@ export interface PlanState {
   plan: Plan;
   window: WeeklyWindow;
   timeZone: string;
-  used: number;
+  counts: WeekCounts;
 }
+
+/** What one issue cost: a pick against the limit, a free replacement, or nothing (no limit). */
+export type IssueCost = 'counted' | 'free_replacement' | 'unlimited';
 
 type QuotaUser = PlanUser & { id: string; timezone: string };
 
-export async function planState(ctx: AppContext, user: QuotaUser, db: AppContext['db'] | Tx = ctx.db): Promise<PlanState> {
-  const now = ctx.clock.now();
-  const timeZone = usableTimezone(user.timezone);
-  const window = weeklyWindow(now, timeZone);
-  const plan = planOf(user, now, ctx.config.freeWeeklyLimit);
-  return { plan, window, timeZone, used: await quotaUsed(db, user.id, window.weekStart) };
-}
-
-/** The plan without this week's count: enough to refuse an expired plan or to issue unlimited. */
+/** The plan without this week's counts: enough to refuse an expired plan or to issue unlimited. */
 function planOnly(ctx: AppContext, user: QuotaUser): PlanState {
   const now = ctx.clock.now();
   const timeZone = usableTimezone(user.timezone);
-  return { plan: planOf(user, now, ctx.config.freeWeeklyLimit), window: weeklyWindow(now, timeZone), timeZone, used: 0 };
+  const plan = planOf(user, now, ctx.config.freeWeeklyLimit, ctx.config.freeReplacementsWeekly);
+  return { plan, window: weeklyWindow(now, timeZone), timeZone, counts: { used: 0, freeReplacements: 0 } };
 }
 
-/** A refusal that needs no lock is answered before taking one; only a limited plan reads its count. */
-export async function precheckIssue(ctx: AppContext, user: QuotaUser): Promise<void> {
+export async function planState(ctx: AppContext, user: QuotaUser, db: AppContext['db'] | Tx = ctx.db): Promise<PlanState> {
   const state = planOnly(ctx, user);
-  assertCanIssue(state.plan.kind === 'limited' ? await planState(ctx, user) : state);
+  return { ...state, counts: await weekCounts(db, user.id, state.window.weekStart) };
 }
 
-/** Refuses with the spec's 402 when the plan cannot issue now (nothing is written). */
+function freeReplacementLeft(state: PlanState): boolean {
+  return state.plan.kind === 'limited' && state.counts.freeReplacements < state.plan.freeReplacements;
+}
+
+/**
+ * A refusal that needs no lock is answered before taking one; only a limited plan reads its
+ * counts. `mayBeReplacement` says whether the request could be a free replacement (asked only
+ * when the picks are spent); the transaction decides for certain (spendIssue).
+ */
+export async function precheckIssue(ctx: AppContext, user: QuotaUser, mayBeReplacement: () => Promise<boolean>): Promise<void> {
+  const plain = planOnly(ctx, user);
+  if (plain.plan.kind !== 'limited') return assertCanIssue(plain);
+  const state = await planState(ctx, user);
+  if (refusal(state.plan, state.counts.used) && freeReplacementLeft(state) && (await mayBeReplacement())) return;
+  assertCanIssue(state);
+}
+
+/** Refuses with the spec's 402 when the plan cannot issue a counted pick now (nothing is written). */
 export function assertCanIssue(state: PlanState): void {
-  const r = refusal(state.plan, state.used);
+  const r = refusal(state.plan, state.counts.used);
   if (r) throw paymentRequired(r.detail, r.expired, r.limitReached);
 }
 
 /**
  * Spends one issue of this week inside the caller's transaction, or throws the 402 (the caller's
- * transaction then rolls back, so a refused request changes nothing).
+ * transaction then rolls back, so a refused request changes nothing). A replacement of a pick the
+ * user could not use is free while the week's free replacements last (docs/product-decisions.md);
+ * each counter is one conditional upsert, so the check and the count are one statement.
  */
-export async function spendIssue(ctx: AppContext, tx: Tx, user: QuotaUser): Promise<PlanState> {
+export async function spendIssue(ctx: AppContext, tx: Tx, user: QuotaUser, replacement: boolean): Promise<PlanState & { cost: IssueCost }> {
   const state = planOnly(ctx, user);
-  assertCanIssue(state);
-  // The conditional upsert is the check: it returns no row when the limit is already spent.
-  const used = await spendQuota(tx, user.id, state.window.weekStart, issueLimit(state.plan));
-  if (used === null) {
+  if (state.plan.kind === 'expired') assertCanIssue(state);
+  const { weekStart } = state.window;
+  let cost: IssueCost = state.plan.kind === 'limited' ? 'counted' : 'unlimited';
+  if (state.plan.kind === 'limited' && replacement && (await spendFreeReplacement(tx, user.id, weekStart, state.plan.freeReplacements)) !== null) {
+    cost = 'free_replacement';
+  } else if ((await spendQuota(tx, user.id, weekStart, issueLimit(state.plan))) === null) {
     const r = refusal(state.plan, Number.MAX_SAFE_INTEGER);
     throw paymentRequired(r?.detail ?? '', r?.expired ?? false, r?.limitReached ?? true);
   }
-  return { ...state, used };
+  return { ...state, counts: await weekCounts(tx, user.id, weekStart), cost };
 }
 
 export function warningOf(state: PlanState): SubscriptionWarning | null {
-  return subscriptionWarning(state.plan, state.used, state.window, state.timeZone);
+  return subscriptionWarning(state.plan, state.counts.used, state.window, state.timeZone);
 }
 
 /** The banner data for a card shown again (no issue): only a limited plan needs its count. */
@@ -73,13 +89,13 @@ export async function currentWarning(ctx: AppContext, user: QuotaUser): Promise<
 
 export async function statusOf(ctx: AppContext, user: UserRow): Promise<SubscriptionStatus> {
   const s = await planState(ctx, user);
-  return subscriptionStatus(s.plan, s.used, s.window, user, Boolean(ctx.config.stripe.secretKey));
+  return subscriptionStatus(s.plan, s.counts, s.window, user, Boolean(ctx.config.stripe.secretKey));
 }
 
 export const PLAN_CHANGE_REFUSED =
   'Plan changes go through payment or support: upgrade to lifetime from Settings, or contact support to change an existing plan.';
 
-/** PUT /api/settings/subscription upgrades nobody (decisions.md): only staying on free is accepted. */
+/** PUT /api/settings/subscription upgrades nobody (docs/product-decisions.md, "Plans"): only staying on free is accepted. */
 export async function requestPlanChange(ctx: AppContext, user: UserRow, tier: SubscriptionTier): Promise<SubscriptionStatus> {
   if (user.subscription_tier === 'free_trial' && tier === 'free_trial') return statusOf(ctx, user);
   throw forbidden(PLAN_CHANGE_REFUSED);

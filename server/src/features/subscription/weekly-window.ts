@@ -1,4 +1,4 @@
-// The free plan's week (decisions.md): Monday 00:00 to the next Monday 00:00 on the user's own
+// The free plan's week (docs/product-decisions.md): Monday 00:00 to the next Monday 00:00 on the user's own
 // wall clock. The quota counter is keyed by the local date of that Monday, so a user who changes
 // timezone mid-week keeps the same counter instead of getting a fresh one.
 import { addDays, isoDate, localDateTime, usableTimezone, zonedTimeToUtc } from '../../time/zoned-time.js';
