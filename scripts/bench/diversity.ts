@@ -77,6 +77,8 @@ let kindGapSum = 0;
 let filmOnly = 0;
 let filmOnlyGotSeries = 0;
 let filmOnlyAllowed = 0;
+let openUsers = 0;
+let openGapSum = 0;
 let filmOnlyAllowedGotSeries = 0;
 let picksMade = 0;
 const t0 = performance.now();
@@ -103,13 +105,18 @@ for (let u = 0; u < USERS; u++) {
     genreShareSum += hit / servable.length;
     if (hit === servable.length) genreAllCovered++;
   }
-  const filmsLeft = available(taste, (t) => t.kind === 'movie' && taste.languages.includes(t.language), PICKS);
+  // Films the user can get in each of their languages (a language turn may ask for either).
+  const filmsLeft = taste.languages.every((l) => available(taste, (t) => t.kind === 'movie' && t.language === l, PICKS));
   const favs = taste.favourites.map((id) => byId.get(id)!);
   const favSeries = favs.filter((t) => t.kind === 'series').length / favs.length;
   const pickSeries = picks.filter((t) => t.kind === 'series').length / Math.max(1, picks.length);
   favSeriesSum += favSeries;
   pickSeriesSum += pickSeries;
   kindGapSum += Math.abs(favSeries - pickSeries);
+  if (taste.platforms.length === 0) {
+    openUsers++;
+    openGapSum += Math.abs(favSeries - pickSeries);
+  }
   if (favSeries === 0) {
     filmOnly++;
     if (pickSeries > 0) filmOnlyGotSeries++;
@@ -132,6 +139,8 @@ const result = {
   series_share_favourites_mean: round(favSeriesSum / USERS),
   series_share_picks_mean: round(pickSeriesSum / USERS),
   series_share_gap_mean: round(kindGapSum / USERS),
+  users_without_platforms: openUsers,
+  series_share_gap_mean_without_platforms: round(openGapSum / Math.max(1, openUsers)),
   film_only_favourites_users: filmOnly,
   film_only_users_given_a_series: round(filmOnlyGotSeries / Math.max(1, filmOnly)),
   film_only_users_with_films_left: filmOnlyAllowed,
