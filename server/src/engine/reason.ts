@@ -66,11 +66,12 @@ function description(input: ReasonInput): string {
   const { title } = input;
   const mood = find(input.drivers, 'mood')?.mood;
   const keywords = find(input.drivers, 'keywords')?.keywords ?? [];
-  const tones = keywords.filter((k) => TONES.has(k.trim().toLowerCase()) && k.trim().toLowerCase() !== mood).slice(0, 2);
   const kindPhrase = genreAndKind(input.genres, title.kind);
-  // "an animated family series about family" says one thing twice.
-  const themes = [...new Set(keywords.map(theme).filter((t): t is string => t !== null && !kindPhrase.split(' ').includes(t)))].slice(0, 2);
-  const words = [tones.map((t) => t.trim().toLowerCase()).join(', '), input.showLanguage ? title.language : '', kindPhrase].filter(Boolean);
+  // "a romantic romantic comedy" or "an animated family series about family" says one thing twice.
+  const said = new Set([...kindPhrase.split(' '), mood]);
+  const tones = keywords.map((k) => k.trim().toLowerCase()).filter((k) => TONES.has(k) && !said.has(k)).slice(0, 2);
+  const themes = [...new Set(keywords.map(theme).filter((t): t is string => t !== null && !said.has(t)))].slice(0, 2);
+  const words = [tones.join(', '), input.showLanguage ? title.language : '', kindPhrase].filter(Boolean);
   let text = `${article(words[0])} ${words.join(' ')}`;
   if (themes.length > 0) text += ` about ${list(themes)}`;
   const person = find(input.drivers, 'person');
