@@ -54,7 +54,9 @@ export function genreAndKind(genres: readonly string[], kind: 'movie' | 'series'
   // "Crime, Drama" reads "crime drama": the noun genre becomes the head, the other its modifier.
   if (other !== undefined && !HEADS.has(head) && HEADS.has(other) && MODIFIERS.has(head)) [head, other] = [other, head];
   const modifier = other !== undefined && other !== head && HEADS.has(head) && MODIFIERS.has(other) ? ADJECTIVES[other] : null;
-  const headWord = kind === 'movie' && NOUNS[head] ? NOUNS[head] : `${kind === 'series' ? (NOUNS[head] ?? ADJECTIVES[head] ?? genres[0].trim().toLowerCase()) : (ADJECTIVES[head] ?? genres[0].trim().toLowerCase())} ${kind === 'series' ? 'series' : 'film'}`;
+  const raw = genres.find((g) => genreKey(g) === head)!.trim().toLowerCase();
+  // A film: "a thriller", "a horror film"; a series: "a thriller series", "a horror series".
+  const headWord = kind === 'movie' ? (NOUNS[head] ?? `${ADJECTIVES[head] ?? raw} film`) : `${NOUNS[head] ?? ADJECTIVES[head] ?? raw} series`;
   return modifier ? `${modifier} ${headWord}` : headWord;
 }
 
