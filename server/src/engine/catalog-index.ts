@@ -22,6 +22,8 @@ export interface Scratch {
   /** Titles of unknown availability, kept while classifying in case the fallback is needed. */
   unknownList: Int32Array;
   candidateList: Int32Array;
+  /** The candidates a turn narrows the draw to (turns.ts). */
+  turnList: Int32Array;
   excludedStamp: Uint32Array;
   epoch: number;
 }
@@ -235,6 +237,7 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
       prior: null,
       unknownList: new Int32Array(n),
       candidateList: new Int32Array(n),
+      turnList: new Int32Array(n),
       excludedStamp: new Uint32Array(n),
       epoch: 0,
     },

@@ -135,16 +135,19 @@ function mergeKeywords(drivers: Driver[]): Driver[] {
   return [...drivers.filter((d) => d.factor.kind !== 'keywords'), merged];
 }
 
-/** The title's genres that drove its score (onboarding or mood), else its first two. */
+/**
+ * The genres that describe the title: of its first two (its main ones, never a minor third), the
+ * one the taste shares (an onboarding genre or the mood's) first, else the title's own order.
+ */
 function describedGenres(state: RequestState, idx: number): string[] {
   const { index, profile, opts } = state;
-  const title = index.titles[idx];
-  const driving = title.genres.filter((g) => {
+  const main = index.titles[idx].genres.slice(0, 2);
+  const shared = main.filter((g) => {
     const gid = index.genreIdx.get(genreKey(g));
     const chosen = gid !== undefined && profile.onboarding[gid] > 0;
     return chosen || (opts.mood !== undefined && moodGenreAffinity(opts.mood, g) > 0);
   });
-  return (driving.length > 0 ? driving : title.genres).slice(0, 2);
+  return [...new Set([...shared, ...main])];
 }
 
 export function explain(state: RequestState, idx: number, poolPosition: number): Recommendation {

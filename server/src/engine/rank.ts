@@ -5,6 +5,7 @@ import { explain } from './explain.js';
 import { seededRandom } from './random.js';
 import { languageTier, prepare, release, type RequestState } from './scoring.js';
 import { TopK } from './top-k.js';
+import { turnCandidates } from './turns.js';
 import type { Neighbours, RankedTitle, RecommendOptions, Recommendation, UserTaste } from './types.js';
 
 /** Keeps tiers apart whatever the weights: a score never reaches this size. */
@@ -23,8 +24,7 @@ function keyFunction(state: RequestState): (idx: number) => number {
 }
 
 /** The best `k` candidates (all when k is large), best first; ties go to the earlier catalog position. */
-export function topCandidates(state: RequestState, k: number): number[] {
-  const { candidates } = state;
+export function topCandidates(state: RequestState, k: number, candidates: Int32Array = state.candidates): number[] {
   const keyOf = keyFunction(state);
   if (k * 4 >= candidates.length) {
     const keys = Float64Array.from(candidates, keyOf);
@@ -89,7 +89,11 @@ export function recommend(
   const state = prepare(index, taste, opts, neighbours);
   try {
     if (state.candidates.length === 0) return null;
-    const top = topCandidates(state, poolSize(state.candidates.length, state.weights.exploreTop));
+    // A language, genre or kind that is owed a turn narrows the draw to its titles (turns.ts).
+    const turn = turnCandidates(state);
+    const top = turn
+      ? topCandidates(state, poolSize(turn.length, state.weights.exploreTop), turn)
+      : topCandidates(state, poolSize(state.candidates.length, state.weights.exploreTop));
     const bestTier = languageTier(state, top[0]);
     const pool = top.filter((idx) => languageTier(state, idx) === bestTier);
     const position = draw(state, pool);

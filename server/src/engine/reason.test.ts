@@ -14,9 +14,17 @@ const catalogs = testCatalogs();
 
 /** The sentence's own wording; every other word must come from a fact. */
 const TEMPLATE = new Set(
-  `because you liked a an pick for tonight people who also this from starring like your love of highly rated film series
-   about with on imdb rotten tomatoes and not platforms availability unknown it similar to which`.split(/\s+/),
+  `because you liked a an the pick for tonight people who also this directed by starring like your love of highly rated film
+   series about on imdb rotten tomatoes and not platforms availability unknown it is which`.split(/\s+/),
 );
+
+/** Every word a reason may use for a genre, and the genre it means (independent of phrasing.ts). */
+const GENRE_WORDS: Record<string, string> = {
+  action: 'Action', adventure: 'Adventure', animated: 'Animation', animation: 'Animation', comedy: 'Comedy', crime: 'Crime',
+  documentary: 'Documentary', drama: 'Drama', family: 'Family', fantasy: 'Fantasy', historical: 'History', horror: 'Horror',
+  music: 'Music', mystery: 'Mystery', romance: 'Romance', romantic: 'Romance', 'sci-fi': 'Science Fiction', thriller: 'Thriller',
+  war: 'War', western: 'Western',
+};
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const lower = (s: string) => s.trim().toLowerCase();
@@ -81,7 +89,7 @@ function leftoverWords(rec: Recommendation, title: EngineTitle, taste: UserTaste
     ...[...taste.favourites, ...taste.liked].map((id) => catalog.byId.get(id)?.title ?? ''),
     ...title.keywords,
     ...title.genres,
-    ...(title.genres.some((g) => /science fiction/i.test(g)) ? ['sci-fi'] : []),
+    ...Object.entries(GENRE_WORDS).filter(([, g]) => title.genres.includes(g)).map(([word]) => word),
     title.language,
     title.director ?? '',
     ...title.cast,

@@ -1,6 +1,7 @@
-// The reason sentence, written only from the factors that drove the score and from the title's
-// own facts: "Because you liked Dark and Arrival: a slow-burn German sci-fi mystery series,
-// 8.7 on IMDb, on Netflix."
+// The reason, written only from the factors that drove the score and from the title's own facts,
+// as sentences a person would write: "Because you liked Dark and Arrival: a slow-burn German
+// sci-fi mystery series about time travel, on Netflix. Rated 8.7 on IMDb."
+import { article, genreAndKind, genreName, list, theme, TONES } from './phrasing.js';
 import type { EngineTitle, Factor } from './types.js';
 
 export interface Driver {
@@ -17,40 +18,19 @@ export interface ReasonInput {
   fallback: boolean;
   requestedPlatform: string | null;
   nameOf: (titleId: string) => string;
-  /** The title's genres to name (the ones that drove the score). */
+  /** At most two of the title's first genres, the main one first (the one the taste shares, else its first). */
   genres: string[];
   showLanguage: boolean;
-}
-
-/** Keywords that read as an adjective before the genre; the others read as "about ...". */
-const TONES = new Set([
-  'absurd', 'atmospheric', 'bittersweet', 'bleak', 'brutal', 'charming', 'chilling', 'claustrophobic', 'creepy',
-  'dark', 'disturbing', 'dreamy', 'eerie', 'emotional', 'epic', 'feel-good', 'funny', 'gentle', 'gory', 'gritty',
-  'harrowing', 'haunting', 'heartbreaking', 'heartwarming', 'hilarious', 'intense', 'irreverent', 'lighthearted',
-  'melancholic', 'mind-bending', 'moving', 'nostalgic', 'offbeat', 'playful', 'poignant', 'psychological', 'quirky',
-  'raw', 'romantic', 'satirical', 'scary', 'slow-burn', 'spooky', 'stylish', 'surreal', 'suspenseful', 'sweet',
-  'tender', 'tense', 'thrilling', 'tragic', 'twisty', 'uplifting', 'violent', 'whimsical', 'witty', 'wholesome',
-]);
-
-function list(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-function genreWord(genre: string): string {
-  const g = genre.trim();
-  return /^(science fiction|sci-fi)$/i.test(g) ? 'sci-fi' : g.toLowerCase();
-}
-
-function article(next: string): string {
-  return /^[aeiou]/i.test(next) ? 'an' : 'a';
 }
 
 function find<K extends Factor['kind']>(drivers: Driver[], kind: K): Extract<Factor, { kind: K }> | undefined {
   return drivers.find((d) => d.factor.kind === kind)?.factor as Extract<Factor, { kind: K }> | undefined;
 }
 
-const PERSONAL = new Set<Factor['kind']>(['similar_to', 'co_liked', 'person']);
+/** The personal factor that leads: the liked titles it resembles, else the stronger of co-likes and a shared person. */
+function leadingPersonal(drivers: Driver[]): Factor | undefined {
+  return find(drivers, 'similar_to') ?? drivers.find((d) => d.factor.kind === 'co_liked' || d.factor.kind === 'person')?.factor;
+}
 
 function personalClause(factor: Factor, nameOf: (id: string) => string): string {
   switch (factor.kind) {
@@ -59,7 +39,8 @@ function personalClause(factor: Factor, nameOf: (id: string) => string): string 
     case 'co_liked':
       return `people who liked ${nameOf(factor.titleId)} also liked this`;
     case 'person':
-      return `${factor.role === 'director' ? 'from' : 'starring'} ${factor.name}, like ${nameOf(factor.titleId)}`;
+      // The person is named in the description ("directed by ...").
+      return `because you liked ${nameOf(factor.titleId)}`;
     default:
       return '';
   }
@@ -73,25 +54,28 @@ function lead(input: ReasonInput, personal: Factor | undefined): string {
   const mood = find(input.drivers, 'mood');
   if (mood) return `A ${mood.mood} pick for tonight${personal ? `, ${personalClause(personal, input.nameOf)}` : ''}`;
   if (personal) return capitalise(personalClause(personal, input.nameOf));
-  const genre = find(input.drivers, 'genre');
-  if (genre) return `For your love of ${list(genre.genres.map(genreWord))}`;
+  // Only a genre the title is mainly about: "For your love of drama" would be odd for a horror film with a drama tag.
+  const genres = find(input.drivers, 'genre')?.genres.filter((g) => input.genres.includes(g)) ?? [];
+  if (genres.length > 0) return `For your love of ${list(genres.map(genreName))}`;
   if (find(input.drivers, 'quality')) return 'A highly rated pick';
   return 'A pick for tonight';
 }
 
-function description(input: ReasonInput, personal: Factor | undefined): string {
+/** "a tense Korean crime thriller about revenge, directed by Park Chan-wook" */
+function description(input: ReasonInput): string {
   const { title } = input;
+  const mood = find(input.drivers, 'mood')?.mood;
   const keywords = find(input.drivers, 'keywords')?.keywords ?? [];
-  const tones = keywords.filter((k) => TONES.has(k.toLowerCase())).slice(0, 2);
-  const themes = keywords.filter((k) => !TONES.has(k.toLowerCase())).slice(0, 2);
-  const genres = input.genres.map(genreWord);
-  const words = [tones.join(', '), input.showLanguage ? title.language : undefined, ...genres, title.kind === 'series' ? 'series' : 'film'].filter(
-    (w): w is string => Boolean(w),
-  );
+  const kindPhrase = genreAndKind(input.genres, title.kind);
+  // "a romantic romantic comedy" or "an animated family series about family" says one thing twice.
+  const said = new Set([...kindPhrase.split(' '), mood]);
+  const tones = keywords.map((k) => k.trim().toLowerCase()).filter((k) => TONES.has(k) && !said.has(k)).slice(0, 2);
+  const themes = [...new Set(keywords.map(theme).filter((t): t is string => t !== null && !said.has(t)))].slice(0, 2);
+  const words = [tones.join(', '), input.showLanguage ? title.language : '', kindPhrase].filter(Boolean);
   let text = `${article(words[0])} ${words.join(' ')}`;
   if (themes.length > 0) text += ` about ${list(themes)}`;
   const person = find(input.drivers, 'person');
-  if (person && person !== personal) text += person.role === 'director' ? ` from ${person.name}` : ` with ${person.name}`;
+  if (person) text += `${themes.length > 0 ? ',' : ''} ${person.role === 'director' ? 'directed by' : 'starring'} ${person.name}`;
   return text;
 }
 
@@ -101,23 +85,24 @@ function ratings(input: ReasonInput): string {
   const parts: string[] = [];
   if (quality.imdb != null) parts.push(`${quality.imdb.toFixed(1)} on IMDb`);
   if (quality.rt != null) parts.push(`${quality.rt}% on Rotten Tomatoes`);
-  return parts.length > 0 ? `, ${list(parts)}` : '';
+  return parts.length > 0 ? ` Rated ${list(parts)}.` : '';
 }
 
 /** A second taste factor that also pushed the title up gets its own short sentence. */
 function secondary(input: ReasonInput, personal: Factor | undefined): string {
-  const other = input.drivers.find((d) => d !== undefined && d.factor !== personal && (d.factor.kind === 'similar_to' || d.factor.kind === 'co_liked'));
+  const other = input.drivers.find((d) => d.factor !== personal && (d.factor.kind === 'similar_to' || d.factor.kind === 'co_liked'));
   if (!other) return '';
   if (other.factor.kind === 'co_liked') return ` People who liked ${input.nameOf(other.factor.titleId)} also liked it.`;
-  if (other.factor.kind === 'similar_to') return ` Similar to ${list(other.factor.titleIds.map(input.nameOf))}, which you liked.`;
+  if (other.factor.kind === 'similar_to') return ` It is also like ${list(other.factor.titleIds.map(input.nameOf))}, which you liked.`;
   return '';
 }
 
 export function writeReason(input: ReasonInput): string {
-  const personal = input.drivers.find((d) => PERSONAL.has(d.factor.kind))?.factor;
-  let text = `${lead(input, personal)}: ${description(input, personal)}${ratings(input)}`;
+  const personal = leadingPersonal(input.drivers);
+  let text = `${lead(input, personal)}: ${description(input)}`;
   if (input.platform) text += `, on ${input.platform}`;
   text += '.';
+  text += ratings(input);
   text += secondary(input, personal);
   if (input.fallback) text += ` Not on ${input.requestedPlatform ?? 'your platforms'} - availability unknown.`;
   return text;

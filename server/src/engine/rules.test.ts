@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { rankAll, recommend } from './rank.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
-import { expectedPool, inPreferredLanguage } from './testing/properties.js';
+import { expectedDraw, expectedPool, inPreferredLanguage } from './testing/properties.js';
 import { int, pick, randomTaste, sample, type Rng } from './testing/synthetic.js';
 import type { RecommendOptions, UserTaste } from './types.js';
 
@@ -52,9 +52,14 @@ function checkPick(catalog: TestCatalog, taste: UserTaste, opts: RecommendOption
   const firstOther = preferred.indexOf(false);
   if (firstOther >= 0) expect(preferred.slice(firstOther)).not.toContain(true);
   expect(ranking.every((r) => r.availabilityUnknown === fallback)).toBe(true);
-  // Bounded exploration: the pick is one of the first few, never beyond the top 5%.
-  const position = ranking.findIndex((r) => r.titleId === rec!.titleId);
-  expect(position).toBeLessThan(Math.max(1, Math.min(5, Math.floor(ranking.length * 0.05))));
+  // Turns: a language, genre or kind owed a turn narrows the draw to its titles (turns.ts).
+  const { draw, turn } = expectedDraw(catalog.titles, taste, opts, pool);
+  expect(draw.includes(title)).toBe(true);
+  // Bounded exploration: the pick is one of the first few of the draw's titles, never beyond their top 5%.
+  const drawIds = new Set(draw.map((t) => t.id));
+  const position = ranking.filter((r) => drawIds.has(r.titleId)).findIndex((r) => r.titleId === rec!.titleId);
+  const size = turn ? draw.length : ranking.length;
+  expect(position).toBeLessThan(Math.max(1, Math.min(5, Math.floor(size * 0.05))));
 }
 
 function emptyTaste(overrides: Partial<UserTaste>): UserTaste {

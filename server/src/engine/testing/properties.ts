@@ -1,5 +1,6 @@
 // Test-only: independent, naive statements of the engine's hard rules and helpers to measure
 // rank movements, used by the property tests.
+import { genreKey } from '../moods.js';
 import type { EngineTitle, RankedTitle, RecommendOptions, UserTaste } from '../types.js';
 
 export function excludedIds(taste: UserTaste): Set<string> {
@@ -38,4 +39,44 @@ export function idsOf(ranking: readonly RankedTitle[]): Set<string> {
 
 export function intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
   return new Set([...a].filter((x) => b.has(x)));
+}
+
+/**
+ * The titles the next pick is drawn from under the turn rule (engine README "Turns"), stated
+ * naively over titles: `pool` is expectedPool's; `turn` says whether a turn narrowed it.
+ */
+export function expectedDraw(titles: readonly EngineTitle[], taste: UserTaste, opts: RecommendOptions, pool: EngineTitle[]): { draw: EngineTitle[]; turn: boolean } {
+  const byId = new Map(titles.map((t) => [t.id, t]));
+  const recent = taste.recommended.slice(-10).map((id) => byId.get(id)).filter((t): t is EngineTitle => t !== undefined);
+  const n = recent.length;
+  const preferred = pool.filter((t) => inPreferredLanguage(t, taste));
+  const base = preferred.length > 0 ? preferred : pool;
+  const owedAmong = <T>(items: T[], has: (t: EngineTitle, x: T) => boolean): T[] => {
+    if (items.length < 2) return [];
+    const quota = Math.floor((n + 1) / items.length + 1e-9);
+    return items.filter((x) => recent.filter((t) => has(t, x)).length < quota);
+  };
+  const langs = preferred.length > 0 ? [...new Set(preferred.map((t) => t.language))] : [];
+  const owedLangs = owedAmong(langs, (t, l) => t.language === l);
+  const inLang = owedLangs.length > 0 ? base.filter((t) => owedLangs.includes(t.language)) : base;
+  const key = (g: string) => genreKey(g);
+  const chosen = [...new Set(taste.genres.map(key))];
+  const servableGenres = chosen.filter((g) => inLang.some((t) => t.genres.some((x) => key(x) === g)));
+  const owedGenres = opts.mood ? [] : owedAmong(servableGenres, (t, g) => t.genres.some((x) => key(x) === g));
+  const positives = [...taste.favourites, ...taste.liked].map((id) => byId.get(id)).filter((t): t is EngineTitle => t !== undefined);
+  let kind: string | null = null;
+  if (!opts.kind && positives.length > 0) {
+    const share = positives.filter((t) => t.kind === 'series').length / positives.length;
+    const series = recent.filter((t) => t.kind === 'series').length;
+    if (series < Math.floor((n + 1) * share + 1e-9)) kind = 'series';
+    else if (n - series < Math.floor((n + 1) * (1 - share) + 1e-9)) kind = 'movie';
+  }
+  if (owedLangs.length === 0 && owedGenres.length === 0 && kind === null) return { draw: pool, turn: false };
+  const kindOk = (t: EngineTitle) => kind === null || t.kind === kind;
+  const genreOk = (t: EngineTitle) => owedGenres.length === 0 || t.genres.some((x) => owedGenres.includes(key(x)));
+  for (const keep of [(t: EngineTitle) => kindOk(t) && genreOk(t), kindOk, genreOk]) {
+    const draw = inLang.filter(keep);
+    if (draw.length > 0) return { draw, turn: true };
+  }
+  return owedLangs.length > 0 ? { draw: inLang, turn: true } : { draw: pool, turn: false };
 }
