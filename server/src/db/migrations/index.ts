@@ -10,6 +10,7 @@ import { extensionTokens } from './0007_extension_tokens.js';
 import { feedback } from './0008_feedback.js';
 import { deliveries } from './0009_deliveries.js';
 import { coLikes } from './0010_co_likes.js';
+import { healthProbe } from './0013_health_probe.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0008_feedback': feedback,
   '0009_deliveries': deliveries,
   '0010_co_likes': coLikes,
+  '0013_health_probe': healthProbe,
 };
