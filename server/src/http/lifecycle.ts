@@ -25,13 +25,15 @@ export function answerStarting(_req: IncomingMessage, res: ServerResponse): void
 // Keep accepting this long after a stop begins: closing the listening socket resets every
 // connection still queued in the kernel, whose clients have already sent their request.
 const ACCEPT_WINDOW_MS = 50;
-// A connection is idle, and closed, once it has no request in progress and has received
-// nothing for this long (a request already on the wire is read well within it).
+// A connection is idle, and closed, once it has no request in progress, nothing of a next request
+// received, and no byte for this long (a request already on the wire is read well within it).
 const QUIET_MS = 100;
 const TICK_MS = 25;
 
 interface Tracked {
   inFlight: number;
+  /** socket.bytesRead when it last had no request: more since means a request has begun. */
+  bytesAtRest: number;
   bytesRead: number;
   quietSince: number;
 }
@@ -45,7 +47,7 @@ export interface Drainer {
 export function trackConnections(server: Server): Drainer {
   const connections = new Map<Socket, Tracked>();
   server.on('connection', (socket: Socket) => {
-    connections.set(socket, { inFlight: 0, bytesRead: 0, quietSince: Date.now() });
+    connections.set(socket, { inFlight: 0, bytesAtRest: 0, bytesRead: 0, quietSince: Date.now() });
     socket.once('close', () => connections.delete(socket));
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -54,6 +56,7 @@ export function trackConnections(server: Server): Drainer {
     tracked.inFlight++;
     res.once('close', () => {
       tracked.inFlight--;
+      tracked.bytesAtRest = req.socket.bytesRead;
       tracked.quietSince = Date.now();
     });
   });
@@ -64,7 +67,7 @@ export function trackConnections(server: Server): Drainer {
       if (socket.bytesRead !== t.bytesRead) {
         t.bytesRead = socket.bytesRead;
         t.quietSince = now;
-      } else if (t.inFlight === 0 && now - t.quietSince >= QUIET_MS) {
+      } else if (t.inFlight === 0 && socket.bytesRead === t.bytesAtRest && now - t.quietSince >= QUIET_MS) {
         socket.destroy();
       }
     }
