@@ -48,7 +48,7 @@ describe('SQLite storage failures', () => {
     try {
       const health = await rawRequest(server.url, '/healthz');
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ status: 'unhealthy', database: 'sqlite', detail: 'the database refused a write (SQLITE_READONLY)' });
+      expect(health.body).toEqual({ status: 'unhealthy', database: 'sqlite', detail: 'the database did not take a write (SQLITE_READONLY)' });
       const write = await rawRequest(server.url, '/api/feedback/submit', { body: feedback() });
       expect([write.status, write.body.detail]).toEqual([503, STORAGE_DETAIL]);
     } finally {

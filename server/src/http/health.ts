@@ -15,9 +15,9 @@ async function storageHealth(ctx: AppContext): Promise<string | null> {
     await probeStorage(ctx.db, ctx.clock.now());
     return null;
   } catch (err) {
-    ctx.logger.warn({ err }, 'health probe: the database refused a write');
+    ctx.logger.warn({ err }, 'health probe: the database did not take a write');
     const code = (err as { code?: unknown }).code;
-    return `the database refused a write${typeof code === 'string' ? ` (${code})` : ''}`;
+    return `the database did not take a write${typeof code === 'string' ? ` (${code})` : ''}`;
   }
 }
 

@@ -74,13 +74,13 @@ export function probe(url: string, path: string, timeoutMs: number): Promise<Ans
   });
 }
 
-/** Polls /readyz until it answers 200 (or the process exits, or the deadline passes). */
+/** Polls /healthz until it answers 200 (or the process exits, or the deadline passes). */
 export async function waitReady(proc: ServerProcess, deadlineMs = 90_000): Promise<void> {
   const until = Date.now() + deadlineMs;
   let exited = false;
   void proc.exited.then(() => (exited = true));
   while (Date.now() < until && !exited) {
-    const r = await probe(proc.url, '/readyz', 5_000).catch(() => null);
+    const r = await probe(proc.url, '/healthz', 5_000).catch(() => null);
     if (r?.status === 200) return;
     await new Promise((ok) => setTimeout(ok, 100));
   }
