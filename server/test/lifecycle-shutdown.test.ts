@@ -64,16 +64,19 @@ describe('SIGTERM', () => {
       const warm = await Promise.all(Array.from({ length: 8 }, () => get(proc.url, '/api/public/config', keepAlive).done));
       expect(warm.map((o) => o.status)).toEqual(Array(8).fill(200));
 
-      let signalled!: () => void;
-      const sigterm = new Promise<void>((ok) => (signalled = ok));
-      const slow = Array.from({ length: 3 }, () => slowGet(port, '/api/public/config', sigterm, 300));
+      // The slow requests complete once the server has logged that it is stopping (it is draining
+      // from that same moment), however late a loaded machine delivers the signal.
+      const draining = new Promise<void>((ok) => {
+        const check = () => proc.output().stdout.includes('shutting down') && (ok(), true);
+        proc.child.stdout!.on('data', check);
+      });
+      const slow = Array.from({ length: 3 }, () => slowGet(port, '/api/public/config', draining, 100));
       const fresh = Array.from({ length: 20 }, () => get(proc.url, '/api/public/config', false));
       const reused = Array.from({ length: 6 }, () => get(proc.url, '/api/public/config', keepAlive));
       await Promise.all([...fresh, ...reused].map((r) => r.sent));
       await new Promise((ok) => setTimeout(ok, 20)); // the slow requests' first lines are on the wire
       const t0 = Date.now();
       proc.child.kill('SIGTERM');
-      signalled();
 
       const outcomes = await Promise.all([...fresh.map((r) => r.done), ...reused.map((r) => r.done), ...slow]);
       const { code, at } = await proc.exited;
