@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from './context.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
-import { pingDatabase } from './db/connection.js';
+import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http/health.js';
+import type { Lifecycle } from './http/lifecycle.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { publicRoutes } from './features/public/public.routes.js';
@@ -36,7 +37,7 @@ function contentSecurityPolicy() {
   };
 }
 
-export function createApp(ctx: AppContext, services: AppServices, webDist: string | null): Express {
+export function createApp(ctx: AppContext, services: AppServices, webDist: string | null, lifecycle: Lifecycle = { phase: 'ready' }): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
@@ -65,10 +66,8 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
     }),
   );
 
-  app.get('/healthz', async (_req, res) => {
-    await pingDatabase(ctx.db);
-    res.json({ status: 'ok', database: ctx.database.dialect });
-  });
+  app.use(healthRoutes(ctx, lifecycle));
+  app.use('/api', refuseWritesWhenStorageLost(ctx));
 
   for (const mount of services.rawBodyRoutes) app.use(mount.path, mount.router);
   for (const mount of services.smallBodyRoutes) app.use(mount.path, express.json({ limit: mount.limit }), mount.router);
@@ -86,6 +85,7 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
       res.set('Cache-Control', 'no-cache').sendFile(join(webDist, 'index.html'));
     });
   }
+  app.use(storageErrors);
   app.use(errorHandler);
   return app;
 }

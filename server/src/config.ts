@@ -1,10 +1,9 @@
 // The only reader of process.env (DESIGN.md). Validated once; a bad value stops start-up with
 // one line that names the variable.
 import { z } from 'zod';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { FREE_REPLACEMENTS_WEEKLY_DEFAULT, FREE_WEEKLY_LIMIT_DEFAULT } from '@app/shared';
+import { keyBytesWeakness, textSecretWeakness } from './integrations/crypto/secrets.js';
 
 const url = (name: string) =>
   z.string().refine((v) => {
@@ -16,9 +15,13 @@ const url = (name: string) =>
     }
   }, `${name} must be a URL`);
 
-/** 32 bytes, base64 or base64url (openssl rand -base64 32). */
-const is32ByteKey = (v: string) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim().replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32;
-const KEY_HINT = 'must be 32 bytes, base64-encoded (openssl rand -base64 32)';
+/** 32 random bytes, base64 or base64url (openssl rand -base64 32). */
+const decode32 = (v: string) => (/^[A-Za-z0-9+/_-]+={0,2}$/.test(v.trim()) ? Buffer.from(v.trim().replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null);
+const is32ByteKey = (v: string) => {
+  const key = decode32(v);
+  return key !== null && key.length === 32 && keyBytesWeakness(key) === null;
+};
+const KEY_HINT = 'must be 32 bytes of randomness, base64-encoded (openssl rand -base64 32)';
 
 const intIn = (min: number, max: number) =>
   z
@@ -39,7 +42,11 @@ const EnvSchema = z.object({
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<path> or postgres://...')
     .optional(),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .refine((v) => textSecretWeakness(v) === null, 'must be random (openssl rand -base64 48), not a repeated or simple value')
+    .optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://... or smtps://...').optional(),
   MAIL_FROM: z.string().min(3).default("Tonight's Pick <no-reply@localhost>"),
   FREE_WEEKLY_LIMIT: intIn(0, 1000).default(FREE_WEEKLY_LIMIT_DEFAULT),
@@ -160,20 +167,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scheduler: e.SCHEDULER === 'on',
     logLevel: e.LOG_LEVEL,
   };
-}
-
-/** A secret kept in DATA_DIR, created on first use with owner-only permissions. */
-export function fileSecret(dataDir: string, name: string, bytes = 48): string {
-  mkdirSync(dataDir, { recursive: true });
-  const path = join(dataDir, name);
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  const secret = randomBytes(bytes).toString('base64url');
-  try {
-    writeFileSync(path, secret + '\n', { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (err) {
-    // Another process created it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(path, 'utf8').trim();
-    throw err;
-  }
 }

@@ -1,5 +1,9 @@
 import { loadConfig, ConfigError } from './config.js';
 import { startServer } from './server.js';
+import { SecretError } from './integrations/crypto/secrets.js';
+
+/** After SIGTERM the process is gone by then, whatever happens (docs/operations.md). */
+const GRACE_MS = 10_000;
 
 async function main() {
   let config;
@@ -19,11 +23,18 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown did not finish within the grace period');
+      process.exit(1);
+    }, GRACE_MS);
     force.unref();
     running.close().then(
-      () => process.exit(0),
+      (cut) => {
+        if (cut) logger.warn({ connections: cut }, 'requests still running at the drain deadline were cut');
+        else logger.info('stopped');
+        process.exit(cut ? 1 : 0);
+      },
       (err) => {
         logger.error({ err }, 'error while shutting down');
         process.exit(1);
@@ -35,6 +46,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  // A bad secret is an operator's fix: its one line says which and how, with no "Failed to start".
+  const message = err instanceof SecretError ? err.message : `Failed to start: ${err instanceof Error ? err.message : String(err)}`;
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -1,11 +1,12 @@
-// Starts the whole product from a Config: database, migrations, secrets, the app, the HTTP
-// server and background jobs. main.ts and the tests both call startServer.
-import { createServer, type Server } from 'node:http';
+// Starts the whole product from a Config: the HTTP server (answering 503 "starting" at once),
+// database, migrations, secrets, the app and background jobs. main.ts and the tests both call
+// startServer; close() drains (docs/operations.md).
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { fileSecret, type Config } from './config.js';
+import type { Config } from './config.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './db/connection.js';
 import { createMailer } from './integrations/mail.js';
 import { createLogger } from './logger.js';
@@ -14,8 +15,14 @@ import { buildServices } from './wiring.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
 import type { AppServices } from './services.js';
 import { startScheduler } from './jobs/scheduler.js';
+import { checkTextSecret, fileSecret } from './integrations/crypto/secrets.js';
+import { checkCalendarKeys } from './integrations/crypto/keys.js';
+import { answerStarting, trackConnections, type Lifecycle } from './http/lifecycle.js';
 
 export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** How long close() waits for in-flight requests before cutting the connections left. */
+export const DRAIN_DEADLINE_MS = 8_000;
 
 export interface RunningServer {
   url: string;
@@ -23,7 +30,8 @@ export interface RunningServer {
   ctx: AppContext;
   services: AppServices;
   server: Server;
-  close(): Promise<void>;
+  /** Drains and stops; resolves with how many connections had to be cut (0: a clean stop). */
+  close(): Promise<number>;
 }
 
 export interface StartOptions {
@@ -32,70 +40,91 @@ export interface StartOptions {
   webDist?: string | null;
 }
 
+const JWT_FIX = 'delete it to generate a new one (this signs everyone out) or set JWT_SECRET';
+
 /** On PostgreSQL every instance must sign with the same key: it is kept in the database. */
 async function jwtSecret(config: Config, database: DatabaseHandle): Promise<string> {
-  if (config.jwtSecret) return config.jwtSecret;
-  if (database.dialect === 'sqlite') return fileSecret(config.dataDir, 'jwt-secret');
+  if (config.jwtSecret) return checkTextSecret(config.jwtSecret, 'JWT_SECRET', 'set at least 32 random characters (openssl rand -base64 48)');
+  if (database.dialect === 'sqlite') {
+    return fileSecret(config.dataDir, 'jwt-secret', { validate: (value, path) => void checkTextSecret(value, path, JWT_FIX) });
+  }
   await database.db
     .insertInto('app_secrets')
     .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await database.db.selectFrom('app_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
-  return row.value;
+  return checkTextSecret(row.value, "the database's app_secrets row 'jwt'", `delete that row to generate a new one (this signs everyone out) or set JWT_SECRET`);
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase(config.database);
-  const applied = await migrateToLatest(database);
-  if (applied.length) logger.info({ applied }, 'database migrated');
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
-    clock: opts.clock ?? systemClock,
-    secrets: { jwt: await jwtSecret(config, database) },
-  };
-  // Listen first: with PORT=0 the real port, and so the default APP_URL, is known only then.
+  // Secrets that need no database are checked before anything listens.
+  checkCalendarKeys(config);
+
+  // The port answers from the moment it is open: 503 "starting" until the app is attached, so a
+  // probe during migrations or the catalog load gets an answer instead of hanging.
+  const lifecycle: Lifecycle = { phase: 'starting' };
   const server = createServer();
   server.keepAliveTimeout = 65_000;
+  const drainer = trackConnections(server);
+  let handler: RequestListener = answerStarting;
+  server.on('request', (req, res) => {
+    if (lifecycle.phase === 'draining') res.setHeader('Connection', 'close');
+    handler(req, res);
+  });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(config.port, config.host, () => ok());
   });
+  // With PORT=0 the real port, and so the default APP_URL, is known only once listening.
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   if (config.port === 0 && config.appUrl.endsWith(':0')) config.appUrl = `http://${host}:${port}`;
+  const url = `http://${host}:${port}`;
+  logger.info(`accepting connections on ${url}; answering 503 "starting" until ready`);
+
+  let database: DatabaseHandle | null = null;
+  let ctx: AppContext;
   let services: AppServices;
   try {
+    database = await openDatabase(config.database);
+    const applied = await migrateToLatest(database);
+    if (applied.length) logger.info({ applied }, 'database migrated');
+    ctx = {
+      config,
+      database,
+      db: database.db,
+      logger,
+      mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
+      clock: opts.clock ?? systemClock,
+      secrets: { jwt: await jwtSecret(config, database) },
+    };
     services = await buildServices(ctx);
-    server.on('request', createApp(ctx, services, opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist));
+    handler = createApp(ctx, services, opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist, lifecycle);
   } catch (err) {
-    server.close();
-    await database.close();
+    await drainer.drain(0);
+    await database?.close();
     throw err;
   }
+  const opened = database;
+  lifecycle.phase = 'ready';
   const scheduler = config.scheduler ? startScheduler(ctx, services) : null;
-  let closing: Promise<void> | null = null;
+  let closing: Promise<number> | null = null;
   return {
-    url: `http://${host}:${port}`,
+    url,
     port,
     ctx,
     services,
     server,
     close() {
       closing ??= (async () => {
-        await scheduler?.stop();
-        await new Promise<void>((ok) => {
-          server.close(() => ok());
-          server.closeIdleConnections();
-        });
+        lifecycle.phase = 'draining';
+        const [cut] = await Promise.all([drainer.drain(DRAIN_DEADLINE_MS), scheduler?.stop()]);
         ctx.mailer.close();
-        await database.close();
+        await opened.close();
+        return cut;
       })();
       return closing;
     },

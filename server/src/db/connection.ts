@@ -1,7 +1,7 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql, Migrator, type MigrationProvider } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, Migrator, type MigrationProvider, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseConfig } from '../config.js';
 import type { Database as Tables } from './schema.js';
@@ -14,25 +14,94 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL schema set by DATABASE_SCHEMA, or null (default search_path). */
   schema: string | null;
+  /**
+   * Why writes are refused, or null while storage is fine. SQLite: the file at the configured
+   * path is no longer the one this process has open (deleted or replaced while running), so
+   * anything written now would be lost at the next start. Once set it stays set until restart.
+   */
+  storageProblem(): string | null;
   close(): Promise<void>;
+}
+
+/** Writes refused because the storage under the database is gone (see storageProblem). */
+export class StorageError extends Error {}
+
+// Errors that mean the disk or database cannot take writes, not that the request was wrong:
+// SQLite result codes (https://www.sqlite.org/rescode.html) and PostgreSQL SQLSTATEs
+// (disk_full, read_only_sql_transaction, io_error).
+const STORAGE_CODES = /^(SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB)|53100|25006|58030)/;
+
+export function isStorageFailure(err: unknown): boolean {
+  if (err instanceof StorageError) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && STORAGE_CODES.test(code);
 }
 
 // COUNT(*) and BIGINT come back from pg as strings; every value we store fits in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+const WRITE_NODES = new Set<RootOperationNode['kind']>(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+
+/** Refuses every INSERT / UPDATE / DELETE while storageProblem() reports one. */
+function refuseWritesOnLostStorage(problem: () => string | null): KyselyPlugin {
+  return {
+    transformQuery({ node }) {
+      if (WRITE_NODES.has(node.kind)) {
+        const why = problem();
+        if (why) throw new StorageError(why);
+      }
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+}
+
+/** Which file the path names now: device and inode, or null when nothing is there. */
+function fileIdentity(path: string): string | null {
+  try {
+    const st = statSync(path);
+    return `${st.dev}:${st.ino}`;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+function watchFile(path: string): () => string | null {
+  const opened = fileIdentity(path);
+  let problem: string | null = null;
+  return () => {
+    if (problem || opened === null) return problem;
+    let now: string | null;
+    try {
+      now = fileIdentity(path);
+    } catch {
+      return null; // e.g. EACCES on the directory: not proof that the file changed
+    }
+    if (now !== opened) {
+      problem = `the database file was ${now === null ? 'deleted' : 'replaced'} while the server was running; writes are refused until the server is restarted`;
+    }
+    return problem;
+  };
+}
+
 function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
+  const storageProblem = path === ':memory:' ? () => null : watchFile(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk (the WAL fsynced) before the write is acknowledged. NORMAL can lose
+  // the last acknowledged transactions on an OS crash or power cut (docs/operations.md).
+  sqlite.pragma('synchronous = FULL');
   const mode = String(sqlite.pragma('journal_mode', { simple: true }));
   if (path !== ':memory:' && mode.toLowerCase() !== 'wal') throw new Error(`SQLite did not enable WAL (journal_mode=${mode})`);
   if (Number(sqlite.pragma('foreign_keys', { simple: true })) !== 1) throw new Error('SQLite did not enable foreign keys');
   if (Number(sqlite.pragma('busy_timeout', { simple: true })) < 5000) throw new Error('SQLite did not accept busy_timeout');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', schema: null, close: () => db.destroy() };
+  if (Number(sqlite.pragma('synchronous', { simple: true })) !== 2) throw new Error('SQLite did not accept synchronous=FULL');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [refuseWritesOnLostStorage(storageProblem)] });
+  return { db, dialect: 'sqlite', schema: null, storageProblem, close: () => db.destroy() };
 }
 
 function openPostgres(url: string, schema: string | null): DatabaseHandle {
@@ -42,7 +111,7 @@ function openPostgres(url: string, schema: string | null): DatabaseHandle {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema, storageProblem: () => null, close: () => db.destroy() };
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
@@ -78,7 +147,14 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** SELECT 1 through the pool: what /healthz reports. */
-export async function pingDatabase(db: DB): Promise<void> {
-  await sql`select 1`.execute(db);
+/**
+ * What /healthz checks: a real write (one row rewritten in health_probe), so a read-only or full
+ * disk, or a database that refuses writes, shows as unhealthy rather than only failing user writes.
+ */
+export async function probeStorage(db: DB, now: Date): Promise<void> {
+  await db
+    .insertInto('health_probe')
+    .values({ id: 'probe', checked_at: now.toISOString() })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ checked_at: now.toISOString() }))
+    .execute();
 }

@@ -62,6 +62,12 @@ export interface AppSecretsTable {
   value: string;
 }
 
+/** One row rewritten by /healthz to prove writes still work. */
+export interface HealthProbeTable {
+  id: string;
+  checked_at: string;
+}
+
 export interface PlatformsTable {
   name: string;
   slug: string;
@@ -221,6 +227,7 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   analytics_events: AnalyticsEventsTable;
   app_secrets: AppSecretsTable;
+  health_probe: HealthProbeTable;
   platforms: PlatformsTable;
   titles: TitlesTable;
   title_availability: TitleAvailabilityTable;

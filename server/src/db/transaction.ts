@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { DatabaseHandle } from './connection.js';
+import { StorageError, type DatabaseHandle } from './connection.js';
 import type { Database as Tables } from './schema.js';
 
 export type Tx = Transaction<Tables>;
@@ -10,6 +10,8 @@ export type Tx = Transaction<Tables>;
  */
 export async function writeTransaction<T>(handle: DatabaseHandle, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (handle.dialect === 'postgres') return handle.db.transaction().execute(fn);
+  const lost = handle.storageProblem();
+  if (lost) throw new StorageError(lost);
   return handle.db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
@@ -19,7 +21,14 @@ export async function writeTransaction<T>(handle: DatabaseHandle, fn: (tx: Tx) =
       await sql`commit`.execute(conn);
       return result;
     } catch (err) {
-      await sql`rollback`.execute(conn);
+      // SQLite itself rolls back on SQLITE_FULL, SQLITE_IOERR and the like
+      // (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A Transaction");
+      // our ROLLBACK then fails with "no transaction is active". The caller must see the first
+      // error, which says what went wrong, not that one (any other rollback failure rides along
+      // on it, so the log shows both).
+      await sql`rollback`.execute(conn).catch((rollbackErr: unknown) => {
+        if (err instanceof Error && !/no transaction is active/.test(String(rollbackErr))) Object.assign(err, { rollbackError: String(rollbackErr) });
+      });
       throw err;
     }
   });

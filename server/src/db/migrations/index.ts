@@ -11,6 +11,7 @@ import { feedback } from './0008_feedback.js';
 import { deliveries } from './0009_deliveries.js';
 import { coLikes } from './0010_co_likes.js';
 import { freeReplacements } from './0012_free_replacements.js';
+import { healthProbe } from './0013_health_probe.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0009_deliveries': deliveries,
   '0010_co_likes': coLikes,
   '0012_free_replacements': freeReplacements,
+  '0013_health_probe': healthProbe,
 };
