@@ -6,6 +6,8 @@ import { startTestServer, uniqueEmail, GOOD_PASSWORD, TestClock, type TestServer
 import { Browser } from './support/browser.js';
 
 const WRONG = 'Wrong-pass1!';
+/** Each evaluated password costs a 128 MiB scrypt; on a busy machine a test of a dozen takes a while. */
+const SCRYPT_HEAVY_MS = 180_000;
 
 describe.each(dialects)('sign-in limits that cannot lock the owner out on %s', (dialect) => {
   let server: TestServer | undefined;
@@ -44,7 +46,7 @@ describe.each(dialects)('sign-in limits that cannot lock the owner out on %s', (
       expect((await owner.at(from).get('/api/settings/profile', r.body.access_token)).status).toBe(200);
     }
     expect((await attacker.post('/api/auth/login', { email, password: WRONG })).status).toBe(429);
-  });
+  }, SCRYPT_HEAVY_MS);
 
   it('successful sign-ins do not use up the limit; the owner\'s own mistakes count for their browser only', async () => {
     server = await startTestServer(dialect, { env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '3' } });
@@ -55,7 +57,7 @@ describe.each(dialects)('sign-in limits that cannot lock the owner out on %s', (
     expect((await owner.post('/api/auth/login', { email, password: GOOD_PASSWORD })).status).toBe(429);
     // A new browser of the owner's still has the untrusted allowance.
     expect((await new Browser(server.url, '127.0.0.6').post('/api/auth/login', { email, password: GOOD_PASSWORD })).status).toBe(200);
-  });
+  }, SCRYPT_HEAVY_MS);
 
   it('a browser cookie from before "sign out everywhere" no longer counts as the owner\'s', async () => {
     server = await startTestServer(dialect, { env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '2' } });
@@ -66,7 +68,7 @@ describe.each(dialects)('sign-in limits that cannot lock the owner out on %s', (
     expect((await owner.post('/api/auth/sign-out-everywhere', {}, session.body.access_token)).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await new Browser(server.url, '127.0.0.2').post('/api/auth/login', { email, password: WRONG })).status).toBe(401);
     expect((await copied.post('/api/auth/login', { email, password: WRONG })).status).toBe(429);
-  });
+  }, SCRYPT_HEAVY_MS);
 
   it('guesses per hour per account: 4 x AUTH_RATE_LIMIT_PER_ACCOUNT, however many addresses the attacker uses', async () => {
     const clock = new TestClock(new Date('2026-03-02T10:00:00Z'));
@@ -85,5 +87,5 @@ describe.each(dialects)('sign-in limits that cannot lock the owner out on %s', (
     }
     expect(guesses).toBe(12);
     expect(refused).toBe(108);
-  });
+  }, SCRYPT_HEAVY_MS);
 });

@@ -176,7 +176,8 @@ export async function verifyEmail(ctx: AppContext, client: AuthClient, input: { 
   if (!(await codes.consumeCode(ctx.db, row.id, stored.code_hash))) throw badRequest('No active code for this email. Please request a new one.');
   const chosenHere = row.password_hash !== null && holdsSignupProof(ctx.secrets.jwt, client, row.id, row.password_hash);
   const verified = await claimAddress(ctx.db, row.id, chosenHere ? row.password_hash : null, ctx.clock.now());
-  return signedIn(ctx, client, verified, { message: 'Email verified' });
+  const message = row.password_hash && !verified.password_hash ? 'Email verified. The password chosen at sign-up was set in another browser, so it was not kept.' : 'Email verified';
+  return signedIn(ctx, client, verified, { message });
 }
 
 export async function resendVerification(ctx: AppContext, ip: string, email: string): Promise<{ message: string; retry_after_seconds: number }> {
