@@ -41,7 +41,7 @@ describe.each(dialects)('pre-registration takeover on %s', (dialect) => {
     const owner = browser();
     const viaGoogle = await owner.post('/api/auth/google', { id_token: await google.sign({ sub: `sub-${email}`, email, name: 'Olivia Owner' }) });
     expect(viaGoogle.status).toBe(200);
-    expect(viaGoogle.body.user).toMatchObject({ email, email_verified: true, has_google: true, has_password: false });
+    expect(viaGoogle.body.user).toMatchObject({ email, full_name: 'Olivia Owner', email_verified: true, has_google: true, has_password: false });
 
     const stolen = await login(attacker, email, ATTACKER_PASSWORD);
     expect(stolen.status).toBe(401);
@@ -62,7 +62,8 @@ describe.each(dialects)('pre-registration takeover on %s', (dialect) => {
     const code = await server.mailbox.codeFor(email, sent);
     const verified = await owner.post('/api/auth/verify-email', { email, verification_code: code });
     expect(verified.status).toBe(200);
-    expect(verified.body.user).toMatchObject({ email, email_verified: true, has_password: false });
+    expect(verified.body.user).toMatchObject({ email, full_name: null, email_verified: true, has_password: false });
+    expect(verified.body.message).toMatch(/not kept/);
     expect((await owner.get('/api/settings/profile', verified.body.access_token)).status).toBe(200);
 
     expect((await login(attacker, email, ATTACKER_PASSWORD)).status).toBe(401);

@@ -19,8 +19,9 @@ export function replacePendingRegistration(db: DB, userId: string, passwordHash:
 /**
  * Marks the address verified by whoever proved they receive its mail. The password stays only when
  * it is `keepPasswordHash`, the one the verifier proved they chose (checked in the same statement,
- * so a registration replacing it meanwhile is not kept by mistake). Otherwise the password is
- * removed and every token and connected browser issued before now stops working.
+ * so a registration replacing it meanwhile is not kept by mistake). Otherwise the password and the
+ * name that came with it are removed, and every token and connected browser issued before now
+ * stops working.
  */
 export async function claimAddress(db: DB, userId: string, keepPasswordHash: string | null, now: Date): Promise<UserRow> {
   if (keepPasswordHash !== null) {
@@ -35,7 +36,7 @@ export async function claimAddress(db: DB, userId: string, keepPasswordHash: str
   }
   return db
     .updateTable('users')
-    .set({ email_verified: 1, password_hash: null, tokens_valid_after: now.getTime(), updated_at: now.toISOString() })
+    .set({ email_verified: 1, password_hash: null, full_name: null, tokens_valid_after: now.getTime(), updated_at: now.toISOString() })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -206,7 +206,8 @@ export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken:
       await claimAddress(ctx.db, byEmail.id, null, now);
       await codes.deleteCode(ctx.db, byEmail.id);
     }
-    const linked = await updateUser(ctx.db, byEmail.id, { google_sub: identity.sub, email_verified: 1 }, now);
+    const name = byEmail.email_verified ? {} : { full_name: identity.name };
+    const linked = await updateUser(ctx.db, byEmail.id, { google_sub: identity.sub, email_verified: 1, ...name }, now);
     return signedIn(ctx, client, linked, { is_new_user: false });
   }
   try {
