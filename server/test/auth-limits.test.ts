@@ -9,7 +9,7 @@ describe.each(dialects)('sign-in attempt limits on %s (counted in the database)'
     server = undefined;
   });
 
-  it('an account gets 429 with Retry-After after AUTH_RATE_LIMIT_PER_ACCOUNT login attempts, even with the right password', async () => {
+  it('an account gets 429 with Retry-After after AUTH_RATE_LIMIT_PER_ACCOUNT wrong passwords from browsers new to it, even with the right password', async () => {
     server = await startTestServer(dialect, { env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '3' } });
     const u = await signUp(server);
     for (let i = 0; i < 3; i++) {

@@ -103,7 +103,7 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
     client() {
       const store = new MemoryTokenStore();
       const tc: TestClient = { api: undefined as unknown as ApiClient, store, unauthorizedCalls: 0 };
-      tc.api = createApiClient({ baseUrl: running.url, fetch, tokenStore: store, onUnauthorized: () => void tc.unauthorizedCalls++ });
+      tc.api = createApiClient({ baseUrl: running.url, fetch: browserFetch(), tokenStore: store, onUnauthorized: () => void tc.unauthorizedCalls++ });
       return tc;
     },
     async close() {
@@ -119,6 +119,21 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/** fetch that keeps the cookies it is given and sends them back, as the browser of one person does. */
+export function browserFetch(jar = new Map<string, string>()): typeof fetch {
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(input, { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(';', 1)[0];
+      const eq = pair.indexOf('=');
+      if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    return res;
   };
 }
 

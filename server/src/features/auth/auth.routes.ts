@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   RegisterRequest,
   LoginRequest,
@@ -10,25 +10,35 @@ import type { AppContext } from '../../context.js';
 import { validate, body } from '../../http/validate.js';
 import { authenticate, currentUser } from '../../http/authenticate.js';
 import * as auth from './auth.service.js';
+import { authClient, SIGNUP_COOKIE, DEVICE_COOKIE, SIGNUP_MAX_AGE_MS, DEVICE_MAX_AGE_MS, type AuthClient } from './auth.cookies.js';
 
 export function authRoutes(ctx: AppContext): Router {
   const r = Router();
   const ip = (req: { ip?: string }) => req.ip ?? 'unknown';
+  const client = (req: Request): AuthClient => authClient(ip(req), req.get('cookie'));
+  const secure = new URL(ctx.config.appUrl).protocol === 'https:';
+
+  function send<T>(res: Response, answer: auth.Answer<T>, status = 200) {
+    const options = { httpOnly: true, sameSite: 'strict' as const, secure, path: '/api/auth' };
+    if (answer.cookies?.signup) res.cookie(SIGNUP_COOKIE, answer.cookies.signup.join('|'), { ...options, maxAge: SIGNUP_MAX_AGE_MS });
+    if (answer.cookies?.devices) res.cookie(DEVICE_COOKIE, answer.cookies.devices.join('|'), { ...options, maxAge: DEVICE_MAX_AGE_MS });
+    res.status(status).json(answer.body);
+  }
 
   r.post('/register', validate({ body: RegisterRequest }), async (req, res) => {
-    res.status(201).json(await auth.register(ctx, ip(req), body(req, RegisterRequest)));
+    send(res, await auth.register(ctx, client(req), body(req, RegisterRequest)), 201);
   });
   r.post('/login', validate({ body: LoginRequest }), async (req, res) => {
-    res.json(await auth.login(ctx, ip(req), body(req, LoginRequest)));
+    send(res, await auth.login(ctx, client(req), body(req, LoginRequest)));
   });
   r.post('/verify-email', validate({ body: VerifyEmailRequest }), async (req, res) => {
-    res.json(await auth.verifyEmail(ctx, ip(req), body(req, VerifyEmailRequest)));
+    send(res, await auth.verifyEmail(ctx, client(req), body(req, VerifyEmailRequest)));
   });
   r.post('/resend-verification', validate({ body: ResendVerificationRequest }), async (req, res) => {
     res.json(await auth.resendVerification(ctx, ip(req), body(req, ResendVerificationRequest).email));
   });
   r.post('/google', validate({ body: GoogleAuthRequest }), async (req, res) => {
-    res.json(await auth.googleSignIn(ctx, ip(req), body(req, GoogleAuthRequest).id_token));
+    send(res, await auth.googleSignIn(ctx, client(req), body(req, GoogleAuthRequest).id_token));
   });
   r.post('/sign-out-everywhere', authenticate(ctx), async (req, res) => {
     await auth.signOutEverywhere(ctx, currentUser(req));

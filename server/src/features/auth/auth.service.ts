@@ -1,10 +1,22 @@
-// Sign-up, sign-in, email verification and Google sign-in (decisions.md, "Security rules").
+// Sign-up, sign-in, email verification and Google sign-in. Who owns an address and how sign-in
+// attempts are limited: docs/security.md.
 import type { AuthResponse } from '@app/shared';
 import { VERIFICATION } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, unauthorized, tooMany, notFound } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword, passwordProblem, burnPasswordCheck } from './password.js';
+import { claimAddress, replacePendingRegistration } from './accounts.repository.js';
+import { startLoginAttempt, LIMIT_WINDOW_SECONDS as WINDOW } from './login-limits.js';
+import {
+  holdsSignupProof,
+  signupProof,
+  withEntry,
+  newDeviceEntry,
+  deviceEntryFor,
+  type AuthClient,
+  type CookieUpdate,
+} from './auth.cookies.js';
 import { issueAccessToken } from './tokens.js';
 import { newVerificationCode, hashVerificationCode, sameHash } from './verification-code.js';
 import * as codes from './verification.repository.js';
@@ -19,16 +31,30 @@ import {
   type UserRow,
 } from '../users/users.repository.js';
 
-const WINDOW = 15 * 60;
+/** A response body and the cookies the route writes with it. */
+export interface Answer<T> {
+  body: T;
+  cookies?: CookieUpdate;
+}
 
-function signedIn(ctx: AppContext, row: UserRow, extra: Partial<AuthResponse> = {}): AuthResponse {
+/** Signs in, and marks this browser as one that signed in to the account (see login-limits.ts). */
+function signedIn(ctx: AppContext, client: AuthClient, row: UserRow, extra: Partial<AuthResponse> = {}): Answer<AuthResponse> {
+  const now = ctx.clock.now();
   return {
-    access_token: issueAccessToken(ctx.secrets.jwt, row.id, ctx.clock.now()),
-    token_type: 'bearer',
-    user: toUser(row),
-    requires_verification: false,
-    ...extra,
+    body: {
+      access_token: issueAccessToken(ctx.secrets.jwt, row.id, now),
+      token_type: 'bearer',
+      user: toUser(row),
+      requires_verification: false,
+      ...extra,
+    },
+    cookies: { devices: withEntry(client.devices, newDeviceEntry(ctx.secrets.jwt, row.id, now), deviceEntryFor(row.id)) },
   };
+}
+
+/** The pending password was chosen (register) or proven (login) by this browser. */
+function pendingFor(ctx: AppContext, client: AuthClient, row: UserRow, passwordHash: string, message: string): Answer<AuthResponse> {
+  return { body: needsVerification(message), cookies: { signup: withEntry(client.signupProofs, signupProof(ctx.secrets.jwt, row.id, passwordHash)) } };
 }
 
 function needsVerification(message: string): AuthResponse {
@@ -70,52 +96,70 @@ async function sendCode(ctx: AppContext, row: UserRow, force: boolean): Promise<
   return 0;
 }
 
-export async function register(ctx: AppContext, ip: string, input: { email: string; password: string; full_name?: string | null }): Promise<AuthResponse> {
-  await hit(ctx.db, { bucket: `register:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
+/**
+ * An address nobody has verified is not owned yet: registering it again replaces the pending
+ * password and name (the newest registration is the one a code can complete), so someone who
+ * registered another person's address first never blocks them.
+ */
+export async function register(ctx: AppContext, client: AuthClient, input: { email: string; password: string; full_name?: string | null }): Promise<Answer<AuthResponse>> {
+  await hit(ctx.db, { bucket: `register:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   const problem = passwordProblem(input.password);
   if (problem) throw badRequest(problem, { errors: [{ path: 'password', message: problem }] });
   const existing = await findUserByEmail(ctx.db, input.email);
-  if (existing) {
-    throw conflict(existing.password_hash ? 'An account with this email already exists. Please sign in.' : 'This email is registered with Google sign-in. Please continue with Google.');
-  }
+  if (existing?.email_verified) throw alreadyRegistered(existing);
   const passwordHash = await hashPassword(input.password);
-  let row: UserRow;
-  try {
-    row = await insertUser(ctx.db, {
-      email: input.email,
-      passwordHash,
-      fullName: input.full_name?.trim() || null,
-      emailVerified: false,
-      googleSub: null,
-      now: ctx.clock.now(),
-    });
-  } catch (err) {
-    // Two sign-ups with one email at once: the unique index decides.
-    if (await findUserByEmail(ctx.db, input.email)) throw conflict('An account with this email already exists. Please sign in.');
-    throw err;
+  const fullName = input.full_name?.trim() || null;
+  let row: UserRow | undefined;
+  if (existing) {
+    row = await replacePendingRegistration(ctx.db, existing.id, passwordHash, fullName, ctx.clock.now());
+    if (!row) throw conflict('An account with this email already exists. Please sign in.');
+    // Inside the resend cooldown the code mailed a moment ago still completes this registration.
+    await sendCode(ctx, row, false);
+  } else {
+    try {
+      row = await insertUser(ctx.db, { email: input.email, passwordHash, fullName, emailVerified: false, googleSub: null, now: ctx.clock.now() });
+    } catch (err) {
+      // Two sign-ups with one email at once: the unique index decides.
+      if (await findUserByEmail(ctx.db, input.email)) throw conflict('An account with this email already exists. Please sign in.');
+      throw err;
+    }
+    await sendCode(ctx, row, true);
   }
-  await sendCode(ctx, row, true);
-  return needsVerification(`We sent a 6-character code to ${row.email}.`);
+  return pendingFor(ctx, client, row, passwordHash, `We sent a 6-character code to ${row.email}.`);
 }
 
-export async function login(ctx: AppContext, ip: string, input: { email: string; password: string }): Promise<AuthResponse> {
-  await limitAttempts(ctx, 'login', ip, input.email);
+function alreadyRegistered(row: UserRow) {
+  return conflict(
+    row.google_sub && !row.password_hash
+      ? 'This email is registered with Google sign-in. Please continue with Google.'
+      : 'An account with this email already exists. Please sign in.',
+  );
+}
+
+export async function login(ctx: AppContext, client: AuthClient, input: { email: string; password: string }): Promise<Answer<AuthResponse>> {
   const row = await findUserByEmail(ctx.db, input.email);
+  const attempt = await startLoginAttempt(ctx, client, input.email.toLowerCase(), row);
   if (!row?.password_hash) {
     await burnPasswordCheck(input.password);
-    if (row) throw unauthorized('This account uses Google sign-in. Please continue with Google.');
+    if (row?.google_sub) throw unauthorized('This account uses Google sign-in. Please continue with Google.');
     throw unauthorized('Incorrect email or password');
   }
   if (!(await verifyPassword(input.password, row.password_hash))) throw unauthorized('Incorrect email or password');
+  await attempt.succeeded();
   if (!row.email_verified) {
     await sendCode(ctx, row, false);
-    return needsVerification(`Please verify your email. We sent a code to ${row.email}.`);
+    return pendingFor(ctx, client, row, row.password_hash, `Please verify your email. We sent a code to ${row.email}.`);
   }
-  return signedIn(ctx, row);
+  return signedIn(ctx, client, row);
 }
 
-export async function verifyEmail(ctx: AppContext, ip: string, input: { email: string; verification_code: string }): Promise<AuthResponse> {
-  await limitAttempts(ctx, 'verify', ip, input.email);
+/**
+ * The code proves the address; it does not prove who chose the pending password (the owner reads
+ * codes sent by anyone's registration). The password is kept only for the browser that chose it
+ * (its tp_signup proof); otherwise it is removed with every session made before.
+ */
+export async function verifyEmail(ctx: AppContext, client: AuthClient, input: { email: string; verification_code: string }): Promise<Answer<AuthResponse>> {
+  await limitAttempts(ctx, 'verify', client.ip, input.email);
   const row = await findUserByEmail(ctx.db, input.email);
   if (!row) throw badRequest('Invalid verification code');
   if (row.email_verified) throw badRequest('This email is already verified. Please sign in.');
@@ -130,8 +174,10 @@ export async function verifyEmail(ctx: AppContext, ip: string, input: { email: s
     throw badRequest(left > 0 ? `Invalid verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : 'Too many wrong attempts. Please request a new code.');
   }
   if (!(await codes.consumeCode(ctx.db, row.id, stored.code_hash))) throw badRequest('No active code for this email. Please request a new one.');
-  const verified = await updateUser(ctx.db, row.id, { email_verified: 1 }, ctx.clock.now());
-  return signedIn(ctx, verified, { message: 'Email verified' });
+  const chosenHere = row.password_hash !== null && holdsSignupProof(ctx.secrets.jwt, client, row.id, row.password_hash);
+  const verified = await claimAddress(ctx.db, row.id, chosenHere ? row.password_hash : null, ctx.clock.now());
+  const message = row.password_hash && !verified.password_hash ? 'Email verified. The password chosen at sign-up was set in another browser, so it was not kept.' : 'Email verified';
+  return signedIn(ctx, client, verified, { message });
 }
 
 export async function resendVerification(ctx: AppContext, ip: string, email: string): Promise<{ message: string; retry_after_seconds: number }> {
@@ -144,19 +190,25 @@ export async function resendVerification(ctx: AppContext, ip: string, email: str
   return { message: `A new code was sent to ${row.email}.`, retry_after_seconds: VERIFICATION.resendCooldownSeconds };
 }
 
-export async function googleSignIn(ctx: AppContext, ip: string, idToken: string): Promise<AuthResponse> {
-  await hit(ctx.db, { bucket: `google:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
+export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken: string): Promise<Answer<AuthResponse>> {
+  await hit(ctx.db, { bucket: `google:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   if (!ctx.config.google.clientId) throw badRequest('Google sign-in is not enabled on this server.');
   const identity = await verifyGoogleIdToken(ctx.config.google, idToken, ctx.clock.now());
   const now = ctx.clock.now();
   const bySub = await findUserByGoogleSub(ctx.db, identity.sub);
-  if (bySub) return signedIn(ctx, bySub, { is_new_user: false });
+  if (bySub) return signedIn(ctx, client, bySub, { is_new_user: false });
   if (!identity.emailVerified) throw unauthorized('Your Google email address is not verified.');
   const byEmail = await findUserByEmail(ctx.db, identity.email);
   if (byEmail) {
     if (byEmail.google_sub && byEmail.google_sub !== identity.sub) throw conflict('This email is linked to another Google account.');
-    const linked = await updateUser(ctx.db, byEmail.id, { google_sub: identity.sub, email_verified: 1 }, now);
-    return signedIn(ctx, linked, { is_new_user: false });
+    if (!byEmail.email_verified) {
+      // Google proves the address; the pending password was set by someone who never did.
+      await claimAddress(ctx.db, byEmail.id, null, now);
+      await codes.deleteCode(ctx.db, byEmail.id);
+    }
+    const name = byEmail.email_verified ? {} : { full_name: identity.name };
+    const linked = await updateUser(ctx.db, byEmail.id, { google_sub: identity.sub, email_verified: 1, ...name }, now);
+    return signedIn(ctx, client, linked, { is_new_user: false });
   }
   try {
     const created = await insertUser(ctx.db, {
@@ -167,10 +219,10 @@ export async function googleSignIn(ctx: AppContext, ip: string, idToken: string)
       googleSub: identity.sub,
       now,
     });
-    return signedIn(ctx, created, { is_new_user: true });
+    return signedIn(ctx, client, created, { is_new_user: true });
   } catch (err) {
     const raced = await findUserByGoogleSub(ctx.db, identity.sub);
-    if (raced) return signedIn(ctx, raced, { is_new_user: false });
+    if (raced) return signedIn(ctx, client, raced, { is_new_user: false });
     throw err;
   }
 }

@@ -52,3 +52,8 @@ export async function consumeCode(db: DB, userId: string, codeHash: string): Pro
     .executeTakeFirst();
   return r !== undefined;
 }
+
+/** Drops any pending code (the address was verified another way). */
+export async function deleteCode(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('verification_codes').where('user_id', '=', userId).execute();
+}
