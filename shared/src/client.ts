@@ -31,6 +31,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A sign-in refused because the account's limit for new browsers is spent: an emailed code gets past it. */
+export function unlockAvailable(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 429 && (err.body as Out<typeof S.LoginRefusal> | null)?.unlock_available === true;
+}
+
 /** A 402 from a recommendation call: the upgrade banner and modal use these fields. */
 export class PlanLimitError extends ApiError {
   readonly expired: boolean;
@@ -160,6 +165,9 @@ export function createApiClient(opts: ApiClientOptions) {
         signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/google', { method: 'POST', body: b, auth: false })),
       verifyEmail: async (b: S.VerifyEmailRequest) =>
         signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/verify-email', { method: 'POST', body: b, auth: false })),
+      /** Emails a sign-in code for this browser (see unlockAvailable); the same answer for any address. */
+      requestUnlockCode: (b: S.UnlockCodeRequest) =>
+        json<Out<typeof S.UnlockCodeResponse>>('/api/auth/login/unlock', { method: 'POST', body: b, auth: false }),
       resendVerification: (b: S.ResendVerificationRequest) =>
         json<Out<typeof S.ResendVerificationResponse>>('/api/auth/resend-verification', { method: 'POST', body: b, auth: false }),
       signOutEverywhere: () => json<Out<typeof S.MessageResponse>>('/api/auth/sign-out-everywhere', { method: 'POST', body: {} }),

@@ -42,6 +42,16 @@ export interface VerificationCodesTable {
   sent_at: string;
 }
 
+/** An emailed sign-in code for one address and one browser (a hash of its tp_unlock cookie). */
+export interface LoginUnlockCodesTable {
+  email: string;
+  browser: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  sent_at: string;
+}
+
 export interface RateLimitHitsTable {
   bucket: string;
   window_start: string;
@@ -224,6 +234,7 @@ export interface DeliveriesTable {
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
+  login_unlock_codes: LoginUnlockCodesTable;
   rate_limit_hits: RateLimitHitsTable;
   analytics_events: AnalyticsEventsTable;
   app_secrets: AppSecretsTable;

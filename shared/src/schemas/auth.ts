@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from './common.js';
+import { Email, ErrorBody } from './common.js';
 import { User } from './user.js';
 import { VERIFICATION } from '../constants.js';
 
@@ -10,22 +10,34 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
-export const LoginRequest = z.object({
-  email: Email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
-});
-export type LoginRequest = z.input<typeof LoginRequest>;
-
-export const GoogleAuthRequest = z.object({
-  id_token: z.string({ error: 'id_token is required' }).min(10, 'id_token is required').max(8192),
-});
-export type GoogleAuthRequest = z.input<typeof GoogleAuthRequest>;
-
 export const VerificationCode = z
   .string({ error: 'Verification code is required' })
   .trim()
   .transform((c) => c.toUpperCase())
   .pipe(z.string().regex(new RegExp(`^[A-Z0-9]{${VERIFICATION.codeLength}}$`), 'The code is 6 letters or digits'));
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  /** An emailed sign-in code (POST /api/auth/login/unlock) for this browser: gets past the limit for new browsers. */
+  unlock_code: VerificationCode.optional(),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+/** A 429 from sign-in: `unlock_available` when the limit for new browsers is spent (an emailed code gets past it). */
+export const LoginRefusal = ErrorBody.extend({
+  retry_after_seconds: z.number().optional(),
+  unlock_available: z.boolean().optional(),
+});
+export type LoginRefusal = z.infer<typeof LoginRefusal>;
+
+export const UnlockCodeRequest = z.object({ email: Email });
+export type UnlockCodeRequest = z.input<typeof UnlockCodeRequest>;
+
+export const GoogleAuthRequest = z.object({
+  id_token: z.string({ error: 'id_token is required' }).min(10, 'id_token is required').max(8192),
+});
+export type GoogleAuthRequest = z.input<typeof GoogleAuthRequest>;
 
 export const VerifyEmailRequest = z.object({ email: Email, verification_code: VerificationCode });
 export type VerifyEmailRequest = z.input<typeof VerifyEmailRequest>;
@@ -49,3 +61,7 @@ export const ResendVerificationResponse = z.object({
   retry_after_seconds: z.number().int(),
 });
 export type ResendVerificationResponse = z.infer<typeof ResendVerificationResponse>;
+
+/** The answer to a sign-in code request: the same whether or not the address has an account. */
+export const UnlockCodeResponse = ResendVerificationResponse;
+export type UnlockCodeResponse = z.infer<typeof UnlockCodeResponse>;

@@ -12,6 +12,7 @@ import { deliveries } from './0009_deliveries.js';
 import { coLikes } from './0010_co_likes.js';
 import { freeReplacements } from './0012_free_replacements.js';
 import { healthProbe } from './0013_health_probe.js';
+import { loginUnlockCodes } from './0016_login_unlock_codes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0010_co_likes': coLikes,
   '0012_free_replacements': freeReplacements,
   '0013_health_probe': healthProbe,
+  '0016_login_unlock_codes': loginUnlockCodes,
 };

@@ -4,30 +4,37 @@
 //   then does verifying the emailed code keep that password.
 // - tp_device: a browser that signed in to an account successfully; its sign-in failures are
 //   counted on their own, so guesses from elsewhere cannot lock it out.
-// Both are HMACs under the token signing key; the database stores nothing for them.
+// - tp_unlock: a random id of a browser that asked for an emailed sign-in code; the code works in
+//   that browser only, so nobody else's wrong guesses can use up its attempts.
+// The first two are HMACs under the token signing key; the database stores nothing for them.
 import { createHmac, randomBytes } from 'node:crypto';
 import { sameHash } from './verification-code.js';
 
 export const SIGNUP_COOKIE = 'tp_signup';
 export const DEVICE_COOKIE = 'tp_device';
+export const UNLOCK_COOKIE = 'tp_unlock';
 /** Entries kept per cookie (several accounts in one browser); the oldest goes first. */
 const MAX_ENTRIES = 4;
 const MAX_COOKIE_HEADER = 8192;
 
 export const SIGNUP_MAX_AGE_MS = 30 * 86_400_000;
 export const DEVICE_MAX_AGE_MS = 365 * 86_400_000;
+export const UNLOCK_MAX_AGE_MS = 86_400_000;
 
-/** What the auth routes know of the caller: its address and its two cookies' entries. */
+/** What the auth routes know of the caller: its address and its cookies' entries. */
 export interface AuthClient {
   ip: string;
   signupProofs: string[];
   devices: string[];
+  /** The tp_unlock id, if this browser has one. */
+  unlockId: string | null;
 }
 
 /** Cookies the auth service asks the route to (re)write; each is the full new list. */
 export interface CookieUpdate {
   signup?: string[];
   devices?: string[];
+  unlock?: string;
 }
 
 const mac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
@@ -49,8 +56,14 @@ function entries(header: string | undefined, name: string): string[] {
 }
 
 export function authClient(ip: string, cookieHeader: string | undefined): AuthClient {
-  return { ip, signupProofs: entries(cookieHeader, SIGNUP_COOKIE), devices: entries(cookieHeader, DEVICE_COOKIE) };
+  const unlockId = entries(cookieHeader, UNLOCK_COOKIE)[0] ?? null;
+  return { ip, signupProofs: entries(cookieHeader, SIGNUP_COOKIE), devices: entries(cookieHeader, DEVICE_COOKIE), unlockId };
 }
+
+export const newUnlockId = () => randomBytes(18).toString('base64url');
+
+/** What the database keeps of a tp_unlock id: a keyed hash, so a database reader cannot act as that browser. */
+export const unlockBrowserKey = (secret: string, unlockId: string) => mac(secret, `unlock:${unlockId}`);
 
 /** The proof that a browser chose this password hash for this account. */
 export function signupProof(secret: string, userId: string, passwordHash: string): string {

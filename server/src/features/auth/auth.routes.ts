@@ -5,12 +5,23 @@ import {
   GoogleAuthRequest,
   VerifyEmailRequest,
   ResendVerificationRequest,
+  UnlockCodeRequest,
 } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { validate, body } from '../../http/validate.js';
 import { authenticate, currentUser } from '../../http/authenticate.js';
 import * as auth from './auth.service.js';
-import { authClient, SIGNUP_COOKIE, DEVICE_COOKIE, SIGNUP_MAX_AGE_MS, DEVICE_MAX_AGE_MS, type AuthClient } from './auth.cookies.js';
+import { requestUnlockCode } from './unlock.service.js';
+import {
+  authClient,
+  SIGNUP_COOKIE,
+  DEVICE_COOKIE,
+  UNLOCK_COOKIE,
+  SIGNUP_MAX_AGE_MS,
+  DEVICE_MAX_AGE_MS,
+  UNLOCK_MAX_AGE_MS,
+  type AuthClient,
+} from './auth.cookies.js';
 
 export function authRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -22,6 +33,7 @@ export function authRoutes(ctx: AppContext): Router {
     const options = { httpOnly: true, sameSite: 'strict' as const, secure, path: '/api/auth' };
     if (answer.cookies?.signup) res.cookie(SIGNUP_COOKIE, answer.cookies.signup.join('|'), { ...options, maxAge: SIGNUP_MAX_AGE_MS });
     if (answer.cookies?.devices) res.cookie(DEVICE_COOKIE, answer.cookies.devices.join('|'), { ...options, maxAge: DEVICE_MAX_AGE_MS });
+    if (answer.cookies?.unlock) res.cookie(UNLOCK_COOKIE, answer.cookies.unlock, { ...options, maxAge: UNLOCK_MAX_AGE_MS });
     res.status(status).json(answer.body);
   }
 
@@ -30,6 +42,9 @@ export function authRoutes(ctx: AppContext): Router {
   });
   r.post('/login', validate({ body: LoginRequest }), async (req, res) => {
     send(res, await auth.login(ctx, client(req), body(req, LoginRequest)));
+  });
+  r.post('/login/unlock', validate({ body: UnlockCodeRequest }), async (req, res) => {
+    send(res, await requestUnlockCode(ctx, client(req), body(req, UnlockCodeRequest).email));
   });
   r.post('/verify-email', validate({ body: VerifyEmailRequest }), async (req, res) => {
     send(res, await auth.verifyEmail(ctx, client(req), body(req, VerifyEmailRequest)));

@@ -136,9 +136,9 @@ function alreadyRegistered(row: UserRow) {
   );
 }
 
-export async function login(ctx: AppContext, client: AuthClient, input: { email: string; password: string }): Promise<Answer<AuthResponse>> {
+export async function login(ctx: AppContext, client: AuthClient, input: { email: string; password: string; unlock_code?: string }): Promise<Answer<AuthResponse>> {
   const row = await findUserByEmail(ctx.db, input.email);
-  const attempt = await startLoginAttempt(ctx, client, input.email.toLowerCase(), row);
+  const attempt = await startLoginAttempt(ctx, client, input.email.toLowerCase(), row, input.unlock_code);
   if (!row?.password_hash) {
     await burnPasswordCheck(input.password);
     if (row?.google_sub) throw unauthorized('This account uses Google sign-in. Please continue with Google.');

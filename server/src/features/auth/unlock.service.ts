@@ -1,0 +1,75 @@
+// Emailed sign-in codes: the owner's way past the per-account limit for new browsers while
+// someone is guessing the account's password (docs/security.md, "Sign-in limits"). A code is
+// bound to the browser that asked for it (tp_unlock), so nobody else can use it or spend its
+// attempts; asking for one answers the same whether or not the address has an account.
+import { VERIFICATION, type UnlockCodeResponse } from '@app/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, tooMany } from '../../http/errors.js';
+import { hit } from '../../http/rate-limit.js';
+import { findUserByEmail } from '../users/users.repository.js';
+import { newUnlockId, unlockBrowserKey, type AuthClient } from './auth.cookies.js';
+import { unlockEmail } from './auth.emails.js';
+import { LIMIT_WINDOW_SECONDS } from './login-limits.js';
+import { newVerificationCode, hashVerificationCode, sameHash } from './verification-code.js';
+import * as store from './unlock.repository.js';
+import type { Answer } from './auth.service.js';
+
+const hashFor = (secret: string, email: string, browser: string, code: string) => hashVerificationCode(secret, `unlock:${email}:${browser}`, code);
+
+export async function requestUnlockCode(ctx: AppContext, client: AuthClient, email: string): Promise<Answer<UnlockCodeResponse>> {
+  const now = ctx.clock.now();
+  await hit(ctx.db, { bucket: `unlock:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, 'Too many attempts from your network. Please wait and try again.');
+  const unlockId = client.unlockId ?? newUnlockId();
+  const browser = unlockBrowserKey(ctx.secrets.jwt, unlockId);
+  const code = newVerificationCode();
+  const cooldownMs = VERIFICATION.resendCooldownSeconds * 1000;
+  const stored = await store.putUnlockCodeUnlessCoolingDown(
+    ctx.db,
+    {
+      email,
+      browser,
+      code_hash: hashFor(ctx.secrets.jwt, email, browser, code),
+      expires_at: new Date(now.getTime() + VERIFICATION.codeTtlMinutes * 60_000).toISOString(),
+      sent_at: now.toISOString(),
+    },
+    new Date(now.getTime() - cooldownMs).toISOString(),
+  );
+  if (!stored) {
+    const existing = await store.findUnlockCode(ctx.db, email, browser);
+    const wait = Math.max(1, Math.ceil(existing ? (Date.parse(existing.sent_at) + cooldownMs - now.getTime()) / 1000 : VERIFICATION.resendCooldownSeconds));
+    throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
+  }
+  if (Math.random() < 0.01) await store.deleteExpiredUnlockCodes(ctx.db, new Date(now.getTime() - 86_400_000).toISOString());
+  const row = await findUserByEmail(ctx.db, email);
+  // Only an account with a password gets mail; the row above is stored either way, so the answer
+  // and the cooldown are the same. The mail is not awaited, so the answer's timing is too.
+  if (row?.password_hash) {
+    ctx.mailer.send(unlockEmail(ctx.config.appUrl, row.email, code)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the sign-in code email'));
+  }
+  return {
+    body: { message: `If ${email} has an account with a password, we sent a sign-in code to it. Enter it here with your password.`, retry_after_seconds: VERIFICATION.resendCooldownSeconds },
+    cookies: { unlock: unlockId },
+  };
+}
+
+export interface ValidUnlockCode {
+  /** Takes the code (single use); false if a concurrent sign-in took it first. */
+  consume(): Promise<boolean>;
+}
+
+/** Checks a code for this address and browser; a wrong one counts against its 5 attempts. Throws 400. */
+export async function checkUnlockCode(ctx: AppContext, client: AuthClient, email: string, code: string): Promise<ValidUnlockCode> {
+  const noCode = () => badRequest('No active sign-in code for this browser. Please request a new one.');
+  if (!client.unlockId) throw noCode();
+  const browser = unlockBrowserKey(ctx.secrets.jwt, client.unlockId);
+  const stored = await store.findUnlockCode(ctx.db, email, browser);
+  if (!stored) throw noCode();
+  if (stored.attempts >= VERIFICATION.maxWrongAttempts) throw badRequest('Too many wrong attempts. Please request a new code.');
+  if (Date.parse(stored.expires_at) <= ctx.clock.now().getTime()) throw badRequest('This code has expired. Please request a new one.');
+  const given = hashFor(ctx.secrets.jwt, email, browser, code);
+  if (!sameHash(given, stored.code_hash)) {
+    const left = VERIFICATION.maxWrongAttempts - (await store.addWrongUnlockAttempt(ctx.db, email, browser));
+    throw badRequest(left > 0 ? `Invalid sign-in code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : 'Too many wrong attempts. Please request a new code.');
+  }
+  return { consume: () => store.consumeUnlockCode(ctx.db, email, browser, stored.code_hash) };
+}
