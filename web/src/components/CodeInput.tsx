@@ -5,7 +5,7 @@ export function normaliseCode(raw: string): string {
   return raw.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, VERIFICATION.codeLength);
 }
 
-export function CodeInput({ id, value, onChange }: { id: string; value: string; onChange: (code: string) => void }) {
+export function CodeInput({ id, value, onChange, describedBy }: { id: string; value: string; onChange: (code: string) => void; describedBy?: string }) {
   return (
     <input
       id={id}
@@ -16,6 +16,7 @@ export function CodeInput({ id, value, onChange }: { id: string; value: string; 
       autoCapitalize="characters"
       spellCheck={false}
       maxLength={VERIFICATION.codeLength}
+      aria-describedby={describedBy}
       value={value}
       onChange={(e) => onChange(normaliseCode(e.target.value))}
     />

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ERROR_TEXTS } from '@app/shared';
+import { ApiError, ERROR_TEXTS, VERIFICATION, unlockAvailable } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
+import { CodeInput } from '../components/CodeInput';
 import { GoogleButton } from '../components/GoogleButton';
 import { Notice } from '../components/Notice';
+import { useCountdown } from '../hooks/useCountdown';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
@@ -23,13 +25,48 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // While someone guesses this account's password, new browsers are limited; an emailed code lets
+  // this browser in with the password (docs/security.md, "Sign-in limits").
+  const [unlock, setUnlock] = useState<'none' | 'offered' | 'sent'>('none');
+  const [code, setCode] = useState('');
+  const [info, setInfo] = useState<string | null>(null);
+  const cooldown = useCountdown(0);
+
+  function changeEmail(value: string) {
+    setEmail(value);
+    if (unlock !== 'none') {
+      setUnlock('none');
+      setCode('');
+      setInfo(null);
+    }
+  }
+
+  async function requestCode() {
+    setError(null);
+    setInfo(null);
+    try {
+      const r = await api.auth.requestUnlockCode({ email });
+      setInfo(r.message);
+      setUnlock('sent');
+      cooldown.start(r.retry_after_seconds || VERIFICATION.resendCooldownSeconds);
+    } catch (err) {
+      // Inside the cooldown, the code mailed a moment ago still works.
+      if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds) {
+        setUnlock('sent');
+        cooldown.start(err.retryAfterSeconds);
+      }
+      setError(errorText(err, ERROR_TEXTS.loginFailed));
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const withCode = unlock === 'sent';
+    if (withCode && code.length !== VERIFICATION.codeLength) return;
     setBusy(true);
     setError(null);
     try {
-      const r = await api.auth.login({ email, password });
+      const r = await api.auth.login(withCode ? { email, password, unlock_code: code } : { email, password });
       if (r.requires_verification || !r.access_token) {
         pending.set(email.trim().toLowerCase());
         navigate('/verify-email', { state: { notice: r.message ?? 'Please verify your email. We sent you a new code.' } });
@@ -37,6 +74,7 @@ export function LoginPage() {
       }
       navigate(returnTo ?? (r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding'), { replace: true });
     } catch (err) {
+      if (unlockAvailable(err) && unlock === 'none') setUnlock('offered');
       setError(errorText(err, ERROR_TEXTS.loginFailed));
       setBusy(false);
     }
@@ -60,16 +98,36 @@ export function LoginPage() {
       <form onSubmit={submit} className="form" noValidate={false}>
         <div className="field">
           <label htmlFor="login-email">Email</label>
-          <input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => changeEmail(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
           <input id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </div>
+        {unlock === 'sent' && (
+          <div className="field">
+            <label htmlFor="login-code">Sign-in code</label>
+            <CodeInput id="login-code" value={code} onChange={setCode} describedBy="login-code-hint" />
+            <p className="field-hint" id="login-code-hint">
+              The {VERIFICATION.codeLength}-character code we emailed you. It expires in {VERIFICATION.codeTtlMinutes} minutes and works in this browser.
+            </p>
+          </div>
+        )}
+        {info && <Notice tone="info">{info}</Notice>}
         {error && <Notice tone="error">{error}</Notice>}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+        {unlock === 'offered' && (
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => void requestCode()}>
+            Email me a code to sign in
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || (unlock === 'sent' && code.length !== VERIFICATION.codeLength)}>
+          {busy ? 'Signing in…' : unlock === 'sent' ? 'Sign in with code' : 'Sign in'}
         </button>
+        {unlock === 'sent' && (
+          <button type="button" className="btn btn-ghost" onClick={() => void requestCode()} disabled={cooldown.secondsLeft > 0}>
+            {cooldown.secondsLeft > 0 ? `Email a new code in ${cooldown.secondsLeft}s` : 'Email me a new code'}
+          </button>
+        )}
       </form>
       <GoogleButton mode="signin" onCredential={(t) => void google(t)} onFailure={() => setError(ERROR_TEXTS.googleCancelled)} />
       <p className="auth-switch">
