@@ -66,6 +66,10 @@ describe.each(dialects)('emailed sign-in codes on %s', (dialect) => {
 
     // Asking for a code answers the same for both addresses; only the account's owner gets mail.
     const { answer, code } = await requestCode(server, owner, email);
+    // At rest: neither the code nor the browser's cookie in clear.
+    const stored = JSON.stringify(await server.running.ctx.db.selectFrom('login_unlock_codes').selectAll().execute());
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(owner.jar.get('tp_unlock'));
     const nobodyBrowser = new Browser(server.url, '127.0.0.10');
     const answerNobody = await nobodyBrowser.post('/api/auth/login/unlock', { email: nobody });
     expect(answerNobody.status).toBe(200);
