@@ -160,6 +160,20 @@ describe('web app on a phone and a laptop', () => {
     });
   }
 
+  it('390x844: the public header is one row too', async () => {
+    const ctx = await newContext(browser, server.url, 'phone');
+    const page = await ctx.newPage();
+    for (const path of ['/', '/login', '/privacy-policy']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const header = page.locator('header.site-header');
+      expect((await visibleBox(header))!.height, path).toBeLessThan(72);
+      const right = await header.locator('a, button').evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+      expect(right, path).toBeLessThanOrEqual(390);
+    }
+    await ctx.close();
+  });
+
   it('390x844: the menu button opens the navigation, and Escape closes it and gives focus back', async () => {
     const page = await signedInPage('phone');
     const menu = page.getByRole('button', { name: 'Menu' });
