@@ -170,6 +170,9 @@ describe('web app on a phone and a laptop', () => {
       expect((await visibleBox(header))!.height, path).toBeLessThan(72);
       const right = await header.locator('a, button').evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
       expect(right, path).toBeLessThanOrEqual(390);
+      // The brand name on one line too, not folded beside the actions.
+      expect((await visibleBox(header.locator('.logo-text')))!.height, path).toBeLessThan(30);
+      if (path === '/login') await screenshot(page, 'phone-public-header', { fullPage: false });
     }
     await ctx.close();
   });
