@@ -21,12 +21,12 @@ export async function newContext(browser: Browser, baseURL: string, viewport: ke
   return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme, acceptDownloads: true, reducedMotion: 'reduce' });
 }
 
-/** Saves `<name>-<viewport>.png` under test-artifacts/web. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves `<name>-<viewport>.png` under test-artifacts/web; the viewport alone with `fullPage: false` (dialogs). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(WEB_ARTIFACTS, { recursive: true });
   const vp = page.viewportSize();
   const file = join(WEB_ARTIFACTS, `${name}-${vp?.width ?? 0}x${vp?.height ?? 0}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
