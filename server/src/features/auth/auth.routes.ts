@@ -28,7 +28,8 @@ export function authRoutes(ctx: AppContext): Router {
     res.json(await auth.resendVerification(ctx, ip(req), body(req, ResendVerificationRequest).email));
   });
   r.post('/google', validate({ body: GoogleAuthRequest }), async (req, res) => {
-    res.json(await auth.googleSignIn(ctx, ip(req), body(req, GoogleAuthRequest).id_token));
+    const { id_token, timezone } = body(req, GoogleAuthRequest);
+    res.json(await auth.googleSignIn(ctx, ip(req), id_token, timezone));
   });
   r.post('/sign-out-everywhere', authenticate(ctx), async (req, res) => {
     await auth.signOutEverywhere(ctx, currentUser(req));

@@ -70,7 +70,7 @@ async function sendCode(ctx: AppContext, row: UserRow, force: boolean): Promise<
   return 0;
 }
 
-export async function register(ctx: AppContext, ip: string, input: { email: string; password: string; full_name?: string | null }): Promise<AuthResponse> {
+export async function register(ctx: AppContext, ip: string, input: { email: string; password: string; full_name?: string | null; timezone?: string }): Promise<AuthResponse> {
   await hit(ctx.db, { bucket: `register:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   const problem = passwordProblem(input.password);
   if (problem) throw badRequest(problem, { errors: [{ path: 'password', message: problem }] });
@@ -87,6 +87,7 @@ export async function register(ctx: AppContext, ip: string, input: { email: stri
       fullName: input.full_name?.trim() || null,
       emailVerified: false,
       googleSub: null,
+      timezone: input.timezone,
       now: ctx.clock.now(),
     });
   } catch (err) {
@@ -144,7 +145,7 @@ export async function resendVerification(ctx: AppContext, ip: string, email: str
   return { message: `A new code was sent to ${row.email}.`, retry_after_seconds: VERIFICATION.resendCooldownSeconds };
 }
 
-export async function googleSignIn(ctx: AppContext, ip: string, idToken: string): Promise<AuthResponse> {
+export async function googleSignIn(ctx: AppContext, ip: string, idToken: string, timezone?: string): Promise<AuthResponse> {
   await hit(ctx.db, { bucket: `google:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   if (!ctx.config.google.clientId) throw badRequest('Google sign-in is not enabled on this server.');
   const identity = await verifyGoogleIdToken(ctx.config.google, idToken, ctx.clock.now());
@@ -165,6 +166,7 @@ export async function googleSignIn(ctx: AppContext, ip: string, idToken: string)
       fullName: identity.name,
       emailVerified: true,
       googleSub: identity.sub,
+      timezone,
       now,
     });
     return signedIn(ctx, created, { is_new_user: true });
