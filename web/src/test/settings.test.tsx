@@ -7,6 +7,7 @@ import { FakeServer } from './fakeServer';
 import { config, subscription, user } from './fixtures';
 import { PAYMENTS_OFF_TEXT } from '../components/PaymentsOffNote';
 import { CALENDAR_CONNECTED_TEXT } from '../components/CalendarSection';
+import { chooseTimezone } from './timezone';
 
 function server(u: User = user()) {
   return new FakeServer()
@@ -47,7 +48,7 @@ describe('settings', () => {
     expect(profile.getByRole('checkbox', { name: 'Wednesday' })).toBeChecked();
     await userEvent.clear(profile.getByLabelText('Full name'));
     await userEvent.type(profile.getByLabelText('Full name'), 'New Name');
-    await userEvent.selectOptions(profile.getByLabelText('Timezone'), 'Asia/Kolkata');
+    await chooseTimezone(profile, 'Timezone', 'kolkata', 'Kolkata (Asia/Kolkata)');
     await userEvent.click(profile.getByRole('button', { name: 'Save profile' }));
     expect(await profile.findByText('Profile saved.')).toBeInTheDocument();
     expect(s.calls('PUT /api/settings/profile')[0].body).toEqual({
