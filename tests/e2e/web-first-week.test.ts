@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GOOD_PASSWORD, startTestServer, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
 import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, VIEWPORTS } from './support/web-harness.js';
+import { launchBrowser, screenshot, seriousViolations, VIEWPORTS } from './support/web-harness.js';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -86,5 +86,76 @@ describe('a new user in Berlin, first week', () => {
     expect(await res.json()).toMatchObject({ preferred_languages: ['English'], ott_subscriptions: ['Netflix', 'Prime Video'], timezone: BERLIN, email_delivery: false });
     expect(errors).toEqual([]);
     await ctx.close();
+  });
+
+  it('asks for the scheduled email at the end of onboarding, and the schedule dialog opens with a date, the time and Berlin', async () => {
+    const ctx = await berlinContext();
+    const page = await ctx.newPage();
+    await signUpAndOnboard(page, uniqueEmail('email-offer'), async () => {
+      const offer = page.getByRole('region', { name: /Email me a pick/ });
+      expect(await offer.getByLabel('Your timezone').inputValue()).toBe(BERLIN);
+      const toggle = offer.getByRole('checkbox', { name: /Email me a pick on the days I choose/ });
+      expect(await toggle.isChecked()).toBe(false);
+      await toggle.check();
+      expect(await offer.getByLabel('Time', { exact: true }).inputValue()).toBe('19:00');
+      await offer.getByRole('checkbox', { name: 'Saturday' }).check();
+      await offer.getByLabel('Time', { exact: true }).fill('20:30');
+    });
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const profile = await (await fetch(`${server.url}/api/settings/profile`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(profile).toMatchObject({ timezone: BERLIN, email_delivery: true, selected_days: [1, 2, 3, 4, 5, 6], recommendation_time: '20:30' });
+
+    // The schedule dialog: the next date the profile is due, its time, Berlin; Google's link at that time.
+    await page.locator('article.rec-card').getByRole('button', { name: 'Schedule' }).click();
+    const dialog = page.getByRole('dialog');
+    const date = await dialog.getByLabel('Date').inputValue();
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(date >= new Intl.DateTimeFormat('en-CA', { timeZone: BERLIN }).format(new Date())).toBe(true);
+    expect(await dialog.getByLabel('Time', { exact: true }).inputValue()).toBe('20:30');
+    expect(await dialog.getByLabel('Timezone').inputValue()).toBe(BERLIN);
+    const href = new URL((await dialog.getByRole('link', { name: /Add to Google Calendar/ }).getAttribute('href'))!);
+    const start = href.searchParams.get('dates')!.split('/')[0];
+    const instant = new Date(`${start.slice(0, 4)}-${start.slice(4, 6)}-${start.slice(6, 8)}T${start.slice(9, 11)}:${start.slice(11, 13)}:00Z`);
+    expect(new Intl.DateTimeFormat('en-CA', { timeZone: BERLIN, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant).replace(',', '')).toBe(`${date} 20:30`);
+
+    // The timezone field searches every IANA zone from the keyboard.
+    const tz = dialog.getByLabel('Timezone');
+    await tz.fill('sao pa');
+    await tz.press('ArrowDown');
+    await tz.press('Enter');
+    expect(await tz.inputValue()).toBe('America/Sao_Paulo');
+    expect(await dialog.isVisible()).toBe(true);
+    await tz.fill('tok');
+    await tz.press('Escape');
+    expect(await tz.inputValue()).toBe('America/Sao_Paulo');
+    expect(await dialog.isVisible()).toBe(true);
+    await ctx.close();
+  });
+
+  it('shows the changed screens at 1280x800 and 390x844 with no serious or critical axe violation', async () => {
+    for (const viewport of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) {
+      const ctx = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS[viewport], timezoneId: BERLIN, locale: 'en-GB', reducedMotion: 'reduce' });
+      const page = await ctx.newPage();
+      const shoot = async (name: string, fullPage = true) => {
+        await page.waitForLoadState('networkidle');
+        if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `first-week-${name}`, fullPage);
+        expect(await seriousViolations(page), `${name} ${viewport}`).toEqual([]);
+      };
+      await signUpAndOnboard(page, uniqueEmail(`shots-${viewport}`), async () => {
+        await page.getByRole('checkbox', { name: /Email me a pick on the days I choose/ }).check();
+        await shoot('onboarding-last-step');
+      });
+      await page.locator('article.rec-card').getByRole('button', { name: 'Schedule' }).click();
+      await page.getByRole('dialog').getByLabel('Date').waitFor();
+      await shoot('schedule-dialog', false);
+      await page.getByRole('dialog').getByLabel('Timezone').fill('europe');
+      await shoot('schedule-timezone-search', false);
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await page.goto('/app/settings');
+      await page.getByRole('region', { name: 'Profile' }).getByLabel('Timezone').waitFor();
+      await shoot('settings');
+      await ctx.close();
+    }
   });
 });

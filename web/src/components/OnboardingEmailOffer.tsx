@@ -19,10 +19,6 @@ export function OnboardingEmailOffer({ value, onChange }: { value: EmailOffer; o
   return (
     <section className="email-offer" aria-labelledby="email-offer-title">
       <h2 id="email-offer-title">Email me a pick <span className="optional">(optional)</span></h2>
-      <div className="field">
-        <label htmlFor="onboarding-timezone">Your timezone</label>
-        <TimezoneSelect id="onboarding-timezone" value={value.timezone} onChange={set('timezone')} />
-      </div>
       <label className="switch">
         <input type="checkbox" checked={value.on} onChange={(e) => set('on')(e.target.checked)} />
         <span>
@@ -31,22 +27,28 @@ export function OnboardingEmailOffer({ value, onChange }: { value: EmailOffer; o
         </span>
       </label>
       {value.on && (
-        <>
-          <ChoiceGroup
-            name="onboarding-day"
-            legend="Days"
-            hint="At least one day stays selected."
-            choices={DAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
-            selected={value.days}
-            onChange={set('days')}
-            keepAtLeast={1}
-          />
+        <ChoiceGroup
+          name="onboarding-day"
+          legend="Days"
+          hint="At least one day stays selected."
+          choices={DAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+          selected={value.days}
+          onChange={set('days')}
+          keepAtLeast={1}
+        />
+      )}
+      <div className="field-row">
+        {value.on && (
           <div className="field">
             <label htmlFor="onboarding-time">Time</label>
             <input id="onboarding-time" type="time" required value={value.time} onChange={(e) => set('time')(e.target.value)} />
           </div>
-        </>
-      )}
+        )}
+        <div className="field">
+          <label htmlFor="onboarding-timezone">Your timezone</label>
+          <TimezoneSelect id="onboarding-timezone" value={value.timezone} onChange={set('timezone')} />
+        </div>
+      </div>
     </section>
   );
 }

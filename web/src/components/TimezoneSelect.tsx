@@ -89,7 +89,7 @@ export function TimezoneSelect({ id, value, onChange }: Props) {
       />
       <span id={`${id}-hint`} className="visually-hidden">Type a city or region to search every timezone.</span>
       {open && options.length > 0 && (
-        <ul id={listId} role="listbox" className="combobox-list" aria-label="Timezones">
+        <ul id={listId} role="listbox" className="combobox-list" aria-label="Matching zones">
           {options.map((o, i) => (
             <li
               key={o.value}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TIMEZONE_CHOICES } from '@app/shared';
-import { filterTimezones, googleCalendarUrl, prefillDate, timezoneOptions, zonedToUtc } from './scheduleRules';
+import { TIMEZONE_CHOICES } from './constants.js';
+import { filterTimezones, googleCalendarUrl, prefillDate, timezoneOptions, zonedToUtc } from './schedule.js';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 
