@@ -54,6 +54,8 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 /** Types `search` into the timezone combobox labelled Timezone inside `scope`, then clicks the option named `option`. */
 export async function chooseTimezone(scope: Locator, search: string, option: string, label: string | RegExp = 'Timezone'): Promise<void> {
   const input = scope.getByLabel(label);
+  // A click opens the list even when the text typed equals the current zone (no change event then).
+  await input.click();
   await input.fill(search);
   await scope.getByRole('option', { name: option, exact: true }).click();
 }
