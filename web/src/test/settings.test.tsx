@@ -60,6 +60,25 @@ describe('settings', () => {
     });
   });
 
+  it("shows the free plan's weekly reset as a day in the user's timezone", async () => {
+    // Monday 00:00 in Tokyo is still Sunday in UTC: the date must be read in the user's zone.
+    const tokyo = user({ timezone: 'Asia/Tokyo' });
+    const s = server(tokyo).on('GET /api/subscription/status', { body: subscription({ week_resets_at: '2026-11-29T15:00:00.000Z' }) });
+    renderApp('/app/settings', { server: s, user: tokyo });
+    const plan = await section('Subscription');
+    expect(await plan.findByText('Your 3 picks renew on Monday, 30 November')).toBeInTheDocument();
+    expect(plan.queryByText(/Renews|AM|PM/)).toBeNull();
+  });
+
+  it('shows no renewal on the lifetime plan', async () => {
+    const life = user({ subscription_tier: 'paid_lifetime' });
+    const s = server(life).on('GET /api/subscription/status', { body: subscription({ subscription_tier: 'paid_lifetime', recommendations_limit: null, week_resets_at: '2026-11-29T15:00:00.000Z' }) });
+    renderApp('/app/settings', { server: s, user: life });
+    const plan = await section('Subscription');
+    expect(await plan.findByText('Lifetime plan')).toBeInTheDocument();
+    expect(plan.queryByText(/renew/i)).toBeNull();
+  });
+
   it('shows the alert when the profile cannot be saved', async () => {
     renderApp('/app/settings', { server: server().on('PUT /api/settings/profile', { status: 500, body: { detail: 'x' } }), user: user() });
     const profile = await section('Profile');
