@@ -178,6 +178,12 @@ describe('browser extension journey', () => {
   it('Schedule asks for a date, downloads a parseable .ics, and explains a missing calendar', async () => {
     const title = (await popup.locator('#pick-title').textContent())!;
     await popup.click('[data-action="schedule"]');
+    // Prefilled from the profile (docs/product-decisions.md): a date, 19:00 and the profile's zone.
+    await popup.waitForSelector('[data-field="date"]');
+    expect(await popup.inputValue('[data-field="date"]')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await popup.inputValue('[data-field="time"]')).toBe('19:00');
+    expect(await popup.inputValue('[data-field="timezone"]')).toBe((await user.api.settings.profile()).timezone);
+    await popup.fill('[data-field="date"]', '');
     await popup.click('[data-action="download-ics"]');
     await expect.poll(notice).toBe(ALERT_TEXTS.selectDate);
 
