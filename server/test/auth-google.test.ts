@@ -29,11 +29,22 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
     expect(body.user).toMatchObject({ email, full_name: 'Gia Google', email_verified: true, is_onboarded: false, has_google: true, has_password: false });
     const profile = await rawRequest(server.url, '/api/settings/profile', { token: body.access_token! });
     expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ timezone: 'UTC', email_delivery: false });
 
     // Same Google account with another email later: still the same user (keyed on sub).
     const again = AuthResponse.parse((await post(await google.sign({ sub: 'google-sub-1', email: uniqueEmail('renamed') }))).body);
     expect(again.is_new_user).toBe(false);
     expect(again.user?.id).toBe(body.user?.id);
+  });
+
+  it('a Google sign-up keeps the browser zone it was sent; a later sign-in does not change it', async () => {
+    const email = uniqueEmail('gtz');
+    const first = await rawRequest(server.url, '/api/auth/google', { body: JSON.stringify({ id_token: await google.sign({ sub: 'google-sub-tz', email }), timezone: 'Asia/Tokyo' }) });
+    expect(AuthResponse.parse(first.body).user).toMatchObject({ timezone: 'Asia/Tokyo', email_delivery: false });
+    const again = await rawRequest(server.url, '/api/auth/google', { body: JSON.stringify({ id_token: await google.sign({ sub: 'google-sub-tz', email }), timezone: 'Europe/Berlin' }) });
+    expect(AuthResponse.parse(again.body).user).toMatchObject({ timezone: 'Asia/Tokyo' });
+    const bad = await rawRequest(server.url, '/api/auth/google', { body: JSON.stringify({ id_token: await google.sign({ sub: 'google-sub-tz2', email: uniqueEmail() }), timezone: 'Mars/Olympus' }) });
+    expect(bad.status).toBe(400);
   });
 
   it('refuses a wrong audience, a wrong issuer, an expired token and a bad signature, creating nothing', async () => {

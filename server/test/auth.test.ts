@@ -185,6 +185,25 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(missing.status).toBe(400);
   });
 
+  it('a new account has scheduled emails off and the timezone its browser gave at sign-up', async () => {
+    const c = server.client();
+    const email = uniqueEmail('berlin');
+    await c.api.auth.register({ email, password: GOOD_PASSWORD, timezone: 'Europe/Berlin' });
+    await c.api.auth.verifyEmail({ email, verification_code: await server.mailbox.codeFor(email) });
+    expect(User.parse(await c.api.settings.profile())).toMatchObject({ timezone: 'Europe/Berlin', email_delivery: false, selected_days: [1, 2, 3, 4, 5], recommendation_time: '19:00' });
+
+    // Without a zone (an older client): UTC, emails still off. A zone that is not IANA: a 400, no account.
+    const plain = await signUp(server);
+    expect(await plain.api.settings.profile()).toMatchObject({ timezone: 'UTC', email_delivery: false });
+    const before = await countUsers();
+    for (const timezone of ['Mars/Olympus', '', 'x'.repeat(65), 42]) {
+      const r = await rawRequest(server.url, '/api/auth/register', { body: JSON.stringify({ email: uniqueEmail(), password: GOOD_PASSWORD, timezone }) });
+      expect(r.status, String(timezone)).toBe(400);
+      expect(typeof r.body.detail).toBe('string');
+    }
+    expect(await countUsers()).toBe(before);
+  });
+
   it('profile validation: bad input is a 400 and changes nothing', async () => {
     const u = await signUp(server);
     const before = await u.api.settings.profile();

@@ -15,7 +15,7 @@ export interface ScheduleOptions {
 
 export async function scheduledUser(server: TestServer, opts: ScheduleOptions): Promise<Onboarded> {
   const u = await onboardedUser(server);
-  await u.api.settings.updateProfile({ timezone: opts.timezone, selected_days: opts.days, recommendation_time: opts.time });
+  await u.api.settings.updateProfile({ timezone: opts.timezone, selected_days: opts.days, recommendation_time: opts.time, email_delivery: true });
   if ((opts.tier ?? 'paid_lifetime') !== 'free_trial') await setPlan(server, u.userId, opts.tier ?? 'paid_lifetime');
   return u;
 }

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './schemas/index.js';
 export * from './client.js';
 export * from './extension.js';
+export * from './schedule.js';

@@ -8,6 +8,7 @@ import ical from 'node-ical';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { ALERT_TEXTS, PLAN_LIMIT_TEXTS } from '@app/shared';
 import { startTestServer, signUp, GOOD_PASSWORD, type TestServer, type TestClient } from '../../server/test/support/test-server.js';
+import { seriousViolations } from './support/web-harness.js';
 import { artifact, buildExtensionFor, EXTENSION_ID, freePort, launchWithExtension, popupScriptBytes, ToolbarPopup, WEB_DIST } from './support/extension-harness.js';
 
 const POPUP = `chrome-extension://${EXTENSION_ID}/src/popup/index.html`;
@@ -76,6 +77,16 @@ describe('browser extension journey', () => {
     await popup.goto(POPUP);
     await popup.locator('[data-state="signed-out"]').waitFor();
     await popup.screenshot({ path: artifact('01-signed-out.png') });
+    // The server address is a self-hoster's setting: in Options, not on everyone's sign-in screen.
+    const signedOut = await popup.locator('[data-state="signed-out"]').innerText();
+    expect(signedOut).not.toContain('Server');
+    expect(signedOut).not.toContain(server.url);
+    expect(await popup.getByRole('button', { name: 'Change' }).count()).toBe(0);
+    expect(await seriousViolations(popup)).toEqual([]);
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${EXTENSION_ID}/src/options/index.html`);
+    await expect.poll(() => options.getByLabel('Server URL').inputValue()).toBe(server.url);
+    await options.close();
 
     const [web] = await Promise.all([context.waitForEvent('page'), popup.click('[data-action="sign-in"]')]);
     await web.waitForURL(/\/login$/);
@@ -108,6 +119,30 @@ describe('browser extension journey', () => {
     await popup.locator('[data-state="pick"]').waitFor();
     await popup.screenshot({ path: artifact('02-pick.png') });
     const id = await pickId();
+    const shown = await user.api.recommendations.current();
+    expect(shown.id).toBe(id);
+
+    // Both scores named by their source, the description folded to two lines behind "More", "New pick".
+    const card = popup.locator('[data-state="pick"]');
+    expect(await card.locator('.scores dt').allInnerTexts()).toEqual(['Rotten Tomatoes', 'IMDb']);
+    expect(await card.locator('.scores dd').allInnerTexts()).toEqual([
+      shown.rotten_tomatoes !== null ? `${shown.rotten_tomatoes}%` : 'Not rated',
+      shown.imdb_rating !== null ? `${shown.imdb_rating.toFixed(1)}/10` : 'Not rated',
+    ]);
+    const description = card.locator('#pick-description');
+    expect(await description.textContent()).toBe(shown.movie_description);
+    const lineHeight = await description.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const folded = (await description.boundingBox())!.height;
+    expect(folded).toBeLessThanOrEqual(2 * lineHeight + 1);
+    const more = card.getByRole('button', { name: 'More' });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.click();
+    expect(await card.getByRole('button', { name: 'Less' }).getAttribute('aria-expanded')).toBe('true');
+    expect((await description.boundingBox())!.height).toBeGreaterThanOrEqual(folded);
+    await popup.screenshot({ path: artifact('02b-pick-description-open.png') });
+    expect(await seriousViolations(popup)).toEqual([]);
+    await card.getByRole('button', { name: 'Less' }).click();
+    expect(await popup.locator('[data-action="new"]').innerText()).toBe('New pick');
 
     await popup.click('[data-action="like"]');
     await expect.poll(() => popup.locator('[data-action="like"]').textContent()).toContain('Liked');
@@ -143,6 +178,12 @@ describe('browser extension journey', () => {
   it('Schedule asks for a date, downloads a parseable .ics, and explains a missing calendar', async () => {
     const title = (await popup.locator('#pick-title').textContent())!;
     await popup.click('[data-action="schedule"]');
+    // Prefilled from the profile (docs/product-decisions.md): a date, 19:00 and the profile's zone.
+    await popup.waitForSelector('[data-field="date"]');
+    expect(await popup.inputValue('[data-field="date"]')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await popup.inputValue('[data-field="time"]')).toBe('19:00');
+    expect(await popup.inputValue('[data-field="timezone"]')).toBe((await user.api.settings.profile()).timezone);
+    await popup.fill('[data-field="date"]', '');
     await popup.click('[data-action="download-ics"]');
     await expect.poll(notice).toBe(ALERT_TEXTS.selectDate);
 

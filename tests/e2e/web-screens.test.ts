@@ -81,6 +81,12 @@ describe('web screens', () => {
         await page.getByRole('button', { name: 'Schedule' }).click();
         await shoot('schedule');
         await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+        // On a phone the navigation, Feedback included, opens from the header's menu button.
+        const menu = page.getByRole('button', { name: 'Menu' });
+        if (await menu.isVisible()) {
+          await menu.click();
+          await shoot('menu');
+        }
         await page.getByRole('button', { name: 'Feedback' }).click();
         await shoot('feedback');
         await page.goto('/app/settings');

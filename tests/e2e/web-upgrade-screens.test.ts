@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TEXTS } from '@app/shared';
 import { authorize, connect } from '../../server/test/support/calendar-flow.js';
 import { signUnsubscribeToken } from '../../server/src/features/delivery/unsubscribe-token.js';
-import { newContext, VIEWPORTS } from './support/web-harness.js';
+import { chooseTimezone, newContext, VIEWPORTS } from './support/web-harness.js';
 import { dateIn, dbUser, onboardedUser, shootAndScan, signedInContext, startUpgradeWorld, type UpgradeWorld, type Viewport } from './support/upgrade-harness.js';
 
 describe('upgrade, calendar and unsubscribe screens', () => {
@@ -70,7 +70,7 @@ describe('upgrade, calendar and unsubscribe screens', () => {
     await page.getByRole('button', { name: 'Schedule' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Date').fill(dateIn('UTC', 2));
-    await dialog.getByLabel('Timezone').selectOption('Europe/Paris');
+    await chooseTimezone(dialog, 'paris', 'Paris (Europe/Paris)');
     await dialog.getByRole('button', { name: 'Add to calendar' }).click();
     await dialog.getByRole('link', { name: 'Open the event' }).waitFor();
     await shootAndScan(page, 'schedule-added');

@@ -5,6 +5,7 @@
 // is scanned with axe here; web-upgrade-screens.test.ts shoots them at both sizes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TEXTS, PLAN_LIMIT_TEXTS } from '@app/shared';
+import { chooseTimezone } from './support/web-harness.js';
 import { dateIn, dbUser, onboardedUser, scan, signedInContext, startUpgradeWorld, wallClock, type UpgradeWorld } from './support/upgrade-harness.js';
 
 const PAID = 'Payment successful! You now have lifetime access.';
@@ -117,7 +118,7 @@ describe('lifetime upgrade and Google Calendar in Chromium', () => {
     const date = dateIn(EVENT_ZONE, 1);
     await dialog.getByLabel('Date').fill(date);
     await dialog.getByLabel('Time', { exact: true }).fill('21:30');
-    await dialog.getByLabel('Timezone').selectOption(EVENT_ZONE);
+    await chooseTimezone(dialog, 'new york', 'New York (America/New_York)');
     await dialog.getByRole('button', { name: 'Add to calendar' }).click();
     await dialog.getByRole('link', { name: 'Open the event' }).waitFor();
     expect(google.events).toHaveLength(1);

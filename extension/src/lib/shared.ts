@@ -5,3 +5,4 @@ export { createApiClient, ApiError, PlanLimitError, NetworkError, type ApiClient
 export { MOODS, TIMEZONE_CHOICES, DEFAULT_TIMEZONE, SCHEDULE_DEFAULTS } from '../../../shared/src/constants';
 export { PLAN_LIMIT_TEXTS, ALERT_TEXTS } from '../../../shared/src/errors';
 export { EXTENSION_HANDOFF } from '../../../shared/src/extension';
+export { isKnownTimezone, prefillDate, timezoneOptions, todayIn } from '../../../shared/src/schedule';

@@ -12,7 +12,7 @@ export function App() {
         <span className="brand">Tonight&rsquo;s Pick</span>
       </header>
       {session.state === 'starting' && <StatusView kind="loading" />}
-      {session.state === 'signed-out' && <SignInView serverUrl={session.serverUrl} />}
+      {session.state === 'signed-out' && <SignInView />}
       {session.state === 'signed-in' && <PickView api={session.api} serverUrl={session.serverUrl} />}
     </main>
   );

@@ -136,9 +136,15 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('explanations on the %s
       expect(leftoverWords(rec, title, taste, opts, catalog)).toEqual([]);
       for (const f of rec.factors) {
         if (f.kind === 'similar_to') for (const id of f.titleIds) expect(rec.reason).toContain(catalog.byId.get(id)!.title);
-        if (f.kind === 'co_liked') expect(rec.reason).toMatch(new RegExp(`[Pp]eople who liked ${escape(catalog.byId.get(f.titleId)!.title)} also liked (this|it)`));
+        // Named once: in the co-likes sentence, or in the lead when the user liked it too.
+        if (f.kind === 'co_liked') expect(rec.reason).toContain(catalog.byId.get(f.titleId)!.title);
         if (f.kind === 'mood') expect(rec.reason).toContain(`A ${f.mood} pick for tonight`);
         if (f.kind === 'platform') expect(rec.reason).toContain(`on ${f.platform}`);
+      }
+      const named = new Set(rec.factors.flatMap((f) => (f.kind === 'similar_to' ? f.titleIds : f.kind === 'co_liked' || f.kind === 'person' ? [f.titleId] : [])));
+      for (const id of named) {
+        const name = catalog.byId.get(id)!.title;
+        expect(rec.reason.match(new RegExp(`(?<![\\w'])${escape(name)}(?![\\w'])`, 'g'))?.length ?? 0, `${name} named more than once: ${rec.reason}`).toBeLessThanOrEqual(1);
       }
       for (const m of rec.reason.matchAll(/(\d+(?:\.\d)?) on IMDb/g)) expect(Number(m[1])).toBe(title.imdb);
       for (const m of rec.reason.matchAll(/(\d+)% on Rotten Tomatoes/g)) expect(Number(m[1])).toBe(title.rt);

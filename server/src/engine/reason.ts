@@ -88,12 +88,25 @@ function ratings(input: ReasonInput): string {
   return parts.length > 0 ? ` Rated ${list(parts)}.` : '';
 }
 
+/** The titles a factor names, so a second sentence never names one the lead already did. */
+function namedTitles(factor: Factor | undefined): string[] {
+  if (!factor) return [];
+  if (factor.kind === 'similar_to') return factor.titleIds;
+  if (factor.kind === 'co_liked' || factor.kind === 'person') return [factor.titleId];
+  return [];
+}
+
 /** A second taste factor that also pushed the title up gets its own short sentence. */
 function secondary(input: ReasonInput, personal: Factor | undefined): string {
-  const other = input.drivers.find((d) => d.factor !== personal && (d.factor.kind === 'similar_to' || d.factor.kind === 'co_liked'));
-  if (!other) return '';
-  if (other.factor.kind === 'co_liked') return ` People who liked ${input.nameOf(other.factor.titleId)} also liked it.`;
-  if (other.factor.kind === 'similar_to') return ` It is also like ${list(other.factor.titleIds.map(input.nameOf))}, which you liked.`;
+  const named = new Set(namedTitles(personal));
+  for (const { factor } of input.drivers) {
+    if (factor === personal) continue;
+    if (factor.kind === 'co_liked' && !named.has(factor.titleId)) return ` People who liked ${input.nameOf(factor.titleId)} also liked it.`;
+    if (factor.kind === 'similar_to') {
+      const fresh = factor.titleIds.filter((id) => !named.has(id));
+      if (fresh.length > 0) return ` It is also like ${list(fresh.map(input.nameOf))}, which you liked.`;
+    }
+  }
   return '';
 }
 

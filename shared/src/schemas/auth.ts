@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, ErrorBody } from './common.js';
+import { Email, ErrorBody, IanaTimezone } from './common.js';
 import { User } from './user.js';
 import { VERIFICATION } from '../constants.js';
 
@@ -7,6 +7,8 @@ export const RegisterRequest = z.object({
   email: Email,
   password: z.string({ error: 'Password is required' }).max(256, 'Password is too long'),
   full_name: z.string().trim().max(100, 'Full name is at most 100 characters').nullish(),
+  /** The browser's IANA zone, stored as the new account's timezone (docs/product-decisions.md). */
+  timezone: IanaTimezone.optional(),
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
@@ -36,6 +38,8 @@ export type UnlockCodeRequest = z.input<typeof UnlockCodeRequest>;
 
 export const GoogleAuthRequest = z.object({
   id_token: z.string({ error: 'id_token is required' }).min(10, 'id_token is required').max(8192),
+  /** The browser's IANA zone; used only when this sign-in creates the account. */
+  timezone: IanaTimezone.optional(),
 });
 export type GoogleAuthRequest = z.input<typeof GoogleAuthRequest>;
 

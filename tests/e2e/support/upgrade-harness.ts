@@ -62,6 +62,8 @@ export async function onboardedUser(server: TestServer, picks = 0): Promise<User
     ott_subscriptions: ['Netflix'],
     subscription_tier: 'free_trial',
   });
+  // These journeys follow a user who takes scheduled picks; new accounts start with them off.
+  await c.api.settings.updateProfile({ email_delivery: true });
   if (picks > 0) await c.api.recommendations.current();
   for (let i = 1; i < picks; i++) await c.api.recommendations.next({ previous: 'skip' });
   return Object.assign(c, { id: c.store.user!.id });

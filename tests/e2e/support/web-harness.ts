@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './extension-harness.js';
 
 export const WEB_ARTIFACTS = join(ROOT, 'test-artifacts/web');
@@ -21,12 +21,12 @@ export async function newContext(browser: Browser, baseURL: string, viewport: ke
   return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme, acceptDownloads: true, reducedMotion: 'reduce' });
 }
 
-/** Saves `<name>-<viewport>.png` under test-artifacts/web. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves `<name>-<viewport>.png` under test-artifacts/web; the viewport alone with `fullPage: false` (dialogs). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(WEB_ARTIFACTS, { recursive: true });
   const vp = page.viewportSize();
   const file = join(WEB_ARTIFACTS, `${name}-${vp?.width ?? 0}x${vp?.height ?? 0}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
@@ -49,4 +49,13 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
   });
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Types `search` into the timezone combobox labelled Timezone inside `scope`, then clicks the option named `option`. */
+export async function chooseTimezone(scope: Locator, search: string, option: string, label: string | RegExp = 'Timezone'): Promise<void> {
+  const input = scope.getByLabel(label);
+  // A click opens the list even when the text typed equals the current zone (no change event then).
+  await input.click();
+  await input.fill(search);
+  await scope.getByRole('option', { name: option, exact: true }).click();
 }

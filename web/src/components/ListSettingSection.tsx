@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useDraft } from '../hooks/useDraft';
 import { ALERT_TEXTS } from '@app/shared';
 import { Notice } from './Notice';
 import { SettingsSection } from './SettingsSection';
@@ -6,7 +7,8 @@ import { SettingsSection } from './SettingsSection';
 interface Props {
   id: string;
   title: string;
-  initial: string[];
+  /** The server's current value: the form starts from it and follows it until edited. */
+  value: string[];
   /** Fewer than this many chosen: Save is disabled and `minText` explains why. */
   min?: number;
   minText?: string;
@@ -15,8 +17,8 @@ interface Props {
 }
 
 /** A settings section that edits one list (streaming services, languages) and saves it. */
-export function ListSettingSection({ id, title, initial, min = 0, minText, save, children }: Props) {
-  const [selected, setSelected] = useState(initial);
+export function ListSettingSection({ id, title, value, min = 0, minText, save, children }: Props) {
+  const { draft: selected, edit, saved } = useDraft(value);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const tooFew = selected.length < min;
@@ -27,6 +29,7 @@ export function ListSettingSection({ id, title, initial, min = 0, minText, save,
     setMessage(null);
     try {
       await save(selected);
+      saved();
       setMessage({ tone: 'success', text: 'Saved.' });
     } catch {
       setMessage({ tone: 'error', text: ALERT_TEXTS.updateProfile });
@@ -38,7 +41,7 @@ export function ListSettingSection({ id, title, initial, min = 0, minText, save,
   return (
     <SettingsSection id={id} title={title}>
       {children(selected, (v) => {
-        setSelected(v);
+        edit(v);
         setMessage(null);
       })}
       {tooFew && minText && <Notice tone="warning">{minText}</Notice>}

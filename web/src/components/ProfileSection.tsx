@@ -5,12 +5,21 @@ import { ChoiceGroup } from './ChoiceGroup';
 import { Notice } from './Notice';
 import { SettingsSection } from './SettingsSection';
 import { TimezoneSelect } from './TimezoneSelect';
-import { ScheduledPicksFields, calendarChannelOf } from './ScheduledPicksFields';
-import { defaultTimezone } from './scheduleRules';
+import { ScheduledPicksFields, calendarChannelOf, type CalendarChannel } from './ScheduledPicksFields';
+import { useDraft } from '../hooks/useDraft';
 
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 type Save = (body: UpdateProfileRequest) => Promise<unknown>;
+
+interface ProfileForm {
+  fullName: string;
+  days: string[];
+  time: string;
+  timezone: string;
+  emailDelivery: boolean;
+  channel: CalendarChannel;
+}
 
 /** Full name, days (at least one stays selected), time, timezone and how scheduled picks arrive. */
 export function ProfileSection({ user, save }: { user: User; save: Save }) {
@@ -18,12 +27,17 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
   // The same SWR entry as the calendar section, so connecting or switching auto-schedule shows here at once.
   const { data: cal } = useCalendarStatus(paid);
   const calendarOn = Boolean(cal?.available && cal.has_refresh_token && cal.calendar_enabled && !cal.needs_reconnect);
-  const [fullName, setFullName] = useState(user.full_name ?? '');
-  const [days, setDays] = useState(user.selected_days.map(String));
-  const [time, setTime] = useState(user.recommendation_time);
-  const [timezone, setTimezone] = useState(defaultTimezone(user.timezone));
-  const [emailDelivery, setEmailDelivery] = useState(user.email_delivery);
-  const [channel, setChannel] = useState(calendarChannelOf(user.delivery_channel));
+  // The form follows the server's profile until the user edits it (hooks/useDraft.ts).
+  const { draft: f, edit, saved } = useDraft<ProfileForm>({
+    fullName: user.full_name ?? '',
+    days: user.selected_days.map(String),
+    time: user.recommendation_time,
+    timezone: user.timezone,
+    emailDelivery: user.email_delivery,
+    channel: calendarChannelOf(user.delivery_channel),
+  });
+  const set = <K extends keyof ProfileForm>(k: K) => (v: ProfileForm[K]) => edit({ ...f, [k]: v });
+  const { fullName, days, time, timezone, emailDelivery, channel } = f;
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,6 +55,7 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
         // Only a user who saw the choice changes it; the server falls back to email for the rest.
         ...(calendarOn ? { delivery_channel: channel } : {}),
       });
+      saved();
       setMessage({ tone: 'success', text: 'Profile saved.' });
     } catch {
       setMessage({ tone: 'error', text: ALERT_TEXTS.updateProfile });
@@ -58,7 +73,7 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
         </div>
         <div className="field">
           <label htmlFor="profile-name">Full name</label>
-          <input id="profile-name" type="text" autoComplete="name" maxLength={100} value={fullName} onChange={(e) => setFullName(e.target.value)} />
+          <input id="profile-name" type="text" autoComplete="name" maxLength={100} value={fullName} onChange={(e) => set('fullName')(e.target.value)} />
         </div>
         <ChoiceGroup
           name="day"
@@ -66,20 +81,20 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
           hint="At least one day stays selected."
           choices={DAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
           selected={days}
-          onChange={setDays}
+          onChange={set('days')}
           keepAtLeast={1}
         />
         <div className="field-row">
           <div className="field">
             <label htmlFor="profile-time">Time</label>
-            <input id="profile-time" type="time" required value={time} onChange={(e) => setTime(e.target.value)} />
+            <input id="profile-time" type="time" required value={time} onChange={(e) => set('time')(e.target.value)} />
           </div>
           <div className="field">
             <label htmlFor="profile-timezone">Timezone</label>
-            <TimezoneSelect id="profile-timezone" value={timezone} onChange={setTimezone} />
+            <TimezoneSelect id="profile-timezone" value={timezone} onChange={set('timezone')} />
           </div>
         </div>
-        <ScheduledPicksFields on={emailDelivery} onToggle={setEmailDelivery} channel={calendarOn ? channel : null} onChannel={setChannel} paid={paid} />
+        <ScheduledPicksFields on={emailDelivery} onToggle={set('emailDelivery')} channel={calendarOn ? channel : null} onChannel={set('channel')} paid={paid} />
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
         <button type="submit" className="btn btn-primary" disabled={busy || days.length === 0}>
           {busy ? 'Saving…' : 'Save profile'}

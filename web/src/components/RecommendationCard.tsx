@@ -1,23 +1,32 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { Recommendation } from '@app/shared';
 import { titleFacts } from './formatTitle';
 
-/** Title, year, genre, runtime, critic score, audience rating, platform, description, reason, poster. */
-export function RecommendationCard({ rec, children }: { rec: Recommendation; children?: ReactNode }) {
+/**
+ * Title, year, genre, runtime, the two scores named by their source (the catalog's `rt` is the
+ * Rotten Tomatoes Tomatometer and `imdb` the IMDb user rating: server/catalog/FORMAT.md), platform,
+ * description, reason, poster. On a phone the poster sits beside the title and the description
+ * folds to two lines behind "More", so the actions are on the first screen.
+ */
+export function RecommendationCard({ rec, children, cardRef }: { rec: Recommendation; children?: ReactNode; cardRef?: Ref<HTMLElement> }) {
+  const [more, setMore] = useState(false);
+  const detailsId = useId();
   return (
-    <article className="rec-card" aria-labelledby="rec-title">
+    <article ref={cardRef} className={`rec-card${more ? ' is-expanded' : ''}`} aria-labelledby="rec-title">
       <img className="rec-poster" src={rec.poster_url} alt={`Poster of ${rec.movie_title}`} width={240} height={360} />
-      <div className="rec-body">
+      <div className="rec-head">
         <p className="eyebrow">{rec.kind === 'series' ? 'Series' : 'Movie'} · Tonight&rsquo;s pick</p>
         <h2 id="rec-title" className="rec-title">{rec.movie_title}</h2>
         <p className="rec-facts">{titleFacts(rec).join(' · ')}</p>
+      </div>
+      <div className="rec-body">
         <dl className="rec-scores">
           <div>
-            <dt>Critic score</dt>
+            <dt>Rotten Tomatoes</dt>
             <dd>{rec.rotten_tomatoes !== null ? `${rec.rotten_tomatoes}%` : 'Not rated'}</dd>
           </div>
           <div>
-            <dt>Audience rating</dt>
+            <dt>IMDb</dt>
             <dd>{rec.imdb_rating !== null ? `${rec.imdb_rating.toFixed(1)}/10` : 'Not rated'}</dd>
           </div>
           <div>
@@ -38,17 +47,22 @@ export function RecommendationCard({ rec, children }: { rec: Recommendation; chi
             </dd>
           </div>
         </dl>
-        <p className="rec-description">{rec.movie_description}</p>
+        <div id={detailsId} className="rec-details">
+          <p className="rec-description">{rec.movie_description}</p>
+          {(rec.director || rec.cast.length > 0) && (
+            <p className="rec-credits muted">
+              {rec.director && <>By {rec.director}. </>}
+              {rec.cast.length > 0 && <>With {rec.cast.join(', ')}.</>}
+            </p>
+          )}
+        </div>
+        <button type="button" className="link-button rec-more" aria-expanded={more} aria-controls={detailsId} onClick={() => setMore((m) => !m)}>
+          {more ? 'Less' : 'More'}
+        </button>
         <p className="rec-reason">
           <strong>Why this pick: </strong>
           {rec.reason}
         </p>
-        {(rec.director || rec.cast.length > 0) && (
-          <p className="rec-credits muted">
-            {rec.director && <>By {rec.director}. </>}
-            {rec.cast.length > 0 && <>With {rec.cast.join(', ')}.</>}
-          </p>
-        )}
         {children}
       </div>
     </article>

@@ -6,7 +6,9 @@ import { errorText } from '../api/errorText';
 import { Modal } from './Modal';
 import { Notice } from './Notice';
 import { TimezoneSelect } from './TimezoneSelect';
-import { defaultTimezone, scheduleError, todayIn } from './scheduleRules';
+import { Icon } from './Icon';
+import '../styles/forms.css';
+import { defaultTimezone, googleCalendarUrl, prefillDate, scheduleError, todayIn } from './scheduleRules';
 
 type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; reconnect?: boolean } | null;
 
@@ -30,13 +32,24 @@ function saveFile(filename: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Date, time and timezone; then the connected calendar or an .ics download. */
-export function ScheduleDialog({ rec, onClose }: { rec: Recommendation; onClose: () => void }) {
+/** The event Google's template page shows, worded like the .ics file the server writes. */
+function googleEvent(rec: Recommendation, date: string, time: string, timezone: string) {
+  const where = rec.platform ? `Watch on ${rec.platform}` : 'Availability unknown';
+  const details = [`${rec.movie_title} (${rec.year}) - ${where}`, rec.movie_description, `Why: ${rec.reason}`, `Open Tonight's Pick: ${window.location.origin}/app/dashboard`].join('\n\n');
+  return googleCalendarUrl({ title: `Tonight's Pick: ${rec.movie_title}`, details, location: rec.platform, date, time, timezone });
+}
+
+/**
+ * Date, time and timezone, prefilled from the profile (docs/product-decisions.md); then Google's
+ * event page or an .ics file for everyone, and the connected calendar for the lifetime plan.
+ */
+export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recommendation; onClose: () => void; now?: Date }) {
   const api = useApi();
   const { user } = useSession();
-  const [date, setDate] = useState('');
+  const paid = user?.subscription_tier === 'paid_lifetime';
   const [time, setTime] = useState(user?.recommendation_time || SCHEDULE_DEFAULTS.recommendationTime);
   const [timezone, setTimezone] = useState(defaultTimezone(user?.timezone));
+  const [date, setDate] = useState(() => prefillDate({ now, timezone, time, days: user?.selected_days ?? SCHEDULE_DEFAULTS.selectedDays }));
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState<'calendar' | 'ics' | null>(null);
 
@@ -48,7 +61,8 @@ export function ScheduleDialog({ rec, onClose }: { rec: Recommendation; onClose:
 
   async function addToCalendar(e: FormEvent) {
     e.preventDefault();
-    if (!check()) return;
+    // Only the lifetime plan has the connected calendar; Enter elsewhere does nothing.
+    if (!paid || !check()) return;
     setBusy('calendar');
     setOutcome(null);
     try {
@@ -102,14 +116,33 @@ export function ScheduleDialog({ rec, onClose }: { rec: Recommendation; onClose:
             {outcome.reconnect && <Link to="/app/settings?section=calendar">Reconnect in Settings</Link>}
           </Notice>
         )}
-        <div className="modal-actions">
+        <div className="modal-actions schedule-actions">
           <button type="button" className="btn btn-secondary" onClick={() => void downloadIcs()} disabled={busy !== null}>
             {busy === 'ics' ? 'Preparing…' : 'Download .ics'}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-            {busy === 'calendar' ? 'Adding…' : 'Add to calendar'}
-          </button>
+          <a
+            className={`btn ${paid ? 'btn-secondary' : 'btn-primary'}`}
+            href={googleEvent(rec, date || todayIn(timezone, now), time, timezone)}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={(e) => {
+              if (!check()) e.preventDefault();
+            }}
+          >
+            Add to Google Calendar<span className="visually-hidden"> (opens Google Calendar in a new tab)</span>
+          </a>
+          {paid && (
+            <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+              {busy === 'calendar' ? 'Adding…' : 'Add to calendar'}
+            </button>
+          )}
         </div>
+        {!paid && (
+          <p className="schedule-lifetime muted">
+            <Icon name="lock" /> Lifetime feature: picks added straight to your connected Google Calendar, and on your chosen days automatically.{' '}
+            <Link to="/app/settings?upgrade=true&section=calendar">See the lifetime plan</Link>
+          </p>
+        )}
       </form>
     </Modal>
   );

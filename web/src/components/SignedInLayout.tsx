@@ -2,11 +2,10 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { SiteFooter } from './SiteFooter';
-import { FeedbackWidget } from './FeedbackWidget';
 import { PageLoading } from './PageLoading';
 import { useProfile } from '../hooks/useProfile';
 
-/** Header, the page, the feedback widget, footer. */
+/** Header (with the feedback widget), the page, footer. */
 export function SignedInLayout() {
   // A fresh profile keeps the stored user current, and an expired token meets its 401 here.
   useProfile();
@@ -19,7 +18,6 @@ export function SignedInLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <FeedbackWidget />
       <SiteFooter />
     </div>
   );

@@ -1,4 +1,6 @@
+import { useSession } from '../api/ServicesContext';
 import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
+import { defaultTimezone } from './scheduleRules';
 import { ErrorState } from './ErrorState';
 import { PageLoading } from './PageLoading';
 import { PaymentsOffNote } from './PaymentsOffNote';
@@ -11,8 +13,16 @@ const TIER_NAMES: Record<string, string> = {
   paid_yearly: 'Yearly plan (legacy)',
 };
 
+/** "Monday, 30 November": a plan date as a day in the user's timezone, not an instant in the browser's. */
+export function planDate(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: defaultTimezone(timeZone) }).formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('weekday')}, ${get('day')} ${get('month')}`;
+}
+
 export function SubscriptionSection({ onUpgrade }: { onUpgrade: () => void }) {
   const { data: s, error, mutate } = useSubscriptionStatus();
+  const timezone = useSession().user?.timezone ?? 'UTC';
   return (
     <SettingsSection id="subscription" title="Subscription">
       {error ? (
@@ -42,14 +52,16 @@ export function SubscriptionSection({ onUpgrade }: { onUpgrade: () => void }) {
             </div>
             {s.week_resets_at && s.recommendations_limit !== null && (
               <div>
-                <dt>Renews</dt>
-                <dd>{new Date(s.week_resets_at).toLocaleString()}</dd>
+                <dt>Weekly reset</dt>
+                <dd>
+                  Your {s.recommendations_limit} picks renew on {planDate(s.week_resets_at, timezone)}
+                </dd>
               </div>
             )}
             {s.subscription_end_date && s.subscription_tier !== 'free_trial' && s.subscription_tier !== 'paid_lifetime' && (
               <div>
                 <dt>Ends</dt>
-                <dd>{new Date(s.subscription_end_date).toLocaleDateString()}</dd>
+                <dd>{planDate(s.subscription_end_date, timezone)}</dd>
               </div>
             )}
           </dl>

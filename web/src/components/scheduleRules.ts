@@ -1,9 +1,6 @@
-import { ALERT_TEXTS, DEFAULT_TIMEZONE, TIMEZONE_CHOICES } from '@app/shared';
+import { ALERT_TEXTS, DEFAULT_TIMEZONE, isKnownTimezone, todayIn } from '@app/shared';
 
-/** Today's date (YYYY-MM-DD) in a timezone. */
-export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { todayIn, isKnownTimezone, prefillDate, zonedToUtc, googleCalendarUrl, timezoneOptions, filterTimezones, type TimezoneOption } from '@app/shared';
 
 export const PAST_DATE_TEXT = 'The date cannot be in the past. Please pick today or a later date.';
 
@@ -14,7 +11,16 @@ export function scheduleError(date: string, timezone: string, now = new Date()):
   return null;
 }
 
-/** The user's timezone when it is one of the 12 choices, otherwise UTC (the default). */
+/** The user's timezone when the browser knows it, otherwise UTC (the default). */
 export function defaultTimezone(userTimezone: string | undefined): string {
-  return TIMEZONE_CHOICES.some((t) => t.value === userTimezone) ? (userTimezone as string) : DEFAULT_TIMEZONE;
+  return isKnownTimezone(userTimezone) ? userTimezone : DEFAULT_TIMEZONE;
+}
+
+/** This browser's zone (docs/product-decisions.md: the default at sign-up and onboarding). */
+export function browserTimezone(): string {
+  try {
+    return defaultTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  } catch {
+    return DEFAULT_TIMEZONE;
+  }
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { UpdateProfileRequest, User } from '@app/shared';
 import { useApi, useServices } from '../api/ServicesContext';
@@ -11,11 +12,36 @@ export function useProfile() {
   const swr = useSWR<User>(key, () => api.settings.profile(), {
     onSuccess: (user) => session.setUser(user),
   });
-  async function update(body: UpdateProfileRequest): Promise<User> {
-    const user = await api.settings.updateProfile(body);
+  /**
+   * A user the server just returned (onboarding, a save) replaces both the stored user and this
+   * cache entry: the signed-in layout loads the profile before onboarding, and a page opened
+   * later must not start from that copy.
+   */
+  async function remember(user: User): Promise<User> {
     session.setUser(user);
     await swr.mutate(user, { revalidate: false });
     return user;
   }
-  return { ...swr, update };
+  async function update(body: UpdateProfileRequest): Promise<User> {
+    return remember(await api.settings.updateProfile(body));
+  }
+  return { ...swr, update, remember };
+}
+
+/**
+ * True once the profile was fetched from the server after the calling page opened, so a form
+ * never starts from a cached copy older than the page (Settings waits for it).
+ */
+export function useFreshProfile(): ReturnType<typeof useProfile> & { fresh: boolean } {
+  const profile = useProfile();
+  const [fresh, setFresh] = useState(false);
+  const { mutate } = profile;
+  useEffect(() => {
+    let live = true;
+    void mutate().finally(() => live && setFresh(true));
+    return () => {
+      live = false;
+    };
+  }, [mutate]);
+  return { ...profile, fresh };
 }

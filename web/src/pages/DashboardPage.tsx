@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ALERT_TEXTS, PlanLimitError, type MoodValue } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
@@ -27,6 +27,20 @@ export function DashboardPage() {
   const [actionLimit, setActionLimit] = useState<PlanLimit | null>(null);
   const [modalOpen, setModalOpen] = useState(true);
   const [scheduling, setScheduling] = useState(false);
+
+  // Every action that changes the pick (new, already watched, with a mood, a replacement) brings the
+  // new card's top into view; the first pick of the visit does not move the page.
+  const cardRef = useRef<HTMLElement>(null);
+  const shownId = useRef<string | null>(null);
+  const recId = rec?.id ?? null;
+  useEffect(() => {
+    if (!recId) return;
+    if (shownId.current && shownId.current !== recId) {
+      const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      cardRef.current?.scrollIntoView?.({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    }
+    shownId.current = recId;
+  }, [recId]);
 
   const limit = actionLimit ?? asLimit(error);
   const upgrade = () => navigate(UPGRADE_PATH);
@@ -74,7 +88,7 @@ export function DashboardPage() {
       )}
       {alert && <Notice tone="error">{alert}</Notice>}
       {rec ? (
-        <RecommendationCard rec={rec}>
+        <RecommendationCard rec={rec} cardRef={cardRef}>
           <RecommendationActions
             rec={rec}
             busy={busy}

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ALERT_TEXTS } from '@app/shared';
-import { useApi, useServices } from '../api/ServicesContext';
+import { ALERT_TEXTS, SCHEDULE_DEFAULTS } from '@app/shared';
+import { useApi } from '../api/ServicesContext';
 import { GenreStep } from '../components/GenreStep';
 import { LanguageStep } from '../components/LanguageStep';
 import { FavouritesStep } from '../components/FavouritesStep';
 import { PlatformStep } from '../components/PlatformStep';
 import { OnboardingProgress } from '../components/OnboardingProgress';
+import { OnboardingEmailOffer, type EmailOffer } from '../components/OnboardingEmailOffer';
+import { browserTimezone } from '../components/scheduleRules';
+import { useProfile } from '../hooks/useProfile';
 import { Notice } from '../components/Notice';
 import { stepComplete, STEP_TITLES, type OnboardingChoices } from '../components/onboardingRules';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -16,10 +19,16 @@ const LAST = STEP_TITLES.length;
 export function OnboardingPage() {
   usePageTitle('Set up your taste');
   const api = useApi();
-  const { session } = useServices();
+  const profile = useProfile();
   const navigate = useNavigate();
   const [step, setStep] = useState(1);
   const [c, setChoices] = useState<OnboardingChoices>({ genres: [], languages: [], favourites: [], platforms: [] });
+  const [email, setEmail] = useState<EmailOffer>(() => ({
+    on: false,
+    days: SCHEDULE_DEFAULTS.selectedDays.map(String),
+    time: SCHEDULE_DEFAULTS.recommendationTime,
+    timezone: browserTimezone(),
+  }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
@@ -43,14 +52,21 @@ export function OnboardingPage() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.onboarding.savePreferences({
+      await api.onboarding.savePreferences({
         selected_genres: c.genres,
         initial_movies: c.favourites.map((f) => f.title),
         preferred_languages: c.languages,
         ott_subscriptions: c.platforms,
         subscription_tier: 'free_trial',
       });
-      session.setUser({ ...r.user, is_onboarded: true });
+      // The timezone always (the browser's unless changed); days and time only when the email is wanted.
+      const user = await api.settings.updateProfile({
+        timezone: email.timezone,
+        email_delivery: email.on,
+        ...(email.on ? { selected_days: email.days.map(Number).sort(), recommendation_time: email.time } : {}),
+      });
+      // The profile cache too, not only the stored user: Settings must not open on the copy loaded before onboarding.
+      await profile.remember({ ...user, is_onboarded: true });
       api.public
         .event({
           name: 'onboarding_completed',
@@ -74,7 +90,12 @@ export function OnboardingPage() {
         {step === 1 && <GenreStep selected={c.genres} onChange={set('genres')} />}
         {step === 2 && <LanguageStep selected={c.languages} onChange={set('languages')} />}
         {step === 3 && <FavouritesStep genres={c.genres} languages={c.languages} selected={c.favourites} onChange={set('favourites')} />}
-        {step === 4 && <PlatformStep selected={c.platforms} onChange={set('platforms')} />}
+        {step === 4 && (
+          <>
+            <PlatformStep selected={c.platforms} onChange={set('platforms')} />
+            <OnboardingEmailOffer value={email} onChange={setEmail} />
+          </>
+        )}
         {error && <Notice tone="error">{error}</Notice>}
         <div className="step-actions">
           {step > 1 && (

@@ -5,6 +5,7 @@ import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { GoogleButton } from '../components/GoogleButton';
 import { Notice } from '../components/Notice';
+import { browserTimezone } from '../components/scheduleRules';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
@@ -25,7 +26,7 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.auth.register({ email, password, full_name: fullName.trim() || null });
+      const r = await api.auth.register({ email, password, full_name: fullName.trim() || null, timezone: browserTimezone() });
       if (r.requires_verification || !r.access_token) {
         pending.set(email.trim().toLowerCase());
         navigate('/verify-email');
@@ -41,7 +42,7 @@ export function RegisterPage() {
   async function google(idToken: string) {
     setError(null);
     try {
-      const r = await api.auth.google({ id_token: idToken });
+      const r = await api.auth.google({ id_token: idToken, timezone: browserTimezone() });
       navigate(r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding', { replace: true });
     } catch (err) {
       setError(errorText(err, ERROR_TEXTS.googleSignUpFailed));

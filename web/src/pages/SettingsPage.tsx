@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useProfile } from '../hooks/useProfile';
+import { useFreshProfile } from '../hooks/useProfile';
 import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
 import { usePaymentReturn } from '../hooks/usePaymentReturn';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -30,7 +30,8 @@ const SECTIONS = [
 export function SettingsPage() {
   usePageTitle('Settings');
   const [params, setParams] = useSearchParams();
-  const { data: user, error, mutate, update } = useProfile();
+  // Forms start from the server's current profile, never from a copy cached before this page.
+  const { data: user, error, mutate, update, fresh } = useFreshProfile();
   const { data: plan } = useSubscriptionStatus();
   const [upgradeOpen, setUpgradeOpen] = useState(params.get('upgrade') === 'true');
   // The calendar authorisation's return: ?code=&state= when allowed, ?error=&state= when not.
@@ -56,11 +57,11 @@ export function SettingsPage() {
 
   const section = params.get('section');
   useEffect(() => {
-    if (!section || !user) return;
+    if (!section || !user || !fresh) return;
     const el = document.getElementById(section);
     el?.scrollIntoView?.({ block: 'start' });
     if (!upgradeOpen) el?.focus({ preventScroll: true });
-  }, [section, user, upgradeOpen]);
+  }, [section, user, fresh, upgradeOpen]);
 
   function closeUpgrade() {
     setUpgradeOpen(false);
@@ -68,7 +69,7 @@ export function SettingsPage() {
   }
 
   if (error) return <ErrorState error={error} fallback="Could not load your settings." onRetry={() => void mutate()} />;
-  if (!user) return <PageLoading label="Loading settings" />;
+  if (!user || !fresh) return <PageLoading label="Loading settings" />;
 
   return (
     <div className="container settings">
@@ -82,13 +83,13 @@ export function SettingsPage() {
       <div className="settings-sections">
         <SubscriptionSection onUpgrade={() => setUpgradeOpen(true)} />
         <CalendarSection user={user} oauth={oauth} onOAuthUsed={dropOAuth} onUpgrade={() => setUpgradeOpen(true)} />
-        <ListSettingSection id="streaming" title="Streaming services" initial={user.ott_subscriptions} save={(v) => update({ ott_subscriptions: v })}>
+        <ListSettingSection id="streaming" title="Streaming services" value={user.ott_subscriptions} save={(v) => update({ ott_subscriptions: v })}>
           {(selected, onChange) => <PlatformStep selected={selected} onChange={onChange} legend="Your streaming services" />}
         </ListSettingSection>
         <ListSettingSection
           id="languages"
           title="Preferred languages"
-          initial={user.preferred_languages}
+          value={user.preferred_languages}
           min={1}
           minText="Select at least one language to save."
           save={(v) => update({ preferred_languages: v })}

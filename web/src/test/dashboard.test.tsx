@@ -5,7 +5,8 @@ import { ALERT_TEXTS, PLAN_LIMIT_TEXTS, RateResponse } from '@app/shared';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
 import { recommendation, subscription, user } from './fixtures';
-import { PAST_DATE_TEXT } from '../components/scheduleRules';
+import { PAST_DATE_TEXT, prefillDate } from '../components/scheduleRules';
+import { chooseTimezone } from './timezone';
 
 function server(rec = recommendation()) {
   return new FakeServer()
@@ -119,36 +120,62 @@ describe('dashboard', () => {
 });
 
 describe('schedule', () => {
-  async function openSchedule(s = server()) {
-    open(s);
+  async function openSchedule(s = server(), u = user()) {
+    renderApp('/app/dashboard', { server: s, user: u });
     await userEvent.click(await screen.findByRole('button', { name: /Schedule/ }));
     return screen.findByRole('dialog');
   }
+  const setDate = async (d: ReturnType<typeof within>, date: string) => {
+    await userEvent.clear(d.getByLabelText('Date'));
+    if (date) await userEvent.type(d.getByLabelText('Date'), date);
+  };
+
+  it('starts from the profile: the next date it is due, its time and its timezone', async () => {
+    const u = user({ timezone: 'Asia/Tokyo', recommendation_time: '21:15', selected_days: [2, 4] });
+    const d = within(await openSchedule(server(), u));
+    expect(d.getByLabelText('Date')).toHaveValue(prefillDate({ now: new Date(), timezone: 'Asia/Tokyo', time: '21:15', days: [2, 4] }));
+    expect(d.getByLabelText('Time')).toHaveValue('21:15');
+    expect(d.getByLabelText('Timezone')).toHaveValue('Asia/Tokyo');
+  });
 
   it("says 'Please select a date' without a date, and refuses a past date", async () => {
     const s = server();
-    const dialog = await openSchedule(s);
-    const d = within(dialog);
-    expect(d.getByLabelText('Time')).toHaveValue('19:00');
-    expect(d.getByLabelText('Timezone')).toHaveValue('Europe/London');
-    expect(d.getAllByRole('option')).toHaveLength(12);
-    await userEvent.click(d.getByRole('button', { name: 'Add to calendar' }));
-    expect(await d.findByText(ALERT_TEXTS.selectDate)).toBeInTheDocument();
+    const d = within(await openSchedule(s));
+    await setDate(d, '');
     await userEvent.click(d.getByRole('button', { name: 'Download .ics' }));
-    expect(d.getByText(ALERT_TEXTS.selectDate)).toBeInTheDocument();
-    await userEvent.type(d.getByLabelText('Date'), '2020-01-01');
-    await userEvent.click(d.getByRole('button', { name: 'Add to calendar' }));
+    expect(await d.findByText(ALERT_TEXTS.selectDate)).toBeInTheDocument();
+    await setDate(d, '2020-01-01');
+    await userEvent.click(d.getByRole('link', { name: /Add to Google Calendar/ }));
     expect(await d.findByText(PAST_DATE_TEXT)).toBeInTheDocument();
-    expect(s.calls('POST /api/recommendations/add-to-calendar')).toHaveLength(0);
     expect(s.calls('GET /api/recommendations/download-ics')).toHaveLength(0);
   });
 
-  it('shows the calendar alert when adding fails, and sends date, time and timezone', async () => {
+  it('on the free plan: the Google Calendar link and the .ics, and the connected calendar shown as a lifetime feature', async () => {
+    const s = server();
+    const d = within(await openSchedule(s));
+    expect(d.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+    expect(d.getByText(/Lifetime feature/)).toBeInTheDocument();
+    expect(d.getByRole('link', { name: 'See the lifetime plan' })).toHaveAttribute('href', '/app/settings?upgrade=true&section=calendar');
+    await setDate(d, '2099-07-01');
+    await chooseTimezone(d, 'Timezone', 'new york', 'New York (America/New_York)');
+    const link = new URL(d.getByRole('link', { name: /Add to Google Calendar/ }).getAttribute('href')!);
+    expect(link.origin + link.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(link.searchParams.get('action')).toBe('TEMPLATE');
+    expect(link.searchParams.get('text')).toBe("Tonight's Pick: Arrival");
+    // 19:00 in New York in July (EDT, UTC-4) is 23:00 UTC; two hours long.
+    expect(link.searchParams.get('dates')).toBe('20990701T230000Z/20990702T010000Z');
+    expect(link.searchParams.get('location')).toBe('Netflix');
+    expect(link.searchParams.get('details')).toMatch(/A linguist is recruited/);
+    // Enter in the form does not try the connected calendar either.
+    await userEvent.type(d.getByLabelText('Time'), '{Enter}');
+    expect(s.calls('POST /api/recommendations/add-to-calendar')).toHaveLength(0);
+  });
+
+  it('lifetime: shows the calendar alert when adding fails, and sends date, time and timezone', async () => {
     const s = server().on('POST /api/recommendations/add-to-calendar', { status: 403, body: { detail: 'Connect a calendar first' } });
-    const dialog = await openSchedule(s);
-    const d = within(dialog);
-    await userEvent.type(d.getByLabelText('Date'), '2099-12-31');
-    await userEvent.selectOptions(d.getByLabelText('Timezone'), 'Asia/Tokyo');
+    const d = within(await openSchedule(s, user({ subscription_tier: 'paid_lifetime' })));
+    await setDate(d, '2099-12-31');
+    await chooseTimezone(d, 'Timezone', 'tokyo', 'Tokyo (Asia/Tokyo)');
     await userEvent.click(d.getByRole('button', { name: 'Add to calendar' }));
     expect(await d.findByText(ALERT_TEXTS.addToCalendar)).toBeInTheDocument();
     expect(s.calls('POST /api/recommendations/add-to-calendar')[0].body).toEqual({ recommendation_id: 'r1', date: '2099-12-31', time: '19:00', timezone: 'Asia/Tokyo' });
@@ -165,9 +192,8 @@ describe('schedule', () => {
       return 'blob:ics';
     };
     URL.revokeObjectURL = () => undefined;
-    const dialog = await openSchedule(s);
-    const d = within(dialog);
-    await userEvent.type(d.getByLabelText('Date'), '2099-12-31');
+    const d = within(await openSchedule(s));
+    await setDate(d, '2099-12-31');
     await userEvent.click(d.getByRole('button', { name: 'Download .ics' }));
     expect(await d.findByText(/Downloaded arrival.ics/)).toBeInTheDocument();
     expect(created[0].type).toBe('text/calendar');

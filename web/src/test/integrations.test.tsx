@@ -151,6 +151,7 @@ describe('add to calendar', () => {
     renderApp('/app/dashboard', { server: s, user: lifetime() });
     await userEvent.click(await screen.findByRole('button', { name: 'Schedule' }));
     const d = within(await screen.findByRole('dialog'));
+    await userEvent.clear(d.getByLabelText('Date'));
     await userEvent.type(d.getByLabelText('Date'), '2099-12-31');
     await userEvent.click(d.getByRole('button', { name: 'Add to calendar' }));
     expect(await d.findByText(/Please reconnect your calendar in Settings\./)).toBeInTheDocument();

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { ALERT_TEXTS, GENRES, ONBOARDING_LIMITS, SavePreferencesResponse } from '@app/shared';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
-import { recommendation, user } from './fixtures';
+import { recommendation, subscription, user } from './fixtures';
+import { chooseTimezone } from './timezone';
 
 const MOVIES = Array.from({ length: 24 }, (_, i) => ({
   id: `m${i}`,
@@ -29,6 +30,7 @@ function server() {
     .on('POST /api/onboarding/preferences', () => ({
       body: SavePreferencesResponse.parse({ message: 'Saved', user: user({ is_onboarded: true }) }),
     }))
+    .on('PUT /api/settings/profile', (req) => ({ body: user({ is_onboarded: true, ...(req.body as object) }) }))
     .on('GET /api/recommendations/current', { body: recommendation() })
     .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } });
 }
@@ -107,6 +109,73 @@ describe('onboarding', () => {
     expect(events.filter((e) => e.name === 'onboarding_started')).toHaveLength(1);
     expect(events.find((e) => e.name === 'onboarding_completed')?.properties).toEqual({ genres: 4, languages: 1, platforms: 0, plan_type: 'free_trial' });
     expect(JSON.parse(window.localStorage.getItem('user')!).is_onboarded).toBe(true);
+    // Nothing asked for: the browser's zone is kept and scheduled emails stay off.
+    expect(s.calls('PUT /api/settings/profile')[0].body).toEqual({ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, email_delivery: false });
+  });
+
+  async function toLastStep() {
+    await screen.findByText(ONBOARDING_LIMITS.genresLabel);
+    await tick('Drama');
+    await tick('Comedy');
+    await userEvent.click(next());
+    await screen.findByText(/Step 2 of 4/);
+    await tick('English');
+    await tick('Korean');
+    await userEvent.click(next());
+    await screen.findByRole('checkbox', { name: 'Film 0 (2000)' });
+    for (let i = 0; i < 3; i++) await tick(`Film ${i} (${2000 + i})`);
+    await userEvent.click(next());
+    await screen.findByRole('checkbox', { name: 'Netflix' });
+  }
+
+  it('offers the scheduled email at the end, off, with Mon-Fri 19:00 in the browser zone; saves what the user chose', async () => {
+    const s = server();
+    const { location } = renderApp('/app/onboarding', { server: s, user: user({ is_onboarded: false }) });
+    await toLastStep();
+    const offer = within(screen.getByRole('region', { name: /Email me a pick/ }));
+    expect(offer.getByLabelText('Your timezone')).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const toggle = offer.getByRole('checkbox', { name: /Email me a pick on the days I choose/ });
+    expect(toggle).not.toBeChecked();
+    expect(offer.queryByLabelText('Time')).toBeNull();
+    await userEvent.click(toggle);
+    for (const d of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) expect(offer.getByRole('checkbox', { name: d })).toBeChecked();
+    expect(offer.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
+    expect(offer.getByLabelText('Time')).toHaveValue('19:00');
+    await userEvent.click(offer.getByRole('checkbox', { name: 'Monday' }));
+    await userEvent.click(offer.getByRole('checkbox', { name: 'Saturday' }));
+    await userEvent.clear(offer.getByLabelText('Time'));
+    await userEvent.type(offer.getByLabelText('Time'), '20:30');
+    await chooseTimezone(offer, 'Your timezone', 'berlin', 'Europe/Berlin');
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(location()).toBe('/app/dashboard'));
+    expect(s.calls('PUT /api/settings/profile')[0].body).toEqual({ timezone: 'Europe/Berlin', email_delivery: true, selected_days: [2, 3, 4, 5, 6], recommendation_time: '20:30' });
+  });
+
+  it('Settings opened from the header right after onboarding shows what onboarding saved (issue 12)', async () => {
+    // The server before onboarding: no languages, no services; after it: what was chosen.
+    let onboarded = false;
+    const before = user({ is_onboarded: false, preferred_languages: [], ott_subscriptions: [] });
+    const after = user({ is_onboarded: true, preferred_languages: ['English', 'Korean'], ott_subscriptions: ['Netflix'] });
+    const s = server()
+      .on('GET /api/settings/profile', () => ({ body: onboarded ? after : before }))
+      .on('POST /api/onboarding/preferences', () => {
+        onboarded = true;
+        return { body: SavePreferencesResponse.parse({ message: 'Saved', user: after }) };
+      })
+      .on('PUT /api/settings/profile', () => ({ body: after }))
+      .on('GET /api/subscription/status', { body: subscription() })
+      .on('GET /api/settings/calendar/status', { body: { has_refresh_token: false, calendar_enabled: false, account_email: null, available: true, needs_reconnect: false } });
+    renderApp('/app/onboarding', { server: s, user: before });
+    await toLastStep();
+    await tick('Netflix');
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Settings' }));
+    const langs = within(await screen.findByRole('region', { name: 'Preferred languages' }));
+    expect(await langs.findByRole('checkbox', { name: 'English' })).toBeChecked();
+    expect(langs.getByRole('checkbox', { name: 'Korean' })).toBeChecked();
+    expect(langs.queryByText('Select at least one language to save.')).toBeNull();
+    const services = within(screen.getByRole('region', { name: 'Streaming services' }));
+    expect(await services.findByRole('checkbox', { name: 'Netflix' })).toBeChecked();
   });
 
   it('shows the alert text when saving fails', async () => {

@@ -7,6 +7,7 @@ import { FakeServer } from './fakeServer';
 import { config, subscription, user } from './fixtures';
 import { PAYMENTS_OFF_TEXT } from '../components/PaymentsOffNote';
 import { CALENDAR_CONNECTED_TEXT } from '../components/CalendarSection';
+import { chooseTimezone } from './timezone';
 
 function server(u: User = user()) {
   return new FakeServer()
@@ -47,7 +48,7 @@ describe('settings', () => {
     expect(profile.getByRole('checkbox', { name: 'Wednesday' })).toBeChecked();
     await userEvent.clear(profile.getByLabelText('Full name'));
     await userEvent.type(profile.getByLabelText('Full name'), 'New Name');
-    await userEvent.selectOptions(profile.getByLabelText('Timezone'), 'Asia/Kolkata');
+    await chooseTimezone(profile, 'Timezone', 'kolkata', 'Kolkata (Asia/Kolkata)');
     await userEvent.click(profile.getByRole('button', { name: 'Save profile' }));
     expect(await profile.findByText('Profile saved.')).toBeInTheDocument();
     expect(s.calls('PUT /api/settings/profile')[0].body).toEqual({
@@ -57,6 +58,25 @@ describe('settings', () => {
       timezone: 'Asia/Kolkata',
       email_delivery: true,
     });
+  });
+
+  it("shows the free plan's weekly reset as a day in the user's timezone", async () => {
+    // Monday 00:00 in Tokyo is still Sunday in UTC: the date must be read in the user's zone.
+    const tokyo = user({ timezone: 'Asia/Tokyo' });
+    const s = server(tokyo).on('GET /api/subscription/status', { body: subscription({ week_resets_at: '2026-11-29T15:00:00.000Z' }) });
+    renderApp('/app/settings', { server: s, user: tokyo });
+    const plan = await section('Subscription');
+    expect(await plan.findByText('Your 3 picks renew on Monday, 30 November')).toBeInTheDocument();
+    expect(plan.queryByText(/Renews|AM|PM/)).toBeNull();
+  });
+
+  it('shows no renewal on the lifetime plan', async () => {
+    const life = user({ subscription_tier: 'paid_lifetime' });
+    const s = server(life).on('GET /api/subscription/status', { body: subscription({ subscription_tier: 'paid_lifetime', recommendations_limit: null, week_resets_at: '2026-11-29T15:00:00.000Z' }) });
+    renderApp('/app/settings', { server: s, user: life });
+    const plan = await section('Subscription');
+    expect(await plan.findByText('Lifetime plan')).toBeInTheDocument();
+    expect(plan.queryByText(/renew/i)).toBeNull();
   });
 
   it('shows the alert when the profile cannot be saved', async () => {

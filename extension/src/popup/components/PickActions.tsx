@@ -50,7 +50,7 @@ export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }
           </select>
         </label>
         <button type="button" data-action="new" onClick={() => onNew(mood || undefined)} disabled={busy}>
-          New
+          New pick
         </button>
         <button type="button" data-action="schedule" onClick={onSchedule} disabled={busy}>
           Schedule

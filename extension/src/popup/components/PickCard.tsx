@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Recommendation } from '@app/shared';
 import { absoluteUrl } from '../../lib/download';
 
@@ -12,7 +13,13 @@ function runtimeText(pick: Recommendation): string | null {
   return h ? `${h}h ${m}m` : `${m}m`;
 }
 
+/**
+ * The pick: poster, title, facts, both scores named by their source (the catalog's Rotten Tomatoes
+ * Tomatometer and IMDb user rating: server/catalog/FORMAT.md), platform, the description folded to
+ * two lines behind "More", and the reason.
+ */
 export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl: string }) {
+  const [more, setMore] = useState(false);
   const poster = absoluteUrl(serverUrl, pick.poster_url);
   const logo = absoluteUrl(serverUrl, pick.platform_logo_url);
   const runtime = runtimeText(pick);
@@ -28,10 +35,16 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
           <span>{pick.genre}</span>
           {runtime && <span>{runtime}</span>}
         </p>
-        <p className="scores">
-          {pick.rotten_tomatoes !== null && <span title="Critic score (Rotten Tomatoes)">Critics {pick.rotten_tomatoes}%</span>}
-          {pick.imdb_rating !== null && <span title="Audience rating (IMDb)">IMDb {pick.imdb_rating.toFixed(1)}</span>}
-        </p>
+        <dl className="scores">
+          <div>
+            <dt>Rotten Tomatoes</dt>
+            <dd>{pick.rotten_tomatoes !== null ? `${pick.rotten_tomatoes}%` : 'Not rated'}</dd>
+          </div>
+          <div>
+            <dt>IMDb</dt>
+            <dd>{pick.imdb_rating !== null ? `${pick.imdb_rating.toFixed(1)}/10` : 'Not rated'}</dd>
+          </div>
+        </dl>
         <p className="platform" data-platform={pick.platform ?? ''}>
           {pick.platform ? (
             <>
@@ -43,6 +56,16 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
           )}
         </p>
       </div>
+      {pick.movie_description && (
+        <div className="description">
+          <p id="pick-description" className={more ? undefined : 'clamped'}>
+            {pick.movie_description}
+          </p>
+          <button type="button" className="link" data-action="more" aria-expanded={more} aria-controls="pick-description" onClick={() => setMore((m) => !m)}>
+            {more ? 'Less' : 'More'}
+          </button>
+        </div>
+      )}
       <p className="reason">{pick.reason}</p>
     </article>
   );

@@ -1,16 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Recommendation } from '@app/shared';
-import { ALERT_TEXTS, DEFAULT_TIMEZONE, SCHEDULE_DEFAULTS, TIMEZONE_CHOICES, ApiError, type ApiClient } from '../../lib/shared';
+import { ALERT_TEXTS, DEFAULT_TIMEZONE, SCHEDULE_DEFAULTS, ApiError, isKnownTimezone, prefillDate, timezoneOptions, todayIn, type ApiClient } from '../../lib/shared';
 import { downloadText } from '../../lib/download';
 
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+function browserTimezone(): string {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isKnownTimezone(tz) ? tz : DEFAULT_TIMEZONE;
 }
 
-function defaultTimezone(): string {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return TIMEZONE_CHOICES.some((c) => c.value === tz) ? tz : DEFAULT_TIMEZONE;
+/** The web dialog's defaults (docs/product-decisions.md): the profile's time and zone, and the next date it is due. */
+function defaults(profile?: { recommendation_time: string; timezone: string; selected_days: number[] }) {
+  const time = profile?.recommendation_time ?? SCHEDULE_DEFAULTS.recommendationTime;
+  const timezone = isKnownTimezone(profile?.timezone) ? profile.timezone : browserTimezone();
+  return { time, timezone, date: prefillDate({ now: new Date(), timezone, time, days: profile?.selected_days ?? SCHEDULE_DEFAULTS.selectedDays }) };
 }
 
 interface Props {
@@ -20,10 +22,24 @@ interface Props {
 }
 
 export function ScheduleForm({ api, pick, onMessage }: Props) {
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState<string>(SCHEDULE_DEFAULTS.recommendationTime);
-  const [timezone, setTimezone] = useState(defaultTimezone);
+  const [form, setForm] = useState<{ date: string; time: string; timezone: string } | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // The form waits for the profile, so it never shows a default the user has already changed.
+  useEffect(() => {
+    let live = true;
+    api.settings.profile().then(
+      (p) => live && setForm(defaults(p)),
+      () => live && setForm(defaults()),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  if (!form) return <p className="schedule" role="status">Loading your schedule…</p>;
+  const { date, time, timezone } = form;
+  const set = (k: 'date' | 'time' | 'timezone') => (v: string) => setForm({ ...form, [k]: v });
 
   function request() {
     if (!date) {
@@ -66,16 +82,17 @@ export function ScheduleForm({ api, pick, onMessage }: Props) {
     <form className="schedule" onSubmit={download} aria-label="Schedule">
       <label>
         Date
-        <input type="date" data-field="date" value={date} min={localToday()} onChange={(e) => setDate(e.target.value)} />
+        <input type="date" data-field="date" value={date} min={todayIn(timezone)} onChange={(e) => set('date')(e.target.value)} />
       </label>
       <label>
         Time
-        <input type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
+        <input type="time" data-field="time" value={time} onChange={(e) => set('time')(e.target.value)} required />
       </label>
       <label>
         Timezone
-        <select value={timezone} onChange={(e) => setTimezone(e.target.value)}>
-          {TIMEZONE_CHOICES.map((t) => (
+        {/* Every IANA zone, the spec's 12 first; a native select finds one by typing its first letters. */}
+        <select data-field="timezone" value={timezone} onChange={(e) => set('timezone')(e.target.value)}>
+          {timezoneOptions().map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}
             </option>

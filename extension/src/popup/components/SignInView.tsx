@@ -2,7 +2,8 @@ import { useState } from 'react';
 import browser from 'webextension-polyfill';
 import { sendToBackground } from '../../lib/messages';
 
-export function SignInView({ serverUrl }: { serverUrl: string }) {
+/** Signed out: one way in. The server address is a setting for self-hosters, so it lives in Options only. */
+export function SignInView() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,12 +27,6 @@ export function SignInView({ serverUrl }: { serverUrl: string }) {
         Sign in
       </button>
       {error && <p className="error" role="alert">{error}</p>}
-      <p className="server muted">
-        Server: {serverUrl} &middot;{' '}
-        <button type="button" className="link" onClick={() => void browser.runtime.openOptionsPage()}>
-          Change
-        </button>
-      </p>
     </section>
   );
 }

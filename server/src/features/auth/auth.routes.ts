@@ -53,7 +53,8 @@ export function authRoutes(ctx: AppContext): Router {
     res.json(await auth.resendVerification(ctx, ip(req), body(req, ResendVerificationRequest).email));
   });
   r.post('/google', validate({ body: GoogleAuthRequest }), async (req, res) => {
-    send(res, await auth.googleSignIn(ctx, client(req), body(req, GoogleAuthRequest).id_token));
+    const { id_token, timezone } = body(req, GoogleAuthRequest);
+    send(res, await auth.googleSignIn(ctx, client(req), id_token, timezone));
   });
   r.post('/sign-out-everywhere', authenticate(ctx), async (req, res) => {
     await auth.signOutEverywhere(ctx, currentUser(req));

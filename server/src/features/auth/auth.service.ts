@@ -101,7 +101,7 @@ async function sendCode(ctx: AppContext, row: UserRow, force: boolean): Promise<
  * password and name (the newest registration is the one a code can complete), so someone who
  * registered another person's address first never blocks them.
  */
-export async function register(ctx: AppContext, client: AuthClient, input: { email: string; password: string; full_name?: string | null }): Promise<Answer<AuthResponse>> {
+export async function register(ctx: AppContext, client: AuthClient, input: { email: string; password: string; full_name?: string | null; timezone?: string }): Promise<Answer<AuthResponse>> {
   await hit(ctx.db, { bucket: `register:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   const problem = passwordProblem(input.password);
   if (problem) throw badRequest(problem, { errors: [{ path: 'password', message: problem }] });
@@ -117,7 +117,7 @@ export async function register(ctx: AppContext, client: AuthClient, input: { ema
     await sendCode(ctx, row, false);
   } else {
     try {
-      row = await insertUser(ctx.db, { email: input.email, passwordHash, fullName, emailVerified: false, googleSub: null, now: ctx.clock.now() });
+      row = await insertUser(ctx.db, { email: input.email, passwordHash, fullName, emailVerified: false, googleSub: null, timezone: input.timezone, now: ctx.clock.now() });
     } catch (err) {
       // Two sign-ups with one email at once: the unique index decides.
       if (await findUserByEmail(ctx.db, input.email)) throw conflict('An account with this email already exists. Please sign in.');
@@ -190,7 +190,7 @@ export async function resendVerification(ctx: AppContext, ip: string, email: str
   return { message: `A new code was sent to ${row.email}.`, retry_after_seconds: VERIFICATION.resendCooldownSeconds };
 }
 
-export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken: string): Promise<Answer<AuthResponse>> {
+export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken: string, timezone?: string): Promise<Answer<AuthResponse>> {
   await hit(ctx.db, { bucket: `google:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   if (!ctx.config.google.clientId) throw badRequest('Google sign-in is not enabled on this server.');
   const identity = await verifyGoogleIdToken(ctx.config.google, idToken, ctx.clock.now());
@@ -217,6 +217,7 @@ export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken:
       fullName: identity.name,
       emailVerified: true,
       googleSub: identity.sub,
+      timezone,
       now,
     });
     return signedIn(ctx, client, created, { is_new_user: true });

@@ -67,9 +67,17 @@ describe('scheduled emails', () => {
     expect(m.text).toContain('Watch on Netflix: https://www.netflix.com/search?q=Tom');
     expect(m.html).toContain('>Watch on Netflix</a>');
     expect(factsLine(rec())).toBe('2021 · Comedy, Family · 1h 52m');
-    expect(scoresLine(rec())).toBe('Rotten Tomatoes 81% · IMDb 7.0');
+    expect(scoresLine(rec())).toBe('Rotten Tomatoes 81% · IMDb 7.0/10');
+    expect(scoresLine(rec({ rotten_tomatoes: null }))).toBe('IMDb 7.0/10');
     expect(factsLine(rec({ kind: 'series', year: 2019, end_year: 2023, seasons: 4, runtime: 50 }))).toBe('2019-2023 · Series · Comedy, Family · 4 seasons, 50 min episodes');
     expect(scoresLine(rec({ rotten_tomatoes: null, imdb_rating: null }))).toBe('');
+  });
+
+  it('names the source of each score in both parts of the email, as the web card and the popup do', () => {
+    const m = mail(rec({ rotten_tomatoes: 93, imdb_rating: 8.4 }));
+    expect(m.text).toContain('\nRotten Tomatoes 93% · IMDb 8.4/10\n');
+    expect(m.html).toContain('>Rotten Tomatoes 93% · IMDb 8.4/10</p>');
+    expect(`${m.text}${m.html}`).not.toMatch(/critic score|audience rating/i);
   });
 
   it('puts the spec limit text and the upgrade link in the upgrade email', () => {

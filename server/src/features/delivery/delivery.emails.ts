@@ -62,10 +62,11 @@ export function factsLine(r: Recommendation): string {
   return [year, r.kind === 'series' ? 'Series' : '', genres, runtimeText(r)].filter(Boolean).join(' · ');
 }
 
+/** Each score named by its source: the catalog's Rotten Tomatoes Tomatometer and IMDb user rating (server/catalog/FORMAT.md). */
 export function scoresLine(r: Recommendation): string {
   return [
     r.rotten_tomatoes !== null ? `Rotten Tomatoes ${r.rotten_tomatoes}%` : '',
-    r.imdb_rating !== null ? `IMDb ${r.imdb_rating.toFixed(1)}` : '',
+    r.imdb_rating !== null ? `IMDb ${r.imdb_rating.toFixed(1)}/10` : '',
   ]
     .filter(Boolean)
     .join(' · ');

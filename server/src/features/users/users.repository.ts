@@ -70,6 +70,8 @@ export interface NewUser {
   fullName: string | null;
   emailVerified: boolean;
   googleSub: string | null;
+  /** The browser's zone given at sign-up (already validated); UTC without one. */
+  timezone?: string;
   now: Date;
 }
 
@@ -94,11 +96,12 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow> {
       recommendation_frequency: null,
       recommendation_day: null,
       recommendation_time: SCHEDULE_DEFAULTS.recommendationTime,
-      timezone: DEFAULT_TIMEZONE,
+      timezone: u.timezone ?? DEFAULT_TIMEZONE,
       ott_subscriptions: '[]',
       preferred_languages: '[]',
       selected_genres: '[]',
-      email_delivery: 1,
+      // Scheduled emails stay off until the user turns them on (docs/product-decisions.md).
+      email_delivery: 0,
       tokens_valid_after: 0,
       created_at: now,
       updated_at: now,

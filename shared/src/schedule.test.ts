@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { TIMEZONE_CHOICES } from './constants.js';
+import { filterTimezones, googleCalendarUrl, prefillDate, timezoneOptions, zonedToUtc } from './schedule.js';
+
+const WEEKDAYS = [1, 2, 3, 4, 5];
+
+describe('prefillDate', () => {
+  it('is today when the profile time is still ahead today in the profile zone', () => {
+    // Wednesday 2026-11-25 17:00 UTC = 18:00 in Berlin: 19:00 is still ahead.
+    expect(prefillDate({ now: new Date('2026-11-25T17:00:00Z'), timezone: 'Europe/Berlin', time: '19:00', days: WEEKDAYS })).toBe('2026-11-25');
+  });
+
+  it('is the next selected day once the time has passed there', () => {
+    // 18:30 UTC = 19:30 in Berlin: today is gone, Thursday is next.
+    expect(prefillDate({ now: new Date('2026-11-25T18:30:00Z'), timezone: 'Europe/Berlin', time: '19:00', days: WEEKDAYS })).toBe('2026-11-26');
+    // Friday evening: the weekend is not selected, so Monday.
+    expect(prefillDate({ now: new Date('2026-11-27T20:00:00Z'), timezone: 'Europe/Berlin', time: '19:00', days: WEEKDAYS })).toBe('2026-11-30');
+  });
+
+  it('reads the day and the hour in the profile zone, not in UTC', () => {
+    // 2026-11-25 23:30 UTC is already Thursday 08:30 in Tokyo: 19:00 is ahead there, on Thursday.
+    expect(prefillDate({ now: new Date('2026-11-25T23:30:00Z'), timezone: 'Asia/Tokyo', time: '19:00', days: WEEKDAYS })).toBe('2026-11-26');
+    // The same instant is Wednesday 15:30 in Los Angeles: today.
+    expect(prefillDate({ now: new Date('2026-11-25T23:30:00Z'), timezone: 'America/Los_Angeles', time: '19:00', days: WEEKDAYS })).toBe('2026-11-25');
+  });
+
+  it('skips today when today is not a selected day, even with the time ahead', () => {
+    // Saturday 2026-11-28 10:00 in London, Saturday not selected: Monday.
+    expect(prefillDate({ now: new Date('2026-11-28T10:00:00Z'), timezone: 'Europe/London', time: '19:00', days: WEEKDAYS })).toBe('2026-11-30');
+    // Only Sundays, asked on a Sunday evening after the time: a week later.
+    expect(prefillDate({ now: new Date('2026-11-29T21:00:00Z'), timezone: 'UTC', time: '19:00', days: [7] })).toBe('2026-12-06');
+  });
+
+  it('exactly at the time counts as passed', () => {
+    expect(prefillDate({ now: new Date('2026-11-25T19:00:00Z'), timezone: 'UTC', time: '19:00', days: WEEKDAYS })).toBe('2026-11-26');
+  });
+});
+
+describe('googleCalendarUrl', () => {
+  const parse = (url: string) => {
+    const u = new URL(url);
+    const [start, end] = u.searchParams.get('dates')!.split('/');
+    const iso = (s: string) => new Date(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`);
+    return { u, start: iso(start), end: iso(end), raw: u.searchParams.get('dates')! };
+  };
+  const wallClock = (d: Date, timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d).replace(',', '');
+
+  it("is Google's event template with a 2-hour event in UTC at the chosen local time", () => {
+    const { u, start, end, raw } = parse(googleCalendarUrl({ title: "Tonight's Pick: Arrival", details: 'Why: you liked Interstellar', location: 'Netflix', date: '2026-12-01', time: '19:00', timezone: 'Europe/Berlin' }));
+    expect(`${u.origin}${u.pathname}`).toBe('https://calendar.google.com/calendar/render');
+    expect(u.searchParams.get('action')).toBe('TEMPLATE');
+    expect(u.searchParams.get('text')).toBe("Tonight's Pick: Arrival");
+    expect(u.searchParams.get('details')).toBe('Why: you liked Interstellar');
+    expect(u.searchParams.get('location')).toBe('Netflix');
+    expect(raw).toMatch(/^\d{8}T\d{6}Z\/\d{8}T\d{6}Z$/);
+    expect(start.toISOString()).toBe('2026-12-01T18:00:00.000Z');
+    expect(end.getTime() - start.getTime()).toBe(2 * 3_600_000);
+  });
+
+  it('keeps the wall-clock time on both sides of a DST change, in every featured zone', () => {
+    // New York: 8 March 2026 is the spring change, 1 November the autumn one; Sydney changes in April and October.
+    for (const date of ['2026-03-07', '2026-03-09', '2026-10-31', '2026-11-02', '2026-04-06', '2026-10-05', '2026-06-21']) {
+      for (const { value: timezone } of TIMEZONE_CHOICES) {
+        const { start } = parse(googleCalendarUrl({ title: 't', details: 'd', date, time: '20:30', timezone }));
+        expect(wallClock(start, timezone), `${date} ${timezone}`).toBe(`${date} 20:30`);
+      }
+    }
+    expect(zonedToUtc('2026-03-09', '19:00', 'America/New_York').toISOString()).toBe('2026-03-09T23:00:00.000Z');
+    expect(zonedToUtc('2026-03-07', '19:00', 'America/New_York').toISOString()).toBe('2026-03-08T00:00:00.000Z');
+  });
+
+  it('leaves the location out when the platform is unknown', () => {
+    expect(new URL(googleCalendarUrl({ title: 't', details: 'd', location: null, date: '2026-12-01', time: '19:00', timezone: 'UTC' })).searchParams.has('location')).toBe(false);
+  });
+});
+
+describe('timezone list', () => {
+  it("is every IANA zone the browser knows, the spec's 12 first", () => {
+    const all = timezoneOptions();
+    expect(all.slice(0, 12).map((o) => o.value)).toEqual(TIMEZONE_CHOICES.map((t) => t.value));
+    const values = new Set(all.map((o) => o.value));
+    for (const z of ['Europe/Berlin', 'America/Sao_Paulo', 'Pacific/Auckland', 'Africa/Nairobi']) expect(values.has(z), z).toBe(true);
+    expect(all.length).toBeGreaterThan(300);
+    expect(values.size).toBe(all.length);
+  });
+
+  it('finds zones by city or region, ignoring case, underscores and slashes', () => {
+    expect(filterTimezones('berlin').map((o) => o.value)).toEqual(['Europe/Berlin']);
+    expect(filterTimezones('new york').map((o) => o.value)).toContain('America/New_York');
+    expect(filterTimezones('Europe/Par').map((o) => o.value)).toContain('Europe/Paris');
+    expect(filterTimezones('KOLKATA')[0].value).toBe('Asia/Kolkata');
+    expect(filterTimezones('no such place')).toEqual([]);
+    expect(filterTimezones('   ')).toHaveLength(timezoneOptions().length);
+  });
+});

@@ -1,0 +1,125 @@
+// Scheduling rules that the web app and the extension both run (docs/product-decisions.md,
+// "Defaults and scheduling"): the dialog's first date, the timezone list and search, and Google
+// Calendar's event template link. Pure functions of their arguments; `now` is always passed in.
+import { CALENDAR_EVENT_HOURS, TIMEZONE_CHOICES } from './constants.js';
+
+/** Today's date (YYYY-MM-DD) in a timezone. */
+export function todayIn(timezone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** A zone this runtime's Intl knows (every IANA name, aliases included), else false. */
+export function isKnownTimezone(tz: string | null | undefined): tz is string {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface TimezoneOption {
+  value: string;
+  label: string;
+}
+
+const FEATURED: TimezoneOption[] = TIMEZONE_CHOICES.map((t) => ({ value: t.value, label: t.value === t.label ? t.label : `${t.label} (${t.value})` }));
+
+function allZones(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
+  try {
+    return intl.supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    return [];
+  }
+}
+
+let cached: TimezoneOption[] | null = null;
+/** The spec's 12 zones first, then every other IANA zone this runtime knows, A to Z. */
+export function timezoneOptions(): TimezoneOption[] {
+  if (cached) return cached;
+  const featured = new Set(FEATURED.map((o) => o.value));
+  const rest = allZones()
+    .filter((z) => !featured.has(z))
+    .sort()
+    .map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
+  cached = [...FEATURED, ...rest];
+  return cached;
+}
+
+const fold = (s: string) => s.toLowerCase().replace(/[_/()\-,.]+/g, ' ').trim();
+
+/** Options whose name or city contains every word typed ("new york", "berlin", "europe/ber"). */
+export function filterTimezones(query: string, options = timezoneOptions()): TimezoneOption[] {
+  const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return options;
+  return options.filter((o) => {
+    const hay = `${fold(o.label)} ${fold(o.value)}`;
+    return words.every((w) => hay.includes(w));
+  });
+}
+
+/** ISO weekday (1 = Monday ... 7 = Sunday) of a YYYY-MM-DD date. */
+function isoWeekday(date: string): number {
+  const d = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The wall-clock time (HH:MM) now in a timezone. */
+function timeIn(timezone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  return `${get('hour')}:${get('minute')}`;
+}
+
+/**
+ * The schedule dialog's first date (docs/product-decisions.md): today when the profile's time is
+ * still ahead today in the profile's zone and today is a selected day, otherwise the next selected
+ * day (within a week; with no day selected, tomorrow).
+ */
+export function prefillDate(opts: { now: Date; timezone: string; time: string; days: number[] }): string {
+  const today = todayIn(opts.timezone, opts.now);
+  const days = new Set(opts.days);
+  const ahead = timeIn(opts.timezone, opts.now) < opts.time;
+  if (ahead && (days.size === 0 || days.has(isoWeekday(today)))) return today;
+  for (let i = 1; i <= 7; i++) {
+    const d = addDays(today, i);
+    if (days.size === 0 || days.has(isoWeekday(d))) return d;
+  }
+  return addDays(today, 1);
+}
+
+/** The UTC instant of a wall-clock date and time in a timezone (DST-correct to the minute). */
+export function zonedToUtc(date: string, time: string, timezone: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  // Two passes: the offset at the guess, then at the corrected instant (enough across a DST change).
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(guess));
+    const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+    const shown = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+    guess += wall - shown;
+  }
+  return new Date(guess);
+}
+
+const googleStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/**
+ * Google Calendar's event template link (no OAuth: Google's own page asks the user to save it),
+ * a 2-hour event like the .ics file and the connected calendar.
+ */
+export function googleCalendarUrl(e: { title: string; details: string; location?: string | null; date: string; time: string; timezone: string }): string {
+  const start = zonedToUtc(e.date, e.time, e.timezone);
+  const end = new Date(start.getTime() + CALENDAR_EVENT_HOURS * 3_600_000);
+  const q = new URLSearchParams({ action: 'TEMPLATE', text: e.title, dates: `${googleStamp(start)}/${googleStamp(end)}`, details: e.details });
+  if (e.location) q.set('location', e.location);
+  return `https://calendar.google.com/calendar/render?${q.toString()}`;
+}
