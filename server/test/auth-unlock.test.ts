@@ -5,6 +5,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startTestServer, uniqueEmail, GOOD_PASSWORD, TestClock, type TestServer } from './support/test-server.js';
 import { Browser, type BrowserResponse } from './support/browser.js';
+import { ApiError, unlockAvailable } from '@app/shared';
 
 const WRONG = 'Wrong-pass1!';
 /** Each evaluated password costs a 128 MiB scrypt; on a busy machine a dozen take a while. */
@@ -164,5 +165,24 @@ describe.each(dialects)('emailed sign-in codes on %s', (dialect) => {
     const limited = await a.post('/api/auth/login', { email, password: GOOD_PASSWORD, unlock_code: codeA });
     expect(limited.status).toBe(429);
     expect(limited.body.unlock_available).toBeUndefined();
+  }, SCRYPT_HEAVY_MS);
+
+  it('the shared client: unlockAvailable on the refusal, requestUnlockCode, then login with unlock_code', async () => {
+    server = await startTestServer(dialect, { env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '1' } });
+    const email = uniqueEmail('client');
+    await registerOwner(server, email);
+    await spendNewBrowserLimit(server, email, 1);
+    const c = server.client();
+    const refused = await c.api.auth.login({ email, password: GOOD_PASSWORD }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(unlockAvailable(refused)).toBe(true);
+    expect((refused as ApiError).retryAfterSeconds).toBeGreaterThan(0);
+    const after = server.mailbox.messages.length;
+    expect((await c.api.auth.requestUnlockCode({ email })).retry_after_seconds).toBe(60);
+    const mail = await server.mailbox.waitFor((m) => m.to.includes(email) && /sign-in code/i.test(m.subject) && server!.mailbox.messages.indexOf(m) >= after);
+    const code = /code: ([A-Z0-9]{6})/.exec(mail.subject)![1];
+    const signedIn = await c.api.auth.login({ email, password: GOOD_PASSWORD, unlock_code: code });
+    expect(signedIn.user?.email).toBe(email);
+    expect(c.store.token).toBe(signedIn.access_token);
   }, SCRYPT_HEAVY_MS);
 });
