@@ -2,6 +2,7 @@
 // "Defaults and scheduling"): the dialog's first date, the timezone list and search, and Google
 // Calendar's event template link. Pure functions of their arguments; `now` is always passed in.
 import { CALENDAR_EVENT_HOURS, TIMEZONE_CHOICES } from './constants.js';
+import type { Recommendation } from './schemas/recommendations.js';
 
 /** Today's date (YYYY-MM-DD) in a timezone. */
 export function todayIn(timezone: string, now = new Date()): string {
@@ -165,3 +166,16 @@ export function googleCalendarUrl(e: { title: string; details: string; location?
   if (e.location) q.set('location', e.location);
   return `https://calendar.google.com/calendar/render?${q.toString()}`;
 }
+
+/**
+ * Google's event page for a pick, worded like the .ics file the server writes; `appUrl` is where
+ * the event's "Open Tonight's Pick" line points (the web app's dashboard).
+ */
+export function pickCalendarUrl(rec: Recommendation, when: { date: string; time: string; timezone: string; appUrl: string }): string {
+  const where = rec.platform ? `Watch on ${rec.platform}` : 'Availability unknown';
+  const details = [`${rec.movie_title} (${rec.year}) - ${where}`, rec.movie_description, `Why: ${rec.reason}`, `Open Tonight's Pick: ${when.appUrl}`].join('\n\n');
+  return googleCalendarUrl({ title: `Tonight's Pick: ${rec.movie_title}`, details, location: rec.platform, date: when.date, time: when.time, timezone: when.timezone });
+}
+
+/** Said on the free plan where the connected calendar's button would be (docs/product-decisions.md). */
+export const CALENDAR_LIFETIME_TEXT = 'Lifetime feature: picks added straight to your connected Google Calendar, and on your chosen days automatically.';
