@@ -4,3 +4,4 @@ export * from './schemas/index.js';
 export * from './client.js';
 export * from './extension.js';
 export * from './schedule.js';
+export * from './allowance.js';

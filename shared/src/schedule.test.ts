@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIMEZONE_CHOICES } from './constants.js';
-import { filterTimezones, googleCalendarUrl, prefillDate, timezoneOptions, zonedToUtc } from './schedule.js';
+import { featuredZoneName, filterTimezones, googleCalendarUrl, prefillDate, timezoneOptions, zonedToUtc } from './schedule.js';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 
@@ -92,5 +92,24 @@ describe('timezone list', () => {
     expect(filterTimezones('KOLKATA')[0].value).toBe('Asia/Kolkata');
     expect(filterTimezones('no such place')).toEqual([]);
     expect(filterTimezones('   ')).toHaveLength(timezoneOptions().length);
+  });
+
+  it('lists each featured zone once, without the older name this runtime may list beside it', () => {
+    // Node 20 and Chromium list Asia/Calcutta (not Asia/Kolkata): the user would see Kolkata twice.
+    const values = timezoneOptions().map((o) => o.value);
+    expect(values).not.toContain('Asia/Calcutta');
+    // Whatever this runtime lists: no option but the featured one is the same zone as a featured zone.
+    const canonical = (tz: string) => new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+    const featured = new Map(TIMEZONE_CHOICES.map((t) => [canonical(t.value), t.value]));
+    const doubles = values.filter((v) => featured.has(canonical(v)) && featured.get(canonical(v)) !== v);
+    expect(doubles).toEqual([]);
+  });
+
+  it('finds a featured zone by its older name, and reads a stored older name as the featured zone', () => {
+    expect(filterTimezones('calcutta').map((o) => o.value)).toEqual(['Asia/Kolkata']);
+    expect(featuredZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(featuredZoneName('US/Pacific')).toBe('America/Los_Angeles');
+    expect(featuredZoneName('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(featuredZoneName('toString')).toBe('toString');
   });
 });

@@ -2,6 +2,7 @@
 // "Defaults and scheduling"): the dialog's first date, the timezone list and search, and Google
 // Calendar's event template link. Pure functions of their arguments; `now` is always passed in.
 import { CALENDAR_EVENT_HOURS, TIMEZONE_CHOICES } from './constants.js';
+import type { Recommendation } from './schemas/recommendations.js';
 
 /** Today's date (YYYY-MM-DD) in a timezone. */
 export function todayIn(timezone: string, now = new Date()): string {
@@ -22,9 +23,51 @@ export function isKnownTimezone(tz: string | null | undefined): tz is string {
 export interface TimezoneOption {
   value: string;
   label: string;
+  /** Older names of the same zone, found by the search but never listed. */
+  also?: readonly string[];
 }
 
-const FEATURED: TimezoneOption[] = TIMEZONE_CHOICES.map((t) => ({ value: t.value, label: t.value === t.label ? t.label : `${t.label} (${t.value})` }));
+/**
+ * Older names of the 12 featured zones (tzdata's "backward" links). Some runtimes list one of them
+ * instead of, or beside, the featured name: Node 20 and Chromium list Asia/Calcutta and not
+ * Asia/Kolkata, and report Asia/Calcutta as the browser's zone. The list shows the featured name
+ * once; a stored older name means the featured zone.
+ */
+const LEGACY_NAMES: Readonly<Record<string, string>> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'US/Pacific': 'America/Los_Angeles',
+  'US/Mountain': 'America/Denver',
+  Navajo: 'America/Denver',
+  'America/Shiprock': 'America/Denver',
+  'US/Central': 'America/Chicago',
+  'US/Eastern': 'America/New_York',
+  GB: 'Europe/London',
+  'GB-Eire': 'Europe/London',
+  'Europe/Belfast': 'Europe/London',
+  Singapore: 'Asia/Singapore',
+  Japan: 'Asia/Tokyo',
+  'Australia/ACT': 'Australia/Sydney',
+  'Australia/Canberra': 'Australia/Sydney',
+  'Australia/NSW': 'Australia/Sydney',
+  'Etc/UTC': 'UTC',
+  'Etc/UCT': 'UTC',
+  UCT: 'UTC',
+  'Etc/Universal': 'UTC',
+  Universal: 'UTC',
+  'Etc/Zulu': 'UTC',
+  Zulu: 'UTC',
+};
+
+/** The featured name of a zone given by an older name (Asia/Calcutta: Asia/Kolkata); any other zone unchanged. */
+export function featuredZoneName(tz: string): string {
+  return Object.hasOwn(LEGACY_NAMES, tz) ? LEGACY_NAMES[tz] : tz;
+}
+
+const FEATURED: TimezoneOption[] = TIMEZONE_CHOICES.map((t) => ({
+  value: t.value,
+  label: t.value === t.label ? t.label : `${t.label} (${t.value})`,
+  also: Object.keys(LEGACY_NAMES).filter((old) => LEGACY_NAMES[old] === t.value),
+}));
 
 function allZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
@@ -36,12 +79,12 @@ function allZones(): string[] {
 }
 
 let cached: TimezoneOption[] | null = null;
-/** The spec's 12 zones first, then every other IANA zone this runtime knows, A to Z. */
+/** The spec's 12 zones first, then every other IANA zone this runtime knows (older names of the 12 left out), A to Z. */
 export function timezoneOptions(): TimezoneOption[] {
   if (cached) return cached;
   const featured = new Set(FEATURED.map((o) => o.value));
   const rest = allZones()
-    .filter((z) => !featured.has(z))
+    .filter((z) => !featured.has(featuredZoneName(z)))
     .sort()
     .map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
   cached = [...FEATURED, ...rest];
@@ -50,12 +93,12 @@ export function timezoneOptions(): TimezoneOption[] {
 
 const fold = (s: string) => s.toLowerCase().replace(/[_/()\-,.]+/g, ' ').trim();
 
-/** Options whose name or city contains every word typed ("new york", "berlin", "europe/ber"). */
+/** Options whose name, city or older name contains every word typed ("new york", "berlin", "europe/ber", "calcutta"). */
 export function filterTimezones(query: string, options = timezoneOptions()): TimezoneOption[] {
   const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return options;
   return options.filter((o) => {
-    const hay = `${fold(o.label)} ${fold(o.value)}`;
+    const hay = [o.label, o.value, ...(o.also ?? [])].map(fold).join(' ');
     return words.every((w) => hay.includes(w));
   });
 }
@@ -123,3 +166,16 @@ export function googleCalendarUrl(e: { title: string; details: string; location?
   if (e.location) q.set('location', e.location);
   return `https://calendar.google.com/calendar/render?${q.toString()}`;
 }
+
+/**
+ * Google's event page for a pick, worded like the .ics file the server writes; `appUrl` is where
+ * the event's "Open Tonight's Pick" line points (the web app's dashboard).
+ */
+export function pickCalendarUrl(rec: Recommendation, when: { date: string; time: string; timezone: string; appUrl: string }): string {
+  const where = rec.platform ? `Watch on ${rec.platform}` : 'Availability unknown';
+  const details = [`${rec.movie_title} (${rec.year}) - ${where}`, rec.movie_description, `Why: ${rec.reason}`, `Open Tonight's Pick: ${when.appUrl}`].join('\n\n');
+  return googleCalendarUrl({ title: `Tonight's Pick: ${rec.movie_title}`, details, location: rec.platform, date: when.date, time: when.time, timezone: when.timezone });
+}
+
+/** Said on the free plan where the connected calendar's button would be (docs/product-decisions.md). */
+export const CALENDAR_LIFETIME_TEXT = 'Lifetime feature: picks added straight to your connected Google Calendar, and on your chosen days automatically.';

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import ical from 'node-ical';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
-import { ALERT_TEXTS, PLAN_LIMIT_TEXTS } from '@app/shared';
+import { ALERT_TEXTS, CALENDAR_LIFETIME_TEXT, PLAN_LIMIT_TEXTS, stillFreeText, zonedToUtc } from '@app/shared';
 import { startTestServer, signUp, GOOD_PASSWORD, type TestServer, type TestClient } from '../../server/test/support/test-server.js';
 import { seriousViolations } from './support/web-harness.js';
 import { artifact, buildExtensionFor, EXTENSION_ID, freePort, launchWithExtension, popupScriptBytes, ToolbarPopup, WEB_DIST } from './support/extension-harness.js';
@@ -28,6 +28,10 @@ describe('browser extension journey', () => {
   const stored = (key: string) => worker.evaluate(async (k) => (await chrome.storage.local.get(k))[k] ?? null, key);
   const pickId = () => popup.locator('[data-state="pick"]').getAttribute('data-recommendation-id');
   const notice = () => popup.locator('.notice').textContent();
+  const watchedLabel = () => popup.locator('[data-action="watched"]').innerText();
+  const setQuota = (values: { used?: number; free_replacements?: number }) => server.running.ctx.db.updateTable('recommendation_quota').set(values).execute();
+  const setTier = async (tier: 'free_trial' | 'paid_lifetime') =>
+    server.running.ctx.db.updateTable('users').set({ subscription_tier: tier }).where('email', '=', user.email).execute();
 
   beforeAll(async () => {
     if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('web/dist is missing: run `npm run build -w web` first');
@@ -143,6 +147,8 @@ describe('browser extension journey', () => {
     expect(await seriousViolations(popup)).toEqual([]);
     await card.getByRole('button', { name: 'Less' }).click();
     expect(await popup.locator('[data-action="new"]').innerText()).toBe('New pick');
+    // Said before the click (docs/product-decisions.md): Already Watched is a free replacement.
+    await expect.poll(watchedLabel).toBe('Already Watched · free');
 
     await popup.click('[data-action="like"]');
     await expect.poll(() => popup.locator('[data-action="like"]').textContent()).toContain('Liked');
@@ -175,6 +181,21 @@ describe('browser extension journey', () => {
     expect(await user.api.subscription.status()).toMatchObject({ recommendations_used: used, free_replacements_used: 2 });
   });
 
+  it('once the free replacements are spent, Already Watched says it uses a pick, before the click', async () => {
+    await setQuota({ free_replacements: 5 });
+    await popup.reload();
+    await popup.locator('[data-state="pick"]').waitFor();
+    await expect.poll(watchedLabel).toBe('Already Watched · uses a pick');
+    expect(await popup.locator('[data-state="no-free-replacements"]').innerText()).toBe(
+      'No free replacements left this week: Already Watched and Show me another now use one of your picks.',
+    );
+    await popup.screenshot({ path: artifact('03b-no-free-replacements.png') });
+    expect(await seriousViolations(popup)).toEqual([]);
+    await setQuota({ free_replacements: 2 });
+    await popup.reload();
+    await expect.poll(watchedLabel).toBe('Already Watched · free');
+  });
+
   it('Schedule asks for a date, downloads a parseable .ics, and explains a missing calendar', async () => {
     const title = (await popup.locator('#pick-title').textContent())!;
     await popup.click('[data-action="schedule"]');
@@ -189,7 +210,7 @@ describe('browser extension journey', () => {
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await popup.fill('[data-field="date"]', tomorrow);
-    await popup.screenshot({ path: artifact('04-schedule.png') });
+    await popup.screenshot({ path: artifact('04-schedule.png'), fullPage: true });
     const [download] = await Promise.all([popup.waitForEvent('download'), popup.click('[data-action="download-ics"]')]);
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
     const path = artifact('scheduled.ics');
@@ -198,8 +219,41 @@ describe('browser extension journey', () => {
     expect(events).toHaveLength(1);
     expect(String((events[0] as { summary?: unknown }).summary)).toContain(title);
 
-    await popup.click('[data-action="add-to-calendar"]');
-    await expect.poll(notice).toBe(ALERT_TEXTS.addToCalendar);
+    // The free plan: Google's event page in a new tab, and the connected calendar shown as a lifetime feature.
+    expect(await popup.locator('[data-action="add-to-calendar"]').count()).toBe(0);
+    expect(await popup.locator('[data-state="calendar-lifetime"]').innerText()).toContain(CALENDAR_LIFETIME_TEXT);
+    expect(await seriousViolations(popup)).toEqual([]);
+    await context.route('https://calendar.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Google Calendar (local stand-in)</title>' }));
+    const [google] = await Promise.all([context.waitForEvent('page'), popup.click('[data-action="google-calendar"]')]);
+    await google.waitForURL(/^https:\/\/calendar\.google\.com\//);
+    const event = new URL(google.url());
+    expect(`${event.origin}${event.pathname}`).toBe('https://calendar.google.com/calendar/render');
+    expect(event.searchParams.get('action')).toBe('TEMPLATE');
+    expect(event.searchParams.get('text')).toBe(`Tonight's Pick: ${title}`);
+    // Tomorrow at the form's 19:00 in the profile's zone, as a 2-hour event in UTC.
+    const start = zonedToUtc(tomorrow, '19:00', (await user.api.settings.profile()).timezone);
+    const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(event.searchParams.get('dates')).toBe(`${stamp(start)}/${stamp(new Date(start.getTime() + 2 * 3_600_000))}`);
+    await google.close();
+    await popup.bringToFront();
+
+    // The lifetime plan keeps "Add to calendar" (no calendar connected here: the spec's alert).
+    await setTier('paid_lifetime');
+    try {
+      await popup.reload();
+      await popup.locator('[data-state="pick"]').waitFor();
+      await expect.poll(watchedLabel).toBe('Already Watched');
+      await popup.click('[data-action="schedule"]');
+      await popup.waitForSelector('[data-action="add-to-calendar"]');
+      expect(await popup.locator('[data-state="calendar-lifetime"]').count()).toBe(0);
+      expect(await popup.locator('[data-action="google-calendar"]').count()).toBe(1);
+      await popup.screenshot({ path: artifact('04c-schedule-lifetime.png') });
+      await popup.fill('[data-field="date"]', tomorrow);
+      await popup.click('[data-action="add-to-calendar"]');
+      await expect.poll(notice).toBe(ALERT_TEXTS.addToCalendar);
+    } finally {
+      await setTier('free_trial');
+    }
   });
 
   it('the toolbar popup renders the card quickly (warm server)', async () => {
@@ -237,11 +291,17 @@ describe('browser extension journey', () => {
   });
 
   it('shows the upgrade message at the plan limit, with a button to the upgrade page', async () => {
-    await server.running.ctx.db.updateTable('recommendation_quota').set({ used: FREE_LIMIT }).execute();
+    await setQuota({ used: FREE_LIMIT });
     await popup.bringToFront();
     await popup.click('[data-action="new"]');
     await popup.locator('[data-state="limit"]').waitFor();
     expect(await popup.locator('[data-state="limit"]').textContent()).toContain(PLAN_LIMIT_TEXTS.title);
+    // Picks are spent, free replacements are not: the notice says how to get another pick for free.
+    const { free_replacements_left: freeLeft } = await user.api.subscription.status();
+    expect(freeLeft).toBeGreaterThan(0);
+    await expect.poll(() => popup.locator('[data-state="free-replacements-left"]').textContent()).toBe(stillFreeText(freeLeft!));
+    expect(await watchedLabel()).toBe('Already Watched · free');
+    expect(await seriousViolations(popup)).toEqual([]);
     await popup.screenshot({ path: artifact('07-plan-limit.png') });
     const [upgrade] = await Promise.all([context.waitForEvent('page'), popup.click('[data-action="upgrade"]')]);
     await upgrade.waitForLoadState();

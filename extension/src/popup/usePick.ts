@@ -1,7 +1,9 @@
 // Tonight's pick and what the popup can do with it. Loads the current pick and the active site
-// together; on a streaming site it asks once for a pick available there.
+// together; on a streaming site it asks once for a pick available there. The week's counters
+// (GET /api/subscription/status) follow every change of the pick, so the buttons can say what a
+// replacement costs before the click (docs/product-decisions.md).
 import { useCallback, useEffect, useState } from 'react';
-import type { MoodValue, Recommendation } from '@app/shared';
+import type { MoodValue, Recommendation, SubscriptionStatus } from '@app/shared';
 import { ALERT_TEXTS, ApiError, type ApiClient } from '../lib/shared';
 import { wantsPlatformPick, type PlatformSite } from '../lib/detect';
 import { describeProblem, type PickProblem } from '../lib/pick-errors';
@@ -19,9 +21,11 @@ export interface PickState {
   limit: { title: string; message: string } | null;
   /** A one-line message under the card (a failed action, a platform with nothing left). */
   notice: string | null;
+  /** The plan and this week's counters; null until read (or when they cannot be). */
+  status: SubscriptionStatus | null;
 }
 
-const initial: PickState = { loading: true, busy: false, pick: null, site: null, problem: null, limit: null, notice: null };
+const initial: PickState = { loading: true, busy: false, pick: null, site: null, problem: null, limit: null, notice: null, status: null };
 
 export function usePick(api: ApiClient) {
   const [state, setState] = useState<PickState>(initial);
@@ -36,6 +40,14 @@ export function usePick(api: ApiClient) {
     else patch({ busy: false, notice: p.message });
   }, []);
 
+  /** Read after the pick changed or an action was refused: GET /current may itself issue a counted pick. */
+  const refreshStatus = useCallback(() => {
+    api.subscription.status().then(
+      (status) => patch({ status }),
+      () => undefined, // the buttons just say nothing about the cost
+    );
+  }, [api]);
+
   const load = useCallback(async () => {
     setState(initial);
     const [current, site] = await Promise.all([
@@ -44,7 +56,10 @@ export function usePick(api: ApiClient) {
     ]);
     if ('error' in current) {
       const p = describeProblem(current.error, ALERT_TEXTS.newRecommendation, online());
-      if (p.kind === 'limit') return setState({ ...initial, loading: false, site, limit: { title: p.title, message: p.message } });
+      if (p.kind === 'limit') {
+        setState({ ...initial, loading: false, site, limit: { title: p.title, message: p.message } });
+        return refreshStatus();
+      }
       return setState({ ...initial, loading: false, site, problem: p.kind === 'signed-out' ? null : p });
     }
     let pick = current.pick;
@@ -63,7 +78,8 @@ export function usePick(api: ApiClient) {
       }
     }
     setState({ ...initial, loading: false, pick, site, notice, limit });
-  }, [api]);
+    refreshStatus();
+  }, [api, refreshStatus]);
 
   useEffect(() => {
     void load();
@@ -100,8 +116,9 @@ export function usePick(api: ApiClient) {
       } catch (err) {
         failed(err, ALERT_TEXTS.newRecommendation);
       }
+      refreshStatus();
     },
-    [api, state.site, failed],
+    [api, state.site, failed, refreshStatus],
   );
 
   return { state, reload: load, rate, next, setNotice: (notice: string | null) => patch({ notice }) };

@@ -1,5 +1,5 @@
-import type { MoodValue, Recommendation } from '@app/shared';
-import { replacementCost, useSubscriptionStatus, type ReplacementCost } from '../hooks/useSubscriptionStatus';
+import { noFreeReplacementsNote, replacementCost, replacementCostTag, type MoodValue, type Recommendation, type ReplacementCost } from '@app/shared';
+import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
 import { MoodSelect } from './MoodSelect';
 import { Icon } from './Icon';
 import { PlanAllowance } from './PlanLimitBanner';
@@ -18,17 +18,8 @@ interface Props {
 
 /** The cost shown inside a replacement button, so the user knows it before the click. */
 function CostTag({ cost }: { cost: ReplacementCost | null }) {
-  if (cost?.kind === 'free') return <> <span className="btn-tag">· free</span></>;
-  if (cost?.kind === 'counts' && cost.picksLeft > 0) return <> <span className="btn-tag">· uses a pick</span></>;
-  return null;
-}
-
-/** Said before the click once this week's free replacements are gone (docs/product-decisions.md). */
-function noFreeLeftNote(cost: ReplacementCost | null): string | null {
-  if (cost?.kind !== 'counts') return null;
-  return cost.picksLeft > 0
-    ? 'No free replacements left this week: Already Watched and Show me another now use one of your picks.'
-    : 'No free replacements or picks left this week.';
+  const tag = replacementCostTag(cost);
+  return tag ? <> <span className="btn-tag">{tag}</span></> : null;
 }
 
 /**
@@ -42,7 +33,7 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
   const rated = rec.is_rated;
   const working = busy !== null;
   const disliked = rec.user_rating === false && rec.status === 'active';
-  const note = noFreeLeftNote(cost);
+  const note = noFreeReplacementsNote(cost);
   return (
     <div className="rec-actions">
       <div className="btn-row" role="group" aria-label="Rate this pick">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ALERT_TEXTS, ApiError, SCHEDULE_DEFAULTS, type Recommendation } from '@app/shared';
+import { ALERT_TEXTS, ApiError, CALENDAR_LIFETIME_TEXT, SCHEDULE_DEFAULTS, pickCalendarUrl, type Recommendation } from '@app/shared';
 import { useApi, useSession } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { Modal } from './Modal';
@@ -8,7 +8,7 @@ import { Notice } from './Notice';
 import { TimezoneSelect } from './TimezoneSelect';
 import { Icon } from './Icon';
 import '../styles/forms.css';
-import { defaultTimezone, googleCalendarUrl, prefillDate, scheduleError, todayIn } from './scheduleRules';
+import { defaultTimezone, prefillDate, scheduleError, todayIn } from './scheduleRules';
 
 type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; reconnect?: boolean } | null;
 
@@ -30,13 +30,6 @@ function saveFile(filename: string, type: string, text: string) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** The event Google's template page shows, worded like the .ics file the server writes. */
-function googleEvent(rec: Recommendation, date: string, time: string, timezone: string) {
-  const where = rec.platform ? `Watch on ${rec.platform}` : 'Availability unknown';
-  const details = [`${rec.movie_title} (${rec.year}) - ${where}`, rec.movie_description, `Why: ${rec.reason}`, `Open Tonight's Pick: ${window.location.origin}/app/dashboard`].join('\n\n');
-  return googleCalendarUrl({ title: `Tonight's Pick: ${rec.movie_title}`, details, location: rec.platform, date, time, timezone });
 }
 
 /**
@@ -122,7 +115,7 @@ export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recomm
           </button>
           <a
             className={`btn ${paid ? 'btn-secondary' : 'btn-primary'}`}
-            href={googleEvent(rec, date || todayIn(timezone, now), time, timezone)}
+            href={pickCalendarUrl(rec, { date: date || todayIn(timezone, now), time, timezone, appUrl: `${window.location.origin}/app/dashboard` })}
             target="_blank"
             rel="noopener noreferrer"
             onClick={(e) => {
@@ -139,7 +132,7 @@ export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recomm
         </div>
         {!paid && (
           <p className="schedule-lifetime muted">
-            <Icon name="lock" /> Lifetime feature: picks added straight to your connected Google Calendar, and on your chosen days automatically.{' '}
+            <Icon name="lock" /> {CALENDAR_LIFETIME_TEXT}{' '}
             <Link to="/app/settings?upgrade=true&section=calendar">See the lifetime plan</Link>
           </p>
         )}

@@ -1,3 +1,4 @@
+import { freeReplacementsText, type SubscriptionStatus } from '@app/shared';
 import { useSession } from '../api/ServicesContext';
 import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
 import { defaultTimezone } from './scheduleRules';
@@ -18,6 +19,18 @@ export function planDate(iso: string, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: defaultTimezone(timeZone) }).formatToParts(new Date(iso));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('weekday')}, ${get('day')} ${get('month')}`;
+}
+
+/**
+ * This week's use, free replacements included (docs/product-decisions.md), e.g.
+ * "1 of 3 picks used · 5 free replacements left"; a plan without a weekly limit counts only picks.
+ */
+export function weekUseText(s: SubscriptionStatus): string {
+  if (s.recommendations_limit === null) return `${s.recommendations_used} used · unlimited`;
+  const picks = `${s.recommendations_used} of ${s.recommendations_limit} picks used`;
+  if (s.free_replacements_left === null) return picks;
+  const free = freeReplacementsText(s.free_replacements_left);
+  return `${picks} · ${s.free_replacements_left === 0 ? free : `${free} left`}`;
 }
 
 export function SubscriptionSection({ onUpgrade }: { onUpgrade: () => void }) {
@@ -44,11 +57,7 @@ export function SubscriptionSection({ onUpgrade }: { onUpgrade: () => void }) {
             </div>
             <div>
               <dt>This week</dt>
-              <dd>
-                {s.recommendations_limit === null
-                  ? `${s.recommendations_used} used · unlimited`
-                  : `${s.recommendations_used} of ${s.recommendations_limit} used`}
-              </dd>
+              <dd>{weekUseText(s)}</dd>
             </div>
             {s.week_resets_at && s.recommendations_limit !== null && (
               <div>

@@ -1,4 +1,4 @@
-import { ALERT_TEXTS, DEFAULT_TIMEZONE, isKnownTimezone, todayIn } from '@app/shared';
+import { ALERT_TEXTS, DEFAULT_TIMEZONE, featuredZoneName, isKnownTimezone, todayIn } from '@app/shared';
 
 export { todayIn, isKnownTimezone, prefillDate, zonedToUtc, googleCalendarUrl, timezoneOptions, filterTimezones, type TimezoneOption } from '@app/shared';
 
@@ -11,9 +11,9 @@ export function scheduleError(date: string, timezone: string, now = new Date()):
   return null;
 }
 
-/** The user's timezone when the browser knows it, otherwise UTC (the default). */
+/** The user's timezone when the browser knows it (an older name read as the listed one: Asia/Calcutta is Asia/Kolkata), otherwise UTC (the default). */
 export function defaultTimezone(userTimezone: string | undefined): string {
-  return isKnownTimezone(userTimezone) ? userTimezone : DEFAULT_TIMEZONE;
+  return isKnownTimezone(userTimezone) ? featuredZoneName(userTimezone) : DEFAULT_TIMEZONE;
 }
 
 /** This browser's zone (docs/product-decisions.md: the default at sign-up and onboarding). */

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { NewRecommendationRequest, Recommendation } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
@@ -6,6 +7,8 @@ import { useUserKey } from './useUserKey';
 /**
  * The current recommendation. GET /current may issue one (it counts against the free quota), so
  * it is fetched when the dashboard opens and not again on focus.
+ * Whenever the pick changes (the first pick GET /current issues, a new pick, a replacement), the
+ * history and the week's counters are read again: on a first visit they were read before the pick existed.
  */
 export function useCurrentRecommendation() {
   const api = useApi();
@@ -20,6 +23,15 @@ export function useCurrentRecommendation() {
   /** Other views of the same data (history, quota) are stale after any change. */
   const refreshRelated = () =>
     mutateAll((k) => Array.isArray(k) && (k[0] === 'history' || k[0] === 'subscription'), undefined, { revalidate: true });
+
+  // The pick cached when the dashboard mounts is already in the history it reads on mount.
+  const id = swr.data?.id;
+  const seenId = useRef(id);
+  useEffect(() => {
+    if (!id || id === seenId.current) return;
+    seenId.current = id;
+    void refreshRelated();
+  }, [id]);
 
   async function rate(rec: Recommendation, liked: boolean): Promise<Recommendation> {
     const r = await api.recommendations.rate({
@@ -36,8 +48,8 @@ export function useCurrentRecommendation() {
 
   async function next(body: NewRecommendationRequest): Promise<Recommendation> {
     const rec = await api.recommendations.next(body);
+    // The new id refreshes the history and the counters (the effect above).
     await swr.mutate(rec, { revalidate: false });
-    void refreshRelated();
     return rec;
   }
 

@@ -30,10 +30,19 @@ export function PrivacyPolicyPage() {
         with Google or connect Google Calendar), and our payment processor (only if you buy the lifetime plan; we never see or store
         your card number).
       </p>
-      <h2>Storage on your device</h2>
+      <h2>Storage on your device and cookies</h2>
       <p>
         The web app keeps your sign-in token and basic profile in your browser&rsquo;s local storage so you stay signed in. Signing
-        out removes them. We do not use advertising cookies.
+        out removes them.
+      </p>
+      <p>
+        When you sign up or sign in, our server also sets two strictly necessary cookies, which scripts on the page cannot read and
+        which are sent only to our sign-in endpoints: <code>tp_signup</code> proves that this browser chose the password of an
+        account whose email is not verified yet, so only that browser&rsquo;s password is kept when the code is entered; and{' '}
+        <code>tp_device</code> marks this browser as one that signed in to your account before, so failed sign-in attempts made
+        elsewhere cannot lock you out (signing out everywhere makes it invalid). Each holds only a signed value (for{' '}
+        <code>tp_device</code>, your account&rsquo;s internal id, when it was set and a random number), never your email, password
+        or activity, and expires on its own. We do not use advertising or tracking cookies.
       </p>
       <h2>Your rights</h2>
       <p>

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALERT_TEXTS, STORAGE_KEYS, SavePreferencesResponse, type User } from '@app/shared';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
-import { config, subscription, user } from './fixtures';
+import { config, recommendation, subscription, user } from './fixtures';
 import { PAYMENTS_OFF_TEXT } from '../components/PaymentsOffNote';
 import { CALENDAR_CONNECTED_TEXT } from '../components/CalendarSection';
 import { chooseTimezone } from './timezone';
@@ -22,6 +22,18 @@ function server(u: User = user()) {
 const section = async (name: string) => within(await screen.findByRole('region', { name }));
 
 describe('settings', () => {
+  it('opens at the top when reached from the dashboard', async () => {
+    const s = server()
+      .on('GET /api/recommendations/current', { body: recommendation() })
+      .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } });
+    renderApp('/app/dashboard', { server: s, user: user() });
+    await screen.findByRole('heading', { name: recommendation().movie_title });
+    vi.mocked(window.scrollTo).mockClear();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Settings' }));
+    await section('Profile');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
   it('needs at least one preferred language to save', async () => {
     const s = server();
     renderApp('/app/settings', { server: s, user: user() });
@@ -70,6 +82,22 @@ describe('settings', () => {
     expect(plan.queryByText(/Renews|AM|PM/)).toBeNull();
   });
 
+  it("shows the week's picks and free replacements left in the plan section", async () => {
+    const s = server().on('GET /api/subscription/status', {
+      body: subscription({ recommendations_used: 3, recommendations_left: 0, free_replacements_used: 4, free_replacements_left: 1 }),
+    });
+    renderApp('/app/settings', { server: s, user: user() });
+    const plan = await section('Subscription');
+    expect(await plan.findByText('3 of 3 picks used · 1 free replacement left')).toBeInTheDocument();
+  });
+
+  it('says when no free replacements are left this week', async () => {
+    const s = server().on('GET /api/subscription/status', { body: subscription({ free_replacements_used: 5, free_replacements_left: 0 }) });
+    renderApp('/app/settings', { server: s, user: user() });
+    const plan = await section('Subscription');
+    expect(await plan.findByText('1 of 3 picks used · no free replacements left')).toBeInTheDocument();
+  });
+
   it('shows no renewal on the lifetime plan', async () => {
     const life = user({ subscription_tier: 'paid_lifetime' });
     const s = server(life).on('GET /api/subscription/status', { body: subscription({ subscription_tier: 'paid_lifetime', recommendations_limit: null, week_resets_at: '2026-11-29T15:00:00.000Z' }) });
@@ -77,6 +105,7 @@ describe('settings', () => {
     const plan = await section('Subscription');
     expect(await plan.findByText('Lifetime plan')).toBeInTheDocument();
     expect(plan.queryByText(/renew/i)).toBeNull();
+    expect(plan.getByText('1 used · unlimited')).toBeInTheDocument();
   });
 
   it('shows the alert when the profile cannot be saved', async () => {
@@ -103,7 +132,7 @@ describe('settings', () => {
     expect(within(dialog).getByText(PAYMENTS_OFF_TEXT)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Pay once and upgrade' })).toBeDisabled();
     const sub = await section('Subscription');
-    expect(await sub.findByText('1 of 3 used')).toBeInTheDocument();
+    expect(await sub.findByText('1 of 3 picks used · 5 free replacements left')).toBeInTheDocument();
     expect(sub.getByText('Active')).toBeInTheDocument();
   });
 

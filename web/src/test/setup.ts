@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // Lazy pages are transformed on first import, which takes a while on a busy machine.
 configure({ asyncUtilTimeout: 8000 });
 
+// jsdom does not scroll (it prints "Not implemented: window.scrollTo"): a no-op that records what
+// the app asks of the browser, so a test can check that a route opens at the top.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  vi.mocked(window.scrollTo).mockClear();
 });

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { MoodValue, Recommendation } from '@app/shared';
-import { MOODS } from '../../lib/shared';
+import { MOODS, noFreeReplacementsNote, replacementCostTag, type ReplacementCost } from '../../lib/shared';
 
 interface Props {
   pick: Recommendation;
+  /** What a replacement costs now (null while unknown): said inside the button, as on the web. */
+  cost: ReplacementCost | null;
   busy: boolean;
   onRate: (liked: boolean) => void;
   onWatched: () => void;
@@ -11,18 +13,26 @@ interface Props {
   onSchedule: () => void;
 }
 
-export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }: Props) {
+/** " · free" or " · uses a pick" after a replacement's label, so the cost is known before the click. */
+function CostTag({ cost }: { cost: ReplacementCost | null }) {
+  const tag = replacementCostTag(cost);
+  return tag ? <> <span className="cost">{tag}</span></> : null;
+}
+
+export function PickActions({ pick, cost, busy, onRate, onWatched, onNew, onSchedule }: Props) {
   const [mood, setMood] = useState<MoodValue | ''>('');
   const rated = pick.is_rated;
   // After a Dislike the way forward comes first: replacing a disliked pick is free on the free
   // plan while the week's free replacements last (docs/product-decisions.md).
   const disliked = pick.user_rating === false && pick.status === 'active';
+  const note = noFreeReplacementsNote(cost);
   return (
     <div className="actions">
       {disliked && (
         <div className="row">
           <button type="button" className="primary" data-action="another" onClick={() => onNew(mood || undefined)} disabled={busy}>
             Show me another
+            <CostTag cost={cost} />
           </button>
         </div>
       )}
@@ -35,6 +45,7 @@ export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }
         </button>
         <button type="button" data-action="watched" onClick={onWatched} disabled={busy}>
           Already Watched
+          <CostTag cost={cost} />
         </button>
       </div>
       <div className="row">
@@ -56,6 +67,7 @@ export function PickActions({ pick, busy, onRate, onWatched, onNew, onSchedule }
           Schedule
         </button>
       </div>
+      {note && <p className="hint" data-state="no-free-replacements">{note}</p>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // A signed-in popup: the pick's card with its actions, or the state that replaces it.
 import { useEffect, useState } from 'react';
-import type { ApiClient } from '../../lib/shared';
+import { replacementCost, type ApiClient } from '../../lib/shared';
 import { usePick } from '../usePick';
 import { StatusView } from './StatusView';
 import { PickCard } from './PickCard';
@@ -23,6 +23,9 @@ export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string
   }, [pickId]);
 
   const footer = <PopupFooter api={api} serverUrl={serverUrl} />;
+  const cost = replacementCost(state.status);
+  // Free replacements only help with a pick on screen to replace.
+  const freeLeft = state.pick ? (state.status?.free_replacements_left ?? 0) : 0;
   if (state.loading) return <StatusView kind="loading" />;
 
   const retry = (
@@ -33,7 +36,7 @@ export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string
   return (
     <>
       {state.site && <SiteBanner site={state.site} pick={state.pick} />}
-      {state.limit && <PlanLimitNotice {...state.limit} serverUrl={serverUrl} />}
+      {state.limit && <PlanLimitNotice {...state.limit} freeLeft={freeLeft} serverUrl={serverUrl} />}
       {!state.pick && state.problem?.kind === 'onboarding' && (
         <StatusView
           kind="onboarding"
@@ -49,13 +52,14 @@ export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string
           <PickCard pick={state.pick} serverUrl={serverUrl} />
           <PickActions
             pick={state.pick}
+            cost={cost}
             busy={state.busy}
             onRate={rate}
             onWatched={() => void next({ previous: 'watched' })}
             onNew={(mood) => void next({ previous: 'skip', mood })}
             onSchedule={() => setScheduling((s) => !s)}
           />
-          {scheduling && <ScheduleForm api={api} pick={state.pick} onMessage={setNotice} />}
+          {scheduling && <ScheduleForm api={api} pick={state.pick} lifetime={state.status?.subscription_tier === 'paid_lifetime'} serverUrl={serverUrl} onMessage={setNotice} />}
         </>
       )}
       {state.notice && (

@@ -1,27 +1,51 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Recommendation } from '@app/shared';
-import { ALERT_TEXTS, DEFAULT_TIMEZONE, SCHEDULE_DEFAULTS, ApiError, isKnownTimezone, prefillDate, timezoneOptions, todayIn, type ApiClient } from '../../lib/shared';
+import {
+  ALERT_TEXTS,
+  CALENDAR_LIFETIME_TEXT,
+  DEFAULT_TIMEZONE,
+  SCHEDULE_DEFAULTS,
+  ApiError,
+  featuredZoneName,
+  isKnownTimezone,
+  pickCalendarUrl,
+  prefillDate,
+  timezoneOptions,
+  todayIn,
+  type ApiClient,
+} from '../../lib/shared';
 import { downloadText } from '../../lib/download';
+import { openTab } from '../../lib/tabs';
+
+/** A known zone under the name the list shows (Asia/Calcutta is listed as Asia/Kolkata). */
+const listed = (tz: string | undefined): string | null => (isKnownTimezone(tz) ? featuredZoneName(tz) : null);
 
 function browserTimezone(): string {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isKnownTimezone(tz) ? tz : DEFAULT_TIMEZONE;
+  return listed(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? DEFAULT_TIMEZONE;
 }
 
 /** The web dialog's defaults (docs/product-decisions.md): the profile's time and zone, and the next date it is due. */
 function defaults(profile?: { recommendation_time: string; timezone: string; selected_days: number[] }) {
   const time = profile?.recommendation_time ?? SCHEDULE_DEFAULTS.recommendationTime;
-  const timezone = isKnownTimezone(profile?.timezone) ? profile.timezone : browserTimezone();
+  const timezone = listed(profile?.timezone) ?? browserTimezone();
   return { time, timezone, date: prefillDate({ now: new Date(), timezone, time, days: profile?.selected_days ?? SCHEDULE_DEFAULTS.selectedDays }) };
 }
 
 interface Props {
   api: ApiClient;
   pick: Recommendation;
+  /** The lifetime plan adds to the connected calendar; the free plan gets Google's event page instead. */
+  lifetime: boolean;
+  serverUrl: string;
   onMessage: (message: string | null) => void;
 }
 
-export function ScheduleForm({ api, pick, onMessage }: Props) {
+/**
+ * Date, time and timezone prefilled like the web dialog; then the .ics file and Google's event page
+ * for everyone, and "Add to calendar" (the connected calendar) on the lifetime plan only: the free
+ * plan sees it as a lifetime feature, not as a button that fails (docs/product-decisions.md).
+ */
+export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Props) {
   const [form, setForm] = useState<{ date: string; time: string; timezone: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -78,6 +102,14 @@ export function ScheduleForm({ api, pick, onMessage }: Props) {
     setBusy(false);
   }
 
+  const googleUrl = pickCalendarUrl(pick, { date: date || todayIn(timezone), time, timezone, appUrl: `${serverUrl}/app/dashboard` });
+  function openGoogle(e: MouseEvent) {
+    // A new tab from the popup, like its other links; only with a date, as the .ics.
+    e.preventDefault();
+    if (!request()) return;
+    void openTab(googleUrl);
+  }
+
   return (
     <form className="schedule" onSubmit={download} aria-label="Schedule">
       <label>
@@ -103,10 +135,23 @@ export function ScheduleForm({ api, pick, onMessage }: Props) {
         <button type="submit" data-action="download-ics" disabled={busy}>
           Download .ics
         </button>
-        <button type="button" data-action="add-to-calendar" onClick={() => void addToCalendar()} disabled={busy}>
-          Add to calendar
-        </button>
+        <a className={`button-link${lifetime ? '' : ' primary'}`} data-action="google-calendar" href={googleUrl} target="_blank" rel="noopener noreferrer" onClick={openGoogle}>
+          Add to Google Calendar
+        </a>
+        {lifetime && (
+          <button type="button" data-action="add-to-calendar" onClick={() => void addToCalendar()} disabled={busy}>
+            Add to calendar
+          </button>
+        )}
       </div>
+      {!lifetime && (
+        <p className="hint schedule-lifetime" data-state="calendar-lifetime">
+          {CALENDAR_LIFETIME_TEXT}{' '}
+          <button type="button" className="link" data-action="see-lifetime" onClick={() => void openTab(`${serverUrl}/app/settings?upgrade=true&section=calendar`)}>
+            See the lifetime plan
+          </button>
+        </p>
+      )}
     </form>
   );
 }
