@@ -36,11 +36,13 @@ export function PrivacyPolicyPage() {
         out removes them.
       </p>
       <p>
-        When you sign up or sign in, our server also sets two strictly necessary cookies, which scripts on the page cannot read and
+        When you sign up or sign in, our server also sets strictly necessary cookies, which scripts on the page cannot read and
         which are sent only to our sign-in endpoints: <code>tp_signup</code> proves that this browser chose the password of an
         account whose email is not verified yet, so only that browser&rsquo;s password is kept when the code is entered; and{' '}
         <code>tp_device</code> marks this browser as one that signed in to your account before, so failed sign-in attempts made
-        elsewhere cannot lock you out (signing out everywhere makes it invalid). Each holds only a signed value (for{' '}
+        elsewhere cannot lock you out (signing out everywhere makes it invalid); and, only if you ask us to email you a sign-in
+        code, <code>tp_unlock</code> holds a random number for a day so that code works in this browser only. Each holds only a
+        signed or random value (for{' '}
         <code>tp_device</code>, your account&rsquo;s internal id, when it was set and a random number), never your email, password
         or activity, and expires on its own. We do not use advertising or tracking cookies.
       </p>

@@ -1,4 +1,4 @@
-// Two HttpOnly cookies that let the server recognise the browser a person used before
+// Three HttpOnly cookies that let the server recognise the browser a person used before
 // (docs/security.md):
 // - tp_signup: proof that this browser chose the pending password of an unverified account. Only
 //   then does verifying the emailed code keep that password.
