@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from './context.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { redactRequest } from './logger.js';
 import { pingDatabase } from './db/connection.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
@@ -51,6 +52,8 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // Tokens travel in some URLs (rating links, unsubscribe): never into the log (docs/security.md).
+      serializers: { req: redactRequest },
     }),
   );
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }));
@@ -80,13 +83,14 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   for (const mount of services.routes) app.use(mount.path, mount.router);
   app.use('/api', apiNotFound);
 
-  if (webDist && existsSync(join(webDist, 'index.html'))) {
+  const webIndex = webDist && existsSync(join(webDist, 'index.html')) ? join(webDist, 'index.html') : null;
+  if (webDist && webIndex) {
     app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
     app.get('/{*splat}', (_req, res) => {
-      res.set('Cache-Control', 'no-cache').sendFile(join(webDist, 'index.html'));
+      res.set('Cache-Control', 'no-cache').sendFile(webIndex);
     });
   }
-  app.use(errorHandler);
+  app.use(errorHandler(webIndex));
   return app;
 }
 
