@@ -31,14 +31,22 @@ function searchKey(t: CatalogEntry): string {
   return k;
 }
 
-/** Takes from each language's list in turn, so several chosen languages share the top places. */
+/**
+ * Takes from each language's list in turn, so several chosen languages share the top places;
+ * titles in none of them (a search's matches in other languages) follow in their order. Bounded
+ * by the longest list: counting up to titles.length never ended when some title was in none.
+ */
 function interleave(titles: CatalogEntry[], languages: string[]): CatalogEntry[] {
-  if (languages.length < 2) return titles;
-  const queues = languages.map((l) => titles.filter((t) => t.language === l));
+  const chosen = [...new Set(languages)];
+  if (chosen.length < 2) return titles;
+  const queues = chosen.map((l) => titles.filter((t) => t.language === l));
+  const longest = Math.max(...queues.map((q) => q.length));
   const out: CatalogEntry[] = [];
-  for (let i = 0; out.length < titles.length; i++) {
+  for (let i = 0; i < longest; i++) {
     for (const q of queues) if (i < q.length) out.push(q[i]);
   }
+  const inChosen = new Set(chosen);
+  for (const t of titles) if (!inChosen.has(t.language)) out.push(t);
   return out;
 }
 
