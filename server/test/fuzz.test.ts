@@ -61,6 +61,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
       userTokens[3].push(signRatingToken(ctx.secrets.jwt, pick.id, ids[3], now), pick.id);
       userTokens[1].push(ext.token, ext.id, order.order_id);
       userTokens[0].push(await jwks.sign({ sub: 'google-fresh', email: fresh.email }));
+      const session = await ctx.db.selectFrom('payment_orders').select('stripe_session_id').where('id', '=', order.order_id).executeTakeFirstOrThrow();
       const newcomer = await jwks.sign({ sub: 'google-new', email: `new.${SEED}@example.test` });
 
       const [genres, languages, platforms, movies] = await Promise.all([
@@ -72,6 +73,28 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
           ...clients.map((c) => c.email), ...ids, ...userTokens.flat(), newcomer,
           'Asia/Kolkata', 'UTC', 'Europe/Berlin', 'Not/AZone', '2026-12-01', '2026-02-30', '19:00', '24:00', 'paid_lifetime', 'free_trial',
         ],
+        byField: {
+          token: [...userTokens.map((t) => t[0]), userTokens[3][1]],
+          recommendation_id: [pick.id],
+          order_id: [order.order_id],
+          client_reference_id: [order.order_id, ...ids],
+          id: [session.stripe_session_id],
+          payment_status: ['paid', 'unpaid'],
+          id_token: [userTokens[0][1], newcomer],
+          email: clients.map((c) => c.email),
+          timezone: ['Asia/Kolkata', 'UTC', 'America/New_York'],
+          date: [new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)],
+          time: ['19:00', '07:30'],
+          selected_genres: genres.genres,
+          genres: [genres.genres.slice(0, 2).join(',')],
+          preferred_languages: languages.languages,
+          languages: [languages.languages.slice(0, 2).join(',')],
+          ott_subscriptions: platforms.platforms.map((p) => p.name),
+          platform: platforms.platforms.map((p) => p.name),
+          initial_movies: movies.movies.map((m) => m.title),
+          movie_title: movies.movies.map((m) => m.title),
+          nonce: [randomBytes(24).toString('base64url')],
+        },
         titleIds: movies.movies.map((m) => m.id),
         platformSlugs: platforms.platforms.map((p) => /platforms\/([^/]+)\/logo/.exec(p.logo_url)?.[1] ?? p.name),
         bearers: [...tokens, ext.token, newcomer],

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { StripeCharge, StripeCheckoutSession } from '../../src/integrations/stripe/objects.js';
 import type { Endpoint } from './fuzz-routes.js';
 import { signStripePayload } from './fake-stripe.js';
-import { garbageValue, mutated, validShaped } from './zod-arbitrary.js';
+import { garbageValue, mutated, validShaped, type Pool } from './zod-arbitrary.js';
 
 export type Kind = 'valid' | 'mutated' | 'garbage';
 
@@ -21,9 +21,7 @@ export interface FuzzRequest {
   body?: string;
 }
 
-export interface FuzzPools {
-  /** Real values: genres, languages, platforms, title ids and names, emails, ids, tokens. */
-  strings: string[];
+export interface FuzzPools extends Pool {
   titleIds: string[];
   platformSlugs: string[];
   /** Values only a header carries (other users' tokens, Google id_tokens...). */
@@ -61,12 +59,12 @@ function queryFor(e: Endpoint, pools: FuzzPools, kind: Kind): fc.Arbitrary<strin
     return pairs.length ? `?${pairs.join('&')}` : '';
   };
   if (!e.query) return kind === 'garbage' ? fc.option(urlish.map((s) => `?${s}`), { nil: '' }) : fc.constant('');
-  if (kind === 'valid') return validShaped(e.query, pools.strings).map(toQuery);
+  if (kind === 'valid') return validShaped(e.query, pools).map(toQuery);
   if (kind === 'mutated') {
     return fc.oneof(
-      mutated(e.query, pools.strings).map(toQuery),
+      mutated(e.query, pools).map(toQuery),
       // The same parameter twice: Express makes it an array.
-      validShaped(e.query, pools.strings).map((o) => {
+      validShaped(e.query, pools).map((o) => {
         const q = toQuery(o);
         return q ? `${q}&${q.slice(1)}` : q;
       }),
@@ -76,11 +74,11 @@ function queryFor(e: Endpoint, pools: FuzzPools, kind: Kind): fc.Arbitrary<strin
 }
 
 function jsonBody(e: Endpoint, pools: FuzzPools, kind: Kind): fc.Arbitrary<string | undefined> {
-  if (kind === 'valid') return e.body ? validShaped(e.body, pools.strings).map((v) => JSON.stringify(v)) : fc.constantFrom(undefined, '{}');
+  if (kind === 'valid') return e.body ? validShaped(e.body, pools).map((v) => JSON.stringify(v)) : fc.constantFrom(undefined, '{}');
   if (kind === 'mutated' && e.body) {
     return fc.oneof(
-      { arbitrary: mutated(e.body, pools.strings).map((v) => JSON.stringify(v) ?? 'null'), weight: 5 },
-      { arbitrary: validShaped(e.body, pools.strings).map((v) => JSON.stringify(v).replace(/^\{/, '{"__proto__":{"isAdmin":true,"subscription_tier":"paid_lifetime"},')), weight: 1 },
+      { arbitrary: mutated(e.body, pools).map((v) => JSON.stringify(v) ?? 'null'), weight: 5 },
+      { arbitrary: validShaped(e.body, pools).map((v) => JSON.stringify(v).replace(/^\{/, '{"__proto__":{"isAdmin":true,"subscription_tier":"paid_lifetime"},')), weight: 1 },
     );
   }
   return fc.oneof(
@@ -93,8 +91,8 @@ function jsonBody(e: Endpoint, pools: FuzzPools, kind: Kind): fc.Arbitrary<strin
 }
 
 function stripeEvent(pools: FuzzPools): fc.Arbitrary<string> {
-  const session = validShaped(StripeCheckoutSession, pools.strings);
-  const charge = validShaped(StripeCharge, pools.strings);
+  const session = validShaped(StripeCheckoutSession, pools);
+  const charge = validShaped(StripeCharge, pools);
   return fc
     .record({
       id: fc.oneof(fc.constantFrom('evt_1', 'evt_2'), fc.string({ maxLength: 30 })),

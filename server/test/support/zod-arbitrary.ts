@@ -1,11 +1,19 @@
 // Values for the fuzz test, generated from the shared zod schemas (zod 4's public `_zod.def`):
 // valid-shaped ones that follow each field's type, length, pattern and range, and mutated ones
-// one step away from valid. Strings are sometimes drawn from `pool` (real genres, ids, tokens,
-// emails) so requests reach past validation into the services.
+// one step away from valid. Strings are often drawn from `pool` (real genres, ids, tokens,
+// emails; by field name where known) so requests reach past validation into the services.
 import fc from 'fast-check';
 import type { z } from 'zod';
 
 type Def = Record<string, any>;
+
+export interface Pool {
+  /** Real values any string field may get. */
+  strings: string[];
+  /** Real values for fields of a given name (e.g. timezone, recommendation_id, token). */
+  byField: Record<string, string[]>;
+}
+const NO_POOL: Pool = { strings: [], byField: {} };
 const defOf = (s: z.ZodType): Def => (s as any)._zod.def;
 
 interface Bounds {
@@ -32,16 +40,26 @@ function bounds(def: Def): Bounds {
   return b;
 }
 
-function stringArb(def: Def, pool: string[]): fc.Arbitrary<string> {
+function stringArb(def: Def, pool: Pool, field: string | undefined): fc.Arbitrary<string> {
   const b = bounds(def);
-  if (b.format === 'email') return fc.oneof(fc.emailAddress(), ...(pool.length ? [fc.constantFrom(...pool.filter((s) => s.includes('@')).concat('x@example.test'))] : []));
-  if (b.pattern) return fc.stringMatching(b.pattern).filter((s) => s.length <= (b.max ?? 4096));
+  const min = b.min ?? 0;
+  const fits = (s: string) => s.length >= min && s.length <= (b.max ?? Infinity);
+  const named = (field ? pool.byField[field] ?? [] : []).filter(fits);
+  const generic = (): fc.Arbitrary<string> => {
+    if (b.format === 'email') return fc.oneof(fc.emailAddress(), fc.constantFrom(...pool.strings.filter((s) => s.includes('@')).concat('x@example.test')));
+    if (b.pattern) return fc.stringMatching(b.pattern).filter((s) => s.length <= (b.max ?? 4096));
+    return freeText(b, pool, fits);
+  };
+  return named.length ? fc.oneof({ arbitrary: fc.constantFrom(...named), weight: 4 }, { arbitrary: generic(), weight: 1 }) : generic();
+}
+
+function freeText(b: Bounds, pool: Pool, fits: (s: string) => boolean): fc.Arbitrary<string> {
   const min = b.min ?? 0;
   const max = Math.max(min, Math.min(b.max ?? 80, 80));
-  const fitting = pool.filter((s) => s.length >= min && s.length <= (b.max ?? Infinity));
+  const fitting = pool.strings.filter(fits);
   const free = fc.string({ minLength: min, maxLength: max, unit: 'grapheme' });
   // Text that is valid JSON but trips storage or rendering: NUL, a lone surrogate, bidi, SQL.
-  const odd = fc.constantFrom('\u0000', 'x\u0000y', '\uD800', '\u202Eevil', "'; drop table users; --", '%00', ' ').filter((s) => s.length >= min && s.length <= (b.max ?? Infinity));
+  const odd = fc.constantFrom('\u0000', 'x\u0000y', '\uD800', '\u202Eevil', "'; drop table users; --", '%00', ' ').filter(fits);
   return fc.oneof(
     ...(fitting.length ? [{ arbitrary: fc.constantFrom(...fitting), weight: 6 }] : []),
     { arbitrary: free, weight: 2 },
@@ -58,11 +76,11 @@ function numberArb(def: Def): fc.Arbitrary<number> {
 }
 
 /** A value of the schema's input shape (it may still fail a refinement, as real input would). */
-export function validShaped(schema: z.ZodType, pool: string[] = []): fc.Arbitrary<unknown> {
+export function validShaped(schema: z.ZodType, pool: Pool = NO_POOL, field?: string): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
-      return stringArb(def, pool);
+      return stringArb(def, pool, field);
     case 'number':
       return numberArb(def);
     case 'boolean':
@@ -79,24 +97,24 @@ export function validShaped(schema: z.ZodType, pool: string[] = []): fc.Arbitrar
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return validShaped(def.innerType, pool);
+      return validShaped(def.innerType, pool, field);
     case 'nullable':
-      return fc.option(validShaped(def.innerType, pool), { nil: null, freq: 4 });
+      return fc.option(validShaped(def.innerType, pool, field), { nil: null, freq: 4 });
     case 'pipe':
-      return defOf(def.out).type === 'transform' ? validShaped(def.in, pool) : validShaped(def.out, pool);
+      return defOf(def.out).type === 'transform' ? validShaped(def.in, pool, field) : validShaped(def.out, pool, field);
     case 'union':
-      return fc.oneof(...(def.options as z.ZodType[]).map((o) => validShaped(o, pool)));
+      return fc.oneof(...(def.options as z.ZodType[]).map((o) => validShaped(o, pool, field)));
     case 'array': {
       const b = bounds(def);
       const min = b.min ?? 0;
-      return fc.array(validShaped(def.element, pool), { minLength: min, maxLength: Math.max(min, Math.min(b.max ?? 6, 8)) });
+      return fc.array(validShaped(def.element, pool, field), { minLength: min, maxLength: Math.max(min, Math.min(b.max ?? 6, 8)) });
     }
     case 'record':
       return fc.dictionary(fc.string({ maxLength: 12 }), validShaped(def.valueType, pool), { maxKeys: 5 });
     case 'object': {
       const shape = def.shape as Record<string, z.ZodType>;
       const required = Object.keys(shape).filter((k) => !['optional', 'default', 'prefault'].includes(defOf(shape[k]).type));
-      const model = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, validShaped(v, pool)]));
+      const model = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, validShaped(v, pool, k)]));
       return fc.record(model, { requiredKeys: required });
     }
     default:
@@ -113,7 +131,7 @@ export const garbageValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** One step away from a valid-shaped value: a key dropped, retyped, added, or the whole replaced. */
-export function mutated(schema: z.ZodType, pool: string[] = []): fc.Arbitrary<unknown> {
+export function mutated(schema: z.ZodType, pool: Pool = NO_POOL): fc.Arbitrary<unknown> {
   return validShaped(schema, pool).chain((v) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return garbageValue;
     const obj = v as Record<string, unknown>;
