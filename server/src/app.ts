@@ -11,6 +11,7 @@ import type { AppContext } from './context.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
+import { redactRequest } from './logger.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { publicRoutes } from './features/public/public.routes.js';
@@ -51,7 +52,9 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // Tokens travel in some URLs (rating links, unsubscribe): never into the log (docs/security.md).
+      serializers: { req: redactRequest },
     }),
   );
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }));
@@ -79,14 +82,15 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   for (const mount of services.routes) app.use(mount.path, mount.router);
   app.use('/api', apiNotFound);
 
-  if (webDist && existsSync(join(webDist, 'index.html'))) {
+  const webIndex = webDist && existsSync(join(webDist, 'index.html')) ? join(webDist, 'index.html') : null;
+  if (webDist && webIndex) {
     app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
     app.get('/{*splat}', (_req, res) => {
-      res.set('Cache-Control', 'no-cache').sendFile(join(webDist, 'index.html'));
+      res.set('Cache-Control', 'no-cache').sendFile(webIndex);
     });
   }
   app.use(storageErrors);
-  app.use(errorHandler);
+  app.use(errorHandler(webIndex));
   return app;
 }
 

@@ -2,6 +2,7 @@
 // one line that names the variable.
 import { z } from 'zod';
 import { resolve, join } from 'node:path';
+import { isIP } from 'node:net';
 import { FREE_REPLACEMENTS_WEEKLY_DEFAULT, FREE_WEEKLY_LIMIT_DEFAULT } from '@app/shared';
 import { keyBytesWeakness, textSecretWeakness } from './integrations/crypto/secrets.js';
 
@@ -29,6 +30,30 @@ const intIn = (min: number, max: number) =>
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
+
+/**
+ * TRUST_PROXY says whose X-Forwarded-For to believe, and so which address per-IP limits count
+ * (README, "Proxies"; docs/security.md). `true` would believe every hop, letting any client
+ * choose its own address: refused.
+ */
+const TRUST_PROXY_TRUE =
+  'must not be true: that trusts every X-Forwarded-For entry, so any client can pick its own address and escape per-IP limits; set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8)';
+const TRUST_PROXY_HINT = 'must be false, a number of proxy hops (e.g. 1), or a comma-separated list of proxy addresses or subnets (loopback, linklocal, uniquelocal, 10.0.0.0/8, 192.0.2.1)';
+
+function isProxyAddress(p: string): boolean {
+  if (p === 'loopback' || p === 'linklocal' || p === 'uniquelocal') return true;
+  const [ip, bits, ...rest] = p.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+function trustProxy(v: string): false | number | string[] {
+  const t = v.trim();
+  if (t === 'false') return false;
+  if (/^\d+$/.test(t)) return Number(t);
+  return t.split(',').map((p) => p.trim());
+}
 
 export const OUR_EXTENSION_ORIGIN = 'chrome-extension://hohgedmbicbniblcjphfemibhocebldd';
 
@@ -71,7 +96,11 @@ const EnvSchema = z.object({
   TMDB_API_URL: url('TMDB_API_URL').default('https://api.themoviedb.org/3'),
   // Our Chrome extension's id is fixed by the public key in its manifest (extension/src/manifest.ts).
   EXTENSION_ORIGINS: z.string().default(OUR_EXTENSION_ORIGIN),
-  TRUST_PROXY: z.string().default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v.trim().toLowerCase() !== 'true', TRUST_PROXY_TRUE)
+    .refine((v) => /^(false|\d{1,2})$/.test(v.trim()) || v.split(',').every((p) => isProxyAddress(p.trim())), TRUST_PROXY_HINT),
   AUTH_RATE_LIMIT_PER_IP: intIn(1, 1_000_000).default(100),
   AUTH_RATE_LIMIT_PER_ACCOUNT: intIn(1, 1_000_000).default(10),
   FEEDBACK_RATE_LIMIT_PER_IP: intIn(1, 1_000_000).default(20),
@@ -112,7 +141,8 @@ export interface Config {
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string };
   tmdb: { apiKey: string | null; apiUrl: string };
   extensionOrigins: string[];
-  trustProxy: boolean | string;
+  /** Express's 'trust proxy': false, a hop count, or the proxies' addresses and subnets. */
+  trustProxy: false | number | string[];
   rateLimits: { authPerIp: number; authPerAccount: number; feedbackPerIp: number };
   scheduler: boolean;
   logLevel: string;
@@ -133,7 +163,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const database: DatabaseConfig = dbUrl.startsWith('sqlite:')
     ? { dialect: 'sqlite', path: dbUrl.slice('sqlite:'.length) === ':memory:' ? ':memory:' : resolve(dbUrl.slice('sqlite:'.length)) }
     : { dialect: 'postgres', url: dbUrl, schema: e.DATABASE_SCHEMA ?? null };
-  const trust = e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,7 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe: { secretKey: e.STRIPE_SECRET_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: e.STRIPE_API_URL },
     tmdb: { apiKey: e.TMDB_API_KEY ?? null, apiUrl: e.TMDB_API_URL },
     extensionOrigins: e.EXTENSION_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
-    trustProxy: trust,
+    trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: { authPerIp: e.AUTH_RATE_LIMIT_PER_IP, authPerAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, feedbackPerIp: e.FEEDBACK_RATE_LIMIT_PER_IP },
     scheduler: e.SCHEDULER === 'on',
     logLevel: e.LOG_LEVEL,

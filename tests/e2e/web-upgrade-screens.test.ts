@@ -89,7 +89,7 @@ describe('upgrade, calendar and unsubscribe screens', () => {
     // The unsubscribe page needs no session.
     const visitor = await newContext(world.browser, server.url, viewport);
     const p = await visitor.newPage();
-    await p.goto(`/unsubscribe?token=${encodeURIComponent(signUnsubscribeToken(server.running.ctx.secrets.jwt, user.id))}`);
+    await p.goto(`/unsubscribe?token=${encodeURIComponent(signUnsubscribeToken(server.running.ctx.secrets.jwt, user.id, server.running.ctx.clock.now()))}`);
     await p.getByRole('heading', { name: 'Stop scheduled picks?' }).waitFor();
     expect((await dbUser(server, user.id)).email_delivery).toBe(1);
     await shootAndScan(p, 'unsubscribe-confirm');

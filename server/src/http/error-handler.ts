@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { HttpError } from './errors.js';
 
 /** Unknown /api routes answer JSON, never the SPA. */
@@ -6,34 +6,50 @@ export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ detail: `No API route ${req.method} ${req.path}`, code: 'not_found' });
 };
 
-/** The one error middleware: known errors keep their status and detail; anything else is a logged 500. */
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  if (res.headersSent) {
-    req.log?.error({ err }, 'error after response started');
-    return;
-  }
-  if (err instanceof HttpError) {
-    res.set(err.headers).status(err.status).json({ detail: err.message, code: err.code, ...err.extra });
-    return;
-  }
+const isApi = (req: Request) => /^\/api(\/|\?|$)/.test(req.originalUrl);
+
+/**
+ * A client error that is not an HttpError: body-parser's (they carry a status and a type) and
+ * the router's URIError for a path that does not percent-decode (`/api/catalog/titles/%zz`).
+ * Answered with its 4xx and nothing logged beyond the request line: it says nothing about us.
+ */
+function clientError(err: unknown): { status: number; detail: string; code: string } | null {
   const e = err as { type?: string; status?: number; expose?: boolean; limit?: number };
-  // body-parser errors carry a status and a type.
-  if (e.type === 'entity.too.large') {
-    res.status(413).json({ detail: `Request body is too large (limit ${Math.round((e.limit ?? 0) / 1024)} KB)`, code: 'too_large' });
-    return;
+  if (e.type === 'entity.too.large') return { status: 413, detail: `Request body is too large (limit ${Math.round((e.limit ?? 0) / 1024)} KB)`, code: 'too_large' };
+  if (e.type === 'entity.parse.failed') return { status: 400, detail: 'Request body is not valid JSON', code: 'invalid_json' };
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return { status: 415, detail: 'Unsupported request encoding', code: 'unsupported_encoding' };
+  if (err instanceof URIError) return { status: 400, detail: 'The URL is malformed: a percent-encoded part of it is not valid', code: 'malformed_url' };
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return { status: e.status, detail: e.expose ? (err as Error).message : 'Bad request', code: 'bad_request' };
   }
-  if (e.type === 'entity.parse.failed') {
-    res.status(400).json({ detail: 'Request body is not valid JSON', code: 'invalid_json' });
-    return;
-  }
-  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
-    res.status(415).json({ detail: 'Unsupported request encoding', code: 'unsupported_encoding' });
-    return;
-  }
-  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
-    res.status(e.status).json({ detail: (err as Error).message, code: 'bad_request' });
-    return;
-  }
-  req.log?.error({ err }, 'unhandled error');
-  res.status(500).json({ detail: 'Internal server error', code: 'internal' });
-};
+  return null;
+}
+
+/**
+ * The one error middleware: known errors keep their status and detail; anything else is a logged
+ * 500. Outside /api a client error answers the web app's index.html (webIndex) with its status,
+ * so the browser shows the app's not-found page rather than a bare error.
+ */
+export function errorHandler(webIndex: string | null = null): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) {
+      req.log?.error({ err }, 'error after response started');
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.set(err.headers).status(err.status).json({ detail: err.message, code: err.code, ...err.extra });
+      return;
+    }
+    const client = clientError(err);
+    if (client) {
+      if (webIndex && !isApi(req) && (req.method === 'GET' || req.method === 'HEAD')) {
+        res.status(client.status).set('Cache-Control', 'no-cache').sendFile(webIndex);
+        return;
+      }
+      res.status(client.status).json({ detail: client.detail, code: client.code });
+      return;
+    }
+    req.log?.error({ err }, 'unhandled error');
+    res.status(500).json({ detail: 'Internal server error', code: 'internal' });
+  };
+}

@@ -9,10 +9,30 @@ function toHttpError(err: z.ZodError): HttpError {
   return new HttpError(400, 'invalid_input', detail, { errors });
 }
 
+/**
+ * The path of the first string holding U+0000 in a parsed value, or null. PostgreSQL text cannot
+ * store NUL (the insert fails, which was a 500) and no field of ours needs it, so it is refused on
+ * both databases alike. Parsed values are bounded by their schema; the depth bound is a backstop.
+ */
+export function nulPath(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '(body)' : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = nulPath(v, path ? `${path}.${k}` : k, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Parses a value with a shared schema; a failure is a 400 with every issue listed. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const r = schema.safeParse(value);
   if (!r.success) throw toHttpError(r.error);
+  const nul = nulPath(r.data);
+  if (nul) {
+    const message = 'must not contain NUL characters';
+    throw new HttpError(400, 'invalid_input', nul === '(body)' ? `Text ${message}` : `${nul}: ${message}`, { errors: [{ path: nul, message }] });
+  }
   return r.data;
 }
 

@@ -46,7 +46,7 @@ export function unsubscribeMailto(mailFrom: string): string | null {
 }
 
 export function mailContext(ctx: AppContext, user: UserRow, slot: Slot): DeliveryMailContext {
-  const token = signUnsubscribeToken(ctx.secrets.jwt, user.id);
+  const token = signUnsubscribeToken(ctx.secrets.jwt, user.id, ctx.clock.now());
   return {
     appUrl: ctx.config.appUrl,
     to: user.email,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { createApiClient, type ApiClient, type TokenStore, type User } from '@app/shared';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -67,6 +68,8 @@ export interface TestServerOptions {
   mailbox?: Mailbox;
   /** Serve a built web app (e.g. web/dist) beside the API, as production does; default none. */
   webDist?: string | null;
+  /** The app's logger (e.g. one writing to a capture stream); default: LOG_LEVEL to stdout. */
+  logger?: Logger;
 }
 
 export async function startTestServer(dialect: TestDialect, opts: TestServerOptions = {}): Promise<TestServer> {
@@ -92,7 +95,7 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
   } else {
     env.DATABASE_URL = opts.env?.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
   }
-  const running = await startServer(loadConfig(env), { clock: opts.clock, webDist: opts.webDist ?? null });
+  const running = await startServer(loadConfig(env), { clock: opts.clock, webDist: opts.webDist ?? null, logger: opts.logger });
   const owner = !opts.shareDatabaseWith;
   return {
     url: running.url,

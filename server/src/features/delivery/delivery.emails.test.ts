@@ -89,12 +89,16 @@ describe('scheduled emails', () => {
     expect(m.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   });
 
-  it('signs unsubscribe tokens that name one user and fail with another key', () => {
+  it('signs unsubscribe tokens that name one user, fail with another key and expire after 90 days', () => {
     const secret = 'a-secret-that-is-at-least-32-characters-long';
-    const token = signUnsubscribeToken(secret, 'user-1');
-    expect(verifyUnsubscribeToken(secret, token)).toBe('user-1');
-    expect(verifyUnsubscribeToken(`${secret}x`, token)).toBeNull();
-    expect(verifyUnsubscribeToken(secret, token.replace(/^./, 'x'))).toBeNull();
-    expect(verifyUnsubscribeToken(secret, 'x.y')).toBeNull();
+    const now = new Date('2026-01-01T00:00:00Z');
+    const token = signUnsubscribeToken(secret, 'user-1', now);
+    const invalid = { ok: false, reason: 'invalid' };
+    expect(verifyUnsubscribeToken(secret, token, now)).toEqual({ ok: true, userId: 'user-1' });
+    expect(verifyUnsubscribeToken(secret, token, new Date('2026-03-31T23:59:59Z'))).toEqual({ ok: true, userId: 'user-1' });
+    expect(verifyUnsubscribeToken(secret, token, new Date('2026-04-01T00:00:00Z'))).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyUnsubscribeToken(`${secret}x`, token, now)).toEqual(invalid);
+    expect(verifyUnsubscribeToken(secret, token.replace(/^./, 'x'), now)).toEqual(invalid);
+    expect(verifyUnsubscribeToken(secret, 'x.y', now)).toEqual(invalid);
   });
 });

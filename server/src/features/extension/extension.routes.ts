@@ -22,7 +22,8 @@ export function extensionRoutes(ctx: AppContext): Router {
 
   r.delete('/tokens/:id', async (req, res) => {
     const id = String(req.params.id);
-    if (id.length > 64) throw notFound('No such connected browser');
+    // Ids are ours (short, no NUL, which PostgreSQL text cannot hold): anything else names nothing.
+    if (id.length > 64 || id.includes('\u0000')) throw notFound('No such connected browser');
     await revokeBrowser(ctx, currentUser(req), id);
     res.json({ message: 'Browser disconnected' });
   });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { writeTransaction, type Tx } from '../../db/transaction.js';
 import { badRequest, serviceUnavailable } from '../../http/errors.js';
+import { nulPath } from '../../http/validate.js';
 import { StripeCharge, StripeCheckoutSession, StripeEvent } from '../../integrations/stripe/objects.js';
 import { verifyStripeSignature } from '../../integrations/stripe/signature.js';
 import { applyPaidSession, applyRefund, closeSession, type Outcome } from './fulfilment.js';
@@ -61,7 +62,8 @@ function parseEvent(raw: Buffer): StripeEvent {
     throw badRequest('Webhook body is not valid JSON');
   }
   const parsed = StripeEvent.safeParse(json);
-  if (!parsed.success) throw badRequest('Webhook body is not a Stripe event');
+  // Stripe never sends NUL, which PostgreSQL text cannot store (see nulPath).
+  if (!parsed.success || nulPath(parsed.data)) throw badRequest('Webhook body is not a Stripe event');
   return parsed.data;
 }
 
