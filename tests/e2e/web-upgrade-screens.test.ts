@@ -99,7 +99,7 @@ describe('upgrade, calendar and unsubscribe screens', () => {
     await shootAndScan(p, 'unsubscribe-done');
     await p.goto('/unsubscribe?token=not-a-real-token');
     await p.getByRole('button', { name: 'Unsubscribe' }).click();
-    await p.getByRole('heading', { name: 'Invalid unsubscribe link' }).waitFor();
+    await p.getByRole('heading', { name: 'We could not use this unsubscribe link' }).waitFor();
     await shootAndScan(p, 'unsubscribe-invalid');
     await visitor.close();
   });

@@ -41,7 +41,7 @@ export function UnsubscribePage() {
   if (!token || outcome?.kind === 'invalid') {
     return (
       <section className="container-narrow center-block">
-        <h1>Invalid unsubscribe link</h1>
+        <h1>We could not use this unsubscribe link</h1>
         <p className="muted">{outcome?.kind === 'invalid' ? outcome.text : UNSUBSCRIBE_INVALID_TEXT}</p>
         <Link to={SETTINGS_LINK} className="btn btn-primary">Open Settings</Link>
       </section>

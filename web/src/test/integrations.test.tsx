@@ -162,7 +162,7 @@ describe('add to calendar', () => {
 describe('unsubscribe page', () => {
   it('says the link is invalid without a token', async () => {
     renderApp('/unsubscribe');
-    expect(await screen.findByRole('heading', { name: 'Invalid unsubscribe link' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'We could not use this unsubscribe link' })).toBeInTheDocument();
     expect(screen.getByText(UNSUBSCRIBE_INVALID_TEXT)).toBeInTheDocument();
   });
 
@@ -183,7 +183,7 @@ describe('unsubscribe page', () => {
     const s = new FakeServer().on('POST /api/delivery/unsubscribe', { status: 400, body: { detail: 'This unsubscribe link is invalid.' } });
     renderApp('/unsubscribe?token=forged', { server: s });
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByRole('heading', { name: 'Invalid unsubscribe link' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'We could not use this unsubscribe link' })).toBeInTheDocument();
     expect(screen.getByText('This unsubscribe link is invalid.')).toBeInTheDocument();
   });
 });
