@@ -18,6 +18,7 @@ import { startScheduler } from './jobs/scheduler.js';
 import { checkTextSecret, fileSecret } from './integrations/crypto/secrets.js';
 import { checkCalendarKeys } from './integrations/crypto/keys.js';
 import { answerStarting, trackConnections, type Lifecycle } from './http/lifecycle.js';
+import { answerClientError } from './http/client-error.js';
 
 export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -68,6 +69,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const server = createServer();
   server.keepAliveTimeout = 65_000;
   const drainer = trackConnections(server);
+  server.on('clientError', answerClientError);
   let handler: RequestListener = answerStarting;
   server.on('request', (req, res) => {
     if (lifecycle.phase === 'draining') res.setHeader('Connection', 'close');

@@ -5,6 +5,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { dialects } from './support/dialects.js';
 import { startTestServer, signUp, rawRequest, type TestServer } from './support/test-server.js';
 import { captureLogs, type LogCapture } from './support/log-capture.js';
@@ -71,5 +72,24 @@ describe.each(dialects)('malformed URLs on %s', (dialect) => {
     expect(JSON.stringify(written)).not.toMatch(/URIError|"stack"/);
     // Well-formed paths still get the app with 200.
     expect((await rawRequest(server.url, '/app/settings')).status).toBe(200);
+  });
+
+  it('requests Node refuses before the app (over-long headers, a malformed request line) get JSON with a detail too', async () => {
+    const { port } = new URL(server.url);
+    const ask = (raw: string) =>
+      new Promise<string>((ok, fail) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(raw));
+        let text = '';
+        socket.setEncoding('utf8').on('data', (d) => (text += d)).on('end', () => ok(text)).on('error', fail);
+      });
+    const huge = await ask(`GET /api/catalog/titles?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(huge).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toEqual({ detail: expect.any(String) });
+    const garbage = await ask('NOT A REQUEST\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4)).detail).toMatch(/malformed/);
+    // The server still answers afterwards.
+    expect((await rawRequest(server.url, '/healthz')).status).toBe(200);
   });
 });
