@@ -31,6 +31,8 @@ export interface RunningServer {
   ctx: AppContext;
   services: AppServices;
   server: Server;
+  /** The Express app the server hands requests to once ready (tests read its route table). */
+  app: RequestListener;
   /** Drains and stops; resolves with how many connections had to be cut (0: a clean stop). */
   close(): Promise<number>;
 }
@@ -120,6 +122,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     ctx,
     services,
     server,
+    app: handler,
     close() {
       closing ??= (async () => {
         lifecycle.phase = 'draining';

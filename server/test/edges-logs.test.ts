@@ -65,6 +65,8 @@ describe.each(dialects)('tokens in logs and unsubscribe expiry on %s', (dialect)
 
   it('refuses an expired unsubscribe token with 400 JSON and leaves delivery on; a fresh one works', async () => {
     const u = await signUp(server);
+    // New accounts start with scheduled emails off: this user turned them on.
+    await u.api.settings.updateProfile({ email_delivery: true });
     const jwt = server.running.ctx.secrets.jwt;
     const old = signUnsubscribeToken(jwt, u.store.user!.id, clock.now());
     clock.advance((UNSUBSCRIBE_TOKEN_TTL_DAYS * 86_400 + 1) * 1000);

@@ -40,7 +40,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
     const server = await startTestServer(dialect, { env: { ...oauth.env(), GOOGLE_JWKS_URL: jwks.jwksUrl, ...stripeEnv(stripe) } });
     try {
       // Every route the app declares is in the fuzz's table, and nothing else.
-      expect(declaredRoutes(server.running.server)).toEqual(ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort());
+      expect(declaredRoutes(server.running.app)).toEqual(ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort());
 
       // Users in different states: new, onboarded free, lifetime with a calendar, with a pick.
       const { ctx } = server.running;

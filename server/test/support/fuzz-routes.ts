@@ -1,6 +1,5 @@
 // The fuzz test's map of the API: every route the running app declares (read from Express's own
 // router, so a new route is noticed) and, per route, what it takes from the shared contract.
-import type { Server } from 'node:http';
 import type { z } from 'zod';
 import * as S from '@app/shared';
 
@@ -21,6 +20,7 @@ export interface Endpoint {
 export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/auth/register', body: S.RegisterRequest },
   { method: 'POST', path: '/api/auth/login', body: S.LoginRequest },
+  { method: 'POST', path: '/api/auth/login/unlock', body: S.UnlockCodeRequest },
   { method: 'POST', path: '/api/auth/verify-email', body: S.VerifyEmailRequest },
   { method: 'POST', path: '/api/auth/resend-verification', body: S.ResendVerificationRequest },
   { method: 'POST', path: '/api/auth/google', body: S.GoogleAuthRequest },
@@ -66,6 +66,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/delivery/unsubscribe', query: S.UnsubscribeQuery },
   { method: 'POST', path: '/api/feedback/submit', body: S.FeedbackRequest },
   { method: 'GET', path: '/healthz', readOnly: true },
+  { method: 'GET', path: '/readyz', readOnly: true },
 ];
 
 interface Layer {
@@ -74,9 +75,9 @@ interface Layer {
   handle?: { stack?: Layer[] };
 }
 
-/** "METHOD /path" for every route of the Express app serving `server` (the SPA fallback aside). */
-export function declaredRoutes(server: Server): string[] {
-  const app = server.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
+/** "METHOD /path" for every route of the Express app (the SPA fallback aside). */
+export function declaredRoutes(expressApp: unknown): string[] {
+  const app = expressApp as { router: { stack: Layer[] } };
   const out = new Set<string>();
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
