@@ -210,6 +210,8 @@ describe('browser extension journey', () => {
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await popup.fill('[data-field="date"]', tomorrow);
+    // A date chosen: the old "Please select a date" goes.
+    await expect.poll(() => popup.locator('.notice', { hasText: ALERT_TEXTS.selectDate }).count()).toBe(0);
     await popup.screenshot({ path: artifact('04-schedule.png'), fullPage: true });
     const [download] = await Promise.all([popup.waitForEvent('download'), popup.click('[data-action="download-ics"]')]);
     expect(download.suggestedFilename()).toMatch(/\.ics$/);

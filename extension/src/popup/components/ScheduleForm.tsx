@@ -63,7 +63,11 @@ export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Prop
 
   if (!form) return <p className="schedule" role="status">Loading your schedule…</p>;
   const { date, time, timezone } = form;
-  const set = (k: 'date' | 'time' | 'timezone') => (v: string) => setForm({ ...form, [k]: v });
+  // Editing a field answers the last message ("Please select a date", "downloaded"): it no longer holds.
+  const set = (k: 'date' | 'time' | 'timezone') => (v: string) => {
+    onMessage(null);
+    setForm({ ...form, [k]: v });
+  };
 
   function request() {
     if (!date) {
