@@ -1,4 +1,4 @@
-// The only reader of process.env (DESIGN.md). Validated once; a bad value stops start-up with
+// The only reader of process.env (docs/architecture.md). Validated once; a bad value stops start-up with
 // one line that names the variable.
 import { z } from 'zod';
 import { resolve, join } from 'node:path';

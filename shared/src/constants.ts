@@ -1,4 +1,4 @@
-// Every business constant of spec section 9 and decisions.md, in one place.
+// Every business constant (docs/product-decisions.md), in one place.
 // Server, web and extension import these; nothing else hard-codes them.
 
 export const FREE_WEEKLY_LIMIT_DEFAULT = 3;

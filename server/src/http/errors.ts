@@ -1,4 +1,4 @@
-// Small factories for the error shapes of DESIGN.md: a status, a stable code and a detail.
+// Small factories for the error shapes of docs/architecture.md: a status, a stable code and a detail.
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MOOD_VALUES, SUBSCRIPTION_TIERS, TIMEZONE_CHOICES } from '../constants.js';
 
-/** Every error of the API: `{ detail, ... }` (DESIGN.md). */
+/** Every error of the API: `{ detail, ... }` (docs/architecture.md). */
 export const ErrorBody = z.object({
   detail: z.string(),
   code: z.string().optional(),

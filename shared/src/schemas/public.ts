@@ -35,7 +35,7 @@ export const PublicConfig = z.object({
   stats: z.object({
     platforms: z.number().int(),
     titles: z.number().int(),
-    /** null while the instance is small (decisions.md: the claim is left out). */
+    /** null while the instance is small (docs/product-decisions.md: the claim is left out). */
     users: z.number().int().nullable(),
   }),
 });

@@ -1,6 +1,6 @@
 import { usePublicConfig } from '../hooks/usePublicConfig';
 
-/** Only numbers that are true for this server (decisions.md); the user count only once it is set. */
+/** Only numbers that are true for this server (docs/product-decisions.md); the user count only once it is set. */
 export function StatsStrip() {
   const { data } = usePublicConfig();
   const stats = data?.stats;

@@ -4,7 +4,7 @@ const EXAMPLES = [
   { quote: 'The reason under each pick is what sold me: it actually explains itself.', who: 'A film-club organiser' },
 ];
 
-/** Sample testimonials, labelled as examples (decisions.md): not quotes from real users. */
+/** Sample testimonials, labelled as examples (docs/product-decisions.md): not quotes from real users. */
 export function Testimonials() {
   return (
     <section className="section section-alt" aria-labelledby="testimonials-title">

@@ -20,7 +20,7 @@ function confirmFailure(err: unknown): PaymentMessage {
 
 /**
  * ?payment=success|cancelled|failed (and the order_id Stripe puts in the success URL). The return
- * URL upgrades nobody by itself (decisions.md): on success the server is asked to confirm the order
+ * URL upgrades nobody by itself (docs/product-decisions.md): on success the server is asked to confirm the order
  * with the payment provider, and only its answer changes what this page shows.
  */
 export function usePaymentReturn(payment: string | null, urlOrderId: string | null, onHandled: () => void): PaymentMessage {

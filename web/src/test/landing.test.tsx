@@ -62,7 +62,7 @@ describe('legal pages', () => {
     ['/shipping', /digital service/],
     ['/shipping-policy', /digital service/],
     ['/contact', /24-48 hours/],
-  ])('%s says what decisions.md says', async (path, text) => {
+  ])('%s says what docs/product-decisions.md says', async (path, text) => {
     renderApp(path, { server: server() });
     expect((await screen.findAllByText(text)).length).toBeGreaterThan(0);
   });

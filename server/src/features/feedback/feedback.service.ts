@@ -6,7 +6,7 @@ import { insertFeedback } from './feedback.repository.js';
 
 export const FEEDBACK_WINDOW_SECONDS = 3600;
 
-/** Feedback is unauthenticated, so each IP may send only a few per hour (decisions.md). */
+/** Feedback is unauthenticated, so each IP may send only a few per hour (docs/product-decisions.md, "Unauthenticated actions"). */
 export async function submitFeedback(ctx: AppContext, ip: string, f: z.output<typeof FeedbackRequest>): Promise<void> {
   const now = ctx.clock.now();
   await hit(

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { AppServices } from '../../services.js';
 import { countUsers } from '../users/users.repository.js';
 
-/** Below this many accounts the landing page makes no claim about users (decisions.md). */
+/** Below this many accounts the landing page makes no claim about users (docs/product-decisions.md, "What the public pages claim"). */
 export const USER_CLAIM_THRESHOLD = 100;
 
 export function publicRoutes(ctx: AppContext, services: AppServices): Router {

@@ -1,4 +1,4 @@
-// Signed rating links (decisions.md: "signed by the server and names one recommendation of one
+// Signed rating links (docs/product-decisions.md: "signed by the server and name one recommendation of one
 // user"). A token is base64url(JSON payload) "." base64url(HMAC-SHA256(payload)); the key is
 // derived from the JWT secret so one configured secret serves every instance.
 import { createHmac, timingSafeEqual } from 'node:crypto';
