@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { StorageError, type DatabaseHandle } from './connection.js';
+import type { DatabaseHandle } from './connection.js';
 import type { Database as Tables } from './schema.js';
 
 export type Tx = Transaction<Tables>;
@@ -10,8 +10,6 @@ export type Tx = Transaction<Tables>;
  */
 export async function writeTransaction<T>(handle: DatabaseHandle, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (handle.dialect === 'postgres') return handle.db.transaction().execute(fn);
-  const lost = handle.storageProblem();
-  if (lost) throw new StorageError(lost);
   return handle.db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
