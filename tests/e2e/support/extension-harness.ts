@@ -2,7 +2,6 @@
 // open the real toolbar popup (CDP Extensions.triggerAction, which also grants activeTab) and
 // drive it over CDP, and measure the popup's JavaScript.
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,16 +17,7 @@ export const ARTIFACTS = join(ROOT, 'test-artifacts/extension');
 /** Fixed by the manifest's public key (extension/src/manifest.ts). */
 export const EXTENSION_ID = 'hohgedmbicbniblcjphfemibhocebldd';
 
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
+export { freePort } from '../../../server/test/support/server-process.js';
 
 /** The Chrome build with `serverUrl` as its default server (so its host access is granted at install). */
 export async function buildExtensionFor(serverUrl: string): Promise<string> {
