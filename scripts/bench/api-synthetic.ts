@@ -58,7 +58,7 @@ export async function insertSyntheticCatalog(handle: DatabaseHandle, count: numb
       created_at: now,
       updated_at: now,
     });
-    if (platforms.length && r() < 0.4) availability.push({ title_id: id, platform: pick(platforms), region: 'US', as_of: '2025-06-01' });
+    if (platforms.length && r() < 0.4) availability.push({ title_id: id, platform: pick(platforms), region: 'US', kind: 'subscription', as_of: '2025-06-01', link: null, source: 'synthetic' });
   }
   await writeTransaction(handle, async (tx) => {
     for (let i = 0; i < titles.length; i += 400) await tx.insertInto('titles').values(titles.slice(i, i + 400)).execute();

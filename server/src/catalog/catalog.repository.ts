@@ -104,10 +104,10 @@ export async function upsertBuiltinTitles(tx: Tx, rows: Insertable<TitlesTable>[
   }
 }
 
-/** Replaces the availability of the given builtin titles with the pack's. */
-export async function replaceAvailability(tx: Tx, titleIds: string[], rows: Insertable<TitleAvailabilityTable>[]): Promise<void> {
+/** Replaces what `source` says about the given titles' availability (other sources' rows stay). */
+export async function replaceAvailability(tx: Tx, titleIds: string[], rows: Insertable<TitleAvailabilityTable>[], source = 'builtin'): Promise<void> {
   for (const batch of chunks(titleIds, 900)) {
-    await tx.deleteFrom('title_availability').where('title_id', 'in', batch).execute();
+    await tx.deleteFrom('title_availability').where('source', '=', source).where('title_id', 'in', batch).execute();
   }
   for (const batch of chunks(rows)) await tx.insertInto('title_availability').values(batch).execute();
 }
@@ -117,7 +117,7 @@ export function allTitles(db: Queryable): Promise<TitleRow[]> {
 }
 
 export function allAvailability(db: Queryable): Promise<AvailabilityRow[]> {
-  return db.selectFrom('title_availability').selectAll().orderBy('title_id').orderBy('platform').orderBy('region').execute();
+  return db.selectFrom('title_availability').selectAll().orderBy('title_id').orderBy('platform').orderBy('region').orderBy('kind').execute();
 }
 
 export function allPlatforms(db: Queryable): Promise<PlatformRow[]> {

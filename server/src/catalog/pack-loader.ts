@@ -74,10 +74,11 @@ function availabilityRows(entries: PackEntry[], owned: Set<string>): Insertable<
   for (const e of entries) {
     if (!owned.has(e.id)) continue;
     for (const a of e.title.availability) {
-      // The primary key is (title, platform, region): a repeated pair keeps the newest as_of.
+      // The pack lists subscription offers only; a repeated (platform, region) keeps the newest as_of.
       const key = `${e.id}|${a.platform}|${a.region}`;
       const prev = rows.get(key);
-      if (!prev || String(prev.as_of) < a.as_of) rows.set(key, { title_id: e.id, platform: a.platform, region: a.region, as_of: a.as_of });
+      if (!prev || String(prev.as_of) < a.as_of)
+        rows.set(key, { title_id: e.id, platform: a.platform, region: a.region, kind: 'subscription', as_of: a.as_of, link: null, source: 'builtin' });
     }
   }
   return [...rows.values()];

@@ -1,6 +1,7 @@
 // One immutable in-memory picture of the catalog, built from the database rows. The store swaps
 // whole snapshots, so a request never sees half of a reload.
 import { LANGUAGE_NAMES, type Platform } from '@app/shared';
+import type { OfferKind } from './sources/types.js';
 import type { EngineTitle } from '../engine/types.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
 import { catalogMean, popularity, shrunkQuality } from './ranking.js';
@@ -15,7 +16,15 @@ export interface CatalogEntry extends EngineTitle {
   episodeRuntime: number | null;
   description: string;
   languageCode: string;
-  availability: ReadonlyArray<{ platform: string; region: string; as_of: string }>;
+  /** Every offer any source knows, rent and buy included (see STREAMABLE for what counts). */
+  availability: ReadonlyArray<Offer>;
+  tmdbId: number | null;
+  imdbId: string | null;
+  posterPath: string | null;
+  backdropPath: string | null;
+  trailerKey: string | null;
+  voteCount: number | null;
+  ageRating: string | null;
   source: string;
   /** Bayesian-shrunk rating, 1-10. */
   quality: number;
@@ -24,6 +33,18 @@ export interface CatalogEntry extends EngineTitle {
   /** A builtin title that the current pack no longer contains: kept for history, never offered. */
   retired: boolean;
 }
+
+export interface Offer {
+  platform: string;
+  /** ISO 3166-1 alpha-2, or GLOBAL. */
+  region: string;
+  kind: OfferKind;
+  as_of: string;
+  link: string | null;
+}
+
+/** Offer kinds that put a title "on your service": rent and buy never do. */
+export const STREAMABLE: ReadonlySet<string> = new Set<OfferKind>(['subscription', 'free', 'ads']);
 
 export interface PlatformInfo extends Platform {
   slug: string;
@@ -59,10 +80,10 @@ export function buildSnapshot(
   availabilityRows: AvailabilityRow[],
   platformRows: PlatformRow[],
 ): Snapshot {
-  const availability = new Map<string, Array<{ platform: string; region: string; as_of: string }>>();
+  const availability = new Map<string, Offer[]>();
   for (const a of availabilityRows) {
     const l = availability.get(a.title_id) ?? [];
-    l.push({ platform: a.platform, region: a.region, as_of: a.as_of });
+    l.push({ platform: a.platform, region: a.region, kind: a.kind as OfferKind, as_of: a.as_of, link: a.link });
     availability.set(a.title_id, l);
   }
   const rated = titleRows.map((r) => ({ imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) }));
@@ -85,7 +106,7 @@ export function buildSnapshot(
       keywords: list(r.keywords),
       director: r.director,
       cast: list(r.cast_members),
-      platforms: [...new Set(avail.map((a) => a.platform))],
+      platforms: [...new Set(avail.filter((a) => STREAMABLE.has(a.kind)).map((a) => a.platform))],
       originalTitle: r.original_title,
       endYear: r.end_year,
       episodeRuntime: r.episode_runtime,
@@ -93,9 +114,16 @@ export function buildSnapshot(
       languageCode: r.language,
       availability: avail,
       source: r.source,
+      tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
+      imdbId: r.imdb_id,
+      posterPath: r.poster_path,
+      backdropPath: r.backdrop_path,
+      trailerKey: r.trailer_key,
+      voteCount: r.vote_count === null ? null : Number(r.vote_count),
+      ageRating: r.age_rating,
       quality: shrunkQuality(rated[i], mean),
       popularity: popularity(rated[i], mean),
-      retired: r.source === 'builtin' && Number(r.catalog_version) < packVersion,
+      retired: r.retired_at !== null || (r.source === 'builtin' && Number(r.catalog_version) < packVersion),
     };
   });
   // Ties are broken by id so every instance orders lists the same way.

@@ -23,6 +23,8 @@ export interface UsersTable {
   recommendation_day: number | null;
   recommendation_time: string;
   timezone: string;
+  /** ISO 3166-1 alpha-2: where-to-watch is answered for this country; null until chosen. */
+  country: string | null;
   ott_subscriptions: string;
   preferred_languages: string;
   selected_genres: string;
@@ -82,8 +84,12 @@ export interface PlatformsTable {
   name: string;
   slug: string;
   color: string;
+  /** '' when the service has no search page we know (a provider only TMDB named). */
   search_url: string;
   hosts: string;
+  tmdb_provider_id: number | null;
+  /** TMDB logo path (under the image host), when TMDB gave one. */
+  logo_path: string | null;
 }
 
 export interface TitlesTable {
@@ -109,13 +115,36 @@ export interface TitlesTable {
   catalog_version: number;
   created_at: string;
   updated_at: string;
+  tmdb_id: number | null;
+  /** "tt0111161" */
+  imdb_id: string | null;
+  /** TMDB image paths such as "/abc.jpg" (served from the image host). */
+  poster_path: string | null;
+  backdrop_path: string | null;
+  /** YouTube video key of the trailer. */
+  trailer_key: string | null;
+  /** TMDB's audience average (0-10): shown only where no IMDb rating is known. */
+  tmdb_rating: number | null;
+  /** Votes behind the audience score (IMDb's, else TMDB's): popularity where fame is unknown. */
+  vote_count: number | null;
+  age_rating: string | null;
+  /** Set when a source no longer lists the title: kept for history, never offered. */
+  retired_at: string | null;
 }
 
 export interface TitleAvailabilityTable {
   title_id: string;
   platform: string;
+  /** ISO 3166-1 alpha-2, or GLOBAL. */
   region: string;
+  /** subscription | free | ads | rent | buy (OFFER_KINDS). */
+  kind: string;
+  /** YYYY-MM or YYYY-MM-DD: when the source said so. */
   as_of: string;
+  /** Deep link to the title on that service or on the source's page, when known. */
+  link: string | null;
+  /** builtin | tmdb | streaming-csv | platform-flags: a source replaces only its own rows. */
+  source: string;
 }
 
 export interface CatalogMetaTable {

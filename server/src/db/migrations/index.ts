@@ -13,6 +13,7 @@ import { coLikes } from './0010_co_likes.js';
 import { freeReplacements } from './0012_free_replacements.js';
 import { healthProbe } from './0013_health_probe.js';
 import { loginUnlockCodes } from './0016_login_unlock_codes.js';
+import { catalogSources } from './0017_catalog_sources.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_free_replacements': freeReplacements,
   '0013_health_probe': healthProbe,
   '0016_login_unlock_codes': loginUnlockCodes,
+  '0017_catalog_sources': catalogSources,
 };

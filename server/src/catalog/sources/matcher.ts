@@ -1,0 +1,113 @@
+// The one matcher every catalog source goes through (docs/catalog.md, "One title, one id"):
+// TMDB id (per kind), then IMDb id, then the folded title or original title with the same kind
+// and a year within one. Pure and in memory: a 100,000-title catalog is a few maps.
+import { searchText } from '../search-text.js';
+import type { SourceTitle } from './types.js';
+
+export interface MatchCandidate {
+  id: string;
+  kind: 'movie' | 'series';
+  title: string;
+  originalTitle: string | null;
+  year: number;
+  tmdbId: number | null;
+  imdbId: string | null;
+}
+
+export type MatchResult =
+  | { kind: 'matched'; id: string; by: 'tmdb' | 'imdb' | 'title' }
+  | { kind: 'ambiguous'; ids: string[] }
+  | { kind: 'none' };
+
+/** Titles with this many namesakes of one kind are not disambiguated further (a bound per lookup). */
+const MAX_NAMESAKES = 64;
+
+export class TitleMatcher {
+  private readonly byTmdb = new Map<string, string>();
+  private readonly byImdb = new Map<string, string>();
+  private readonly byName = new Map<string, MatchCandidate[]>();
+  private readonly byId = new Map<string, MatchCandidate>();
+
+  constructor(existing: Iterable<MatchCandidate> = []) {
+    for (const c of existing) this.add(c);
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  get(id: string): MatchCandidate | undefined {
+    return this.byId.get(id);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Adds or refreshes a title (after a merge wrote it). */
+  add(c: MatchCandidate): void {
+    const prev = this.byId.get(c.id);
+    if (prev) this.remove(prev);
+    this.byId.set(c.id, c);
+    if (c.tmdbId !== null) this.byTmdb.set(`${c.kind}:${c.tmdbId}`, c.id);
+    if (c.imdbId) this.byImdb.set(c.imdbId, c.id);
+    for (const key of nameKeys(c.kind, c.title, c.originalTitle)) {
+      const list = this.byName.get(key) ?? [];
+      list.push(c);
+      this.byName.set(key, list);
+    }
+  }
+
+  private remove(c: MatchCandidate): void {
+    if (c.tmdbId !== null && this.byTmdb.get(`${c.kind}:${c.tmdbId}`) === c.id) this.byTmdb.delete(`${c.kind}:${c.tmdbId}`);
+    if (c.imdbId && this.byImdb.get(c.imdbId) === c.id) this.byImdb.delete(c.imdbId);
+    for (const key of nameKeys(c.kind, c.title, c.originalTitle)) {
+      const list = this.byName.get(key)?.filter((x) => x.id !== c.id);
+      if (list?.length) this.byName.set(key, list);
+      else this.byName.delete(key);
+    }
+  }
+
+  match(s: Pick<SourceTitle, 'kind' | 'title' | 'originalTitle' | 'year' | 'tmdbId' | 'imdbId'>): MatchResult {
+    if (s.tmdbId != null) {
+      const id = this.byTmdb.get(`${s.kind}:${s.tmdbId}`);
+      if (id) return { kind: 'matched', id, by: 'tmdb' };
+    }
+    if (s.imdbId) {
+      const id = this.byImdb.get(s.imdbId);
+      // An IMDb id names one title whatever its kind (a TV movie may be filed as either).
+      if (id) return { kind: 'matched', id, by: 'imdb' };
+    }
+    const seen = new Set<string>();
+    const near: MatchCandidate[] = [];
+    for (const key of nameKeys(s.kind, s.title, s.originalTitle ?? null)) {
+      const list = this.byName.get(key);
+      if (!list) continue;
+      for (let i = 0; i < list.length && i < MAX_NAMESAKES; i++) {
+        const c = list[i];
+        if (seen.has(c.id)) continue;
+        seen.add(c.id);
+        // Two different external ids mean two different titles, whatever their names.
+        if (s.tmdbId != null && c.tmdbId !== null && c.tmdbId !== s.tmdbId) continue;
+        if (s.imdbId && c.imdbId && c.imdbId !== s.imdbId) continue;
+        if (s.year > 0 && c.year > 0 && Math.abs(c.year - s.year) > 1) continue;
+        near.push(c);
+      }
+    }
+    if (near.length === 0) return { kind: 'none' };
+    if (near.length === 1) return { kind: 'matched', id: near[0].id, by: 'title' };
+    // Several within a year: the one of the exact year, if it is the only one.
+    const exact = s.year > 0 ? near.filter((c) => c.year === s.year) : [];
+    if (exact.length === 1) return { kind: 'matched', id: exact[0].id, by: 'title' };
+    return { kind: 'ambiguous', ids: near.map((c) => c.id).sort() };
+  }
+}
+
+function nameKeys(kind: string, title: string, originalTitle: string | null): string[] {
+  const keys = new Set<string>();
+  for (const name of [title, originalTitle]) {
+    const folded = name ? searchText(name) : '';
+    if (folded) keys.add(`${kind}|${folded}`);
+  }
+  return [...keys];
+}
