@@ -50,6 +50,8 @@ export interface SourceTitle {
   posterPath?: string | null;
   backdropPath?: string | null;
   trailerKey?: string | null;
+  /** TMDB's audience average, 0-10. */
+  tmdbRating?: number | null;
   /**
    * The source's complete word on this title's offers: its earlier offers for the title are
    * replaced by these (undefined: offers untouched). Regions in `offerRegions`, when given, limit
