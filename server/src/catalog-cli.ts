@@ -1,0 +1,73 @@
+// Catalog operator commands, run from the repository root: `npm run catalog -- <command> [args]`.
+// They write to the database the server uses (DATABASE_URL, or the SQLite file in DATA_DIR); a
+// running server picks the change up within a minute (CatalogStore polls the catalog version).
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.js';
+
+export interface CatalogCommandContext {
+  config: Config;
+  handle: DatabaseHandle;
+  args: string[];
+  /** Aborted on Ctrl-C / SIGTERM: a command stops at the next batch boundary, its work so far kept. */
+  signal: AbortSignal;
+  out: NodeJS.WriteStream;
+  err: NodeJS.WriteStream;
+}
+
+/** Returns the exit code. */
+export type CatalogCommand = (ctx: CatalogCommandContext) => Promise<number>;
+
+interface Entry {
+  usage: string;
+  load: () => Promise<CatalogCommand>;
+}
+
+const COMMANDS: Record<string, Entry> = {};
+
+export function registerCatalogCommand(name: string, usage: string, load: () => Promise<CatalogCommand>): void {
+  COMMANDS[name] = { usage, load };
+}
+
+function usage(): string {
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage}`);
+  return `Usage: npm run catalog -- <command>\n\nCommands:\n${lines.join('\n')}\n  help\n\nThe database is the server's: DATABASE_URL, or the SQLite file in DATA_DIR (default ./data).`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  await import('./catalog-commands.js');
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    (name ? process.stdout : process.stderr).write(`${usage()}\n`);
+    return name ? 0 : 1;
+  }
+  const entry = COMMANDS[name];
+  if (!entry) {
+    process.stderr.write(`Unknown command: ${name}\n\n${usage()}\n`);
+    return 1;
+  }
+  const config = loadConfig();
+  const handle = await openDatabase(config.database);
+  const controller = new AbortController();
+  const stop = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\nStopping after the current batch (Ctrl-C again to quit at once)...\n');
+    controller.abort();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    await migrateToLatest(handle);
+    const command = await entry.load();
+    return await command({ config, handle, args, signal: controller.signal, out: process.stdout, err: process.stderr });
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);
