@@ -112,12 +112,24 @@ export async function replaceAvailability(tx: Tx, titleIds: string[], rows: Inse
   for (const batch of chunks(rows)) await tx.insertInto('title_availability').values(batch).execute();
 }
 
-export function allTitles(db: Queryable): Promise<TitleRow[]> {
-  return db.selectFrom('titles').selectAll().execute();
+/** Titles ordered by id, after `after` (null: from the start). */
+export function titlePage(db: Queryable, after: string | null, limit: number): Promise<TitleRow[]> {
+  let q = db.selectFrom('titles').selectAll().orderBy('id').limit(limit);
+  if (after !== null) q = q.where('id', '>', after);
+  return q.execute();
 }
 
-export function allAvailability(db: Queryable): Promise<AvailabilityRow[]> {
-  return db.selectFrom('title_availability').selectAll().orderBy('title_id').orderBy('platform').orderBy('region').orderBy('kind').execute();
+/** Offers of titles with after < id <= last. */
+export function availabilityBetween(db: Queryable, after: string | null, last: string): Promise<AvailabilityRow[]> {
+  let q = db.selectFrom('title_availability').selectAll().where('title_id', '<=', last).orderBy('title_id').orderBy('platform').orderBy('region').orderBy('kind');
+  if (after !== null) q = q.where('title_id', '>', after);
+  return q.execute();
+}
+
+/** What the catalog mean rating needs, for every title. */
+export async function allRatings(db: Queryable): Promise<Array<{ imdb: number | null; rt: number | null; fame: number }>> {
+  const rows = await db.selectFrom('titles').select(['imdb_rating', 'rotten_tomatoes', 'fame']).execute();
+  return rows.map((r) => ({ imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) }));
 }
 
 export function allPlatforms(db: Queryable): Promise<PlatformRow[]> {

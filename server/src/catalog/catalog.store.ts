@@ -2,8 +2,9 @@
 // reloaded when catalog_meta's version moves (another instance or an importer changed it).
 import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
-import { META, allAvailability, allPlatforms, allTitles, readMeta } from './catalog.repository.js';
-import { buildSnapshot, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { META, allPlatforms, allRatings, availabilityBetween, readMeta, titlePage } from './catalog.repository.js';
+import { catalogMean } from './ranking.js';
+import { SnapshotBuilder, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { posterUrl, watchUrl } from './urls.js';
 import { searchText } from './search-text.js';
 
@@ -37,9 +38,28 @@ export interface CatalogStoreOptions {
   refreshMs?: number;
 }
 
+/** Titles read per query: a page of rows is all the raw data in memory at once. */
+const PAGE = 2_000;
+
+/**
+ * Reads the catalog in pages of PAGE titles (and their offers) so that a large catalog is never
+ * held twice (rows and entries). Pages are not one transaction: a writer may commit between two,
+ * so the snapshot carries the version read before the first page, and the next refresh sees the
+ * newer version and reads again.
+ */
 async function loadSnapshot(db: DB): Promise<Snapshot> {
-  const [meta, titles, availability, platforms] = await Promise.all([readMeta(db), allTitles(db), allAvailability(db), allPlatforms(db)]);
-  return buildSnapshot(Number(meta.get(META.version) ?? 0), Number(meta.get(META.packVersion) ?? 0), titles, availability, platforms);
+  const [meta, ratings, platforms] = await Promise.all([readMeta(db), allRatings(db), allPlatforms(db)]);
+  const builder = new SnapshotBuilder(Number(meta.get(META.version) ?? 0), Number(meta.get(META.packVersion) ?? 0), catalogMean(ratings));
+  let after: string | null = null;
+  for (;;) {
+    const rows = await titlePage(db, after, PAGE);
+    if (!rows.length) break;
+    const last = rows[rows.length - 1].id;
+    builder.add(rows, await availabilityBetween(db, after, last));
+    after = last;
+    if (rows.length < PAGE) break;
+  }
+  return builder.finish(platforms);
 }
 
 export class CatalogStore {

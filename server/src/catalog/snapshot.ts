@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES, type Platform } from '@app/shared';
 import type { OfferKind } from './sources/types.js';
 import type { EngineTitle } from '../engine/types.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
-import { catalogMean, popularity, shrunkQuality } from './ranking.js';
+import { popularity, shrunkQuality } from './ranking.js';
 import { logoUrl } from './urls.js';
 import { searchText } from './search-text.js';
 
@@ -62,103 +62,132 @@ export interface Snapshot {
   platformBySlug: Map<string, PlatformInfo>;
 }
 
-const list = (s: string): string[] => {
+/** The same text once in memory: 100,000 titles share a few thousand keywords, people, genres. */
+class Interner {
+  private readonly map = new Map<string, string>();
+  of(s: string): string {
+    const hit = this.map.get(s);
+    if (hit !== undefined) return hit;
+    this.map.set(s, s);
+    return s;
+  }
+}
+
+const EMPTY: string[] = [];
+
+function list(s: string, strings: Interner): string[] {
+  if (s === '[]' || s === '') return EMPTY;
   try {
     const v: unknown = JSON.parse(s);
-    return Array.isArray(v) ? v.map(String) : [];
+    return Array.isArray(v) && v.length ? v.map((x) => strings.of(String(x))) : EMPTY;
   } catch {
-    return [];
+    return EMPTY;
   }
-};
+}
 
 export const languageName = (code: string): string => (LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
 
-export function buildSnapshot(
-  version: number,
-  packVersion: number,
-  titleRows: TitleRow[],
-  availabilityRows: AvailabilityRow[],
-  platformRows: PlatformRow[],
-): Snapshot {
-  const availability = new Map<string, Offer[]>();
-  for (const a of availabilityRows) {
-    const l = availability.get(a.title_id) ?? [];
-    l.push({ platform: a.platform, region: a.region, kind: a.kind as OfferKind, as_of: a.as_of, link: a.link });
-    availability.set(a.title_id, l);
-  }
-  const rated = titleRows.map((r) => ({ imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) }));
-  const mean = catalogMean(rated);
-  const entries: CatalogEntry[] = titleRows.map((r, i) => {
-    const avail = availability.get(r.id) ?? [];
-    const kind = r.kind === 'series' ? 'series' : 'movie';
-    return {
-      id: r.id,
-      kind,
-      title: r.title,
-      year: Number(r.year),
-      genres: list(r.genres),
-      language: languageName(r.language),
-      runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
-      seasons: r.seasons,
-      imdb: rated[i].imdb,
-      rt: r.rotten_tomatoes,
-      fame: rated[i].fame,
-      keywords: list(r.keywords),
-      director: r.director,
-      cast: list(r.cast_members),
-      platforms: [...new Set(avail.filter((a) => STREAMABLE.has(a.kind)).map((a) => a.platform))],
-      originalTitle: r.original_title,
-      endYear: r.end_year,
-      episodeRuntime: r.episode_runtime,
-      description: r.description,
-      languageCode: r.language,
-      availability: avail,
-      source: r.source,
-      tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
-      imdbId: r.imdb_id,
-      posterPath: r.poster_path,
-      backdropPath: r.backdrop_path,
-      trailerKey: r.trailer_key,
-      voteCount: r.vote_count === null ? null : Number(r.vote_count),
-      ageRating: r.age_rating,
-      quality: shrunkQuality(rated[i], mean),
-      popularity: popularity(rated[i], mean),
-      retired: r.retired_at !== null || (r.source === 'builtin' && Number(r.catalog_version) < packVersion),
-    };
-  });
-  // Ties are broken by id so every instance orders lists the same way.
-  entries.sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const titles = entries.filter((e) => !e.retired);
+/**
+ * Builds a snapshot page by page (the store reads the catalog in pages, so a 100,000-title catalog
+ * never sits in memory twice: rows and entries). `mean` is the catalog's mean rating, known first.
+ */
+export class SnapshotBuilder {
+  private readonly entries: CatalogEntry[] = [];
+  private readonly strings = new Interner();
 
-  const byName = new Map<string, CatalogEntry[]>();
-  for (const t of titles) {
-    for (const name of new Set([t.title, t.originalTitle].filter((n): n is string => Boolean(n)).map(searchText))) {
-      if (!name) continue;
-      const l = byName.get(name) ?? [];
-      l.push(t);
-      byName.set(name, l);
+  constructor(
+    private readonly version: number,
+    private readonly packVersion: number,
+    private readonly mean: number,
+  ) {}
+
+  /** Adds titles and the availability rows of those titles. */
+  add(titleRows: readonly TitleRow[], availabilityRows: readonly AvailabilityRow[]): void {
+    const { strings, mean, packVersion } = this;
+    const availability = new Map<string, Offer[]>();
+    for (const a of availabilityRows) {
+      const l = availability.get(a.title_id) ?? [];
+      l.push({ platform: strings.of(a.platform), region: strings.of(a.region), kind: strings.of(a.kind) as OfferKind, as_of: strings.of(a.as_of), link: a.link });
+      availability.set(a.title_id, l);
+    }
+    for (const r of titleRows) {
+      const avail = availability.get(r.id) ?? (EMPTY as unknown as Offer[]);
+      const kind = r.kind === 'series' ? 'series' : 'movie';
+      const rated = { imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) };
+      const platforms = avail.length ? [...new Set(avail.filter((a) => STREAMABLE.has(a.kind)).map((a) => a.platform))] : EMPTY;
+      this.entries.push({
+        id: r.id,
+        kind,
+        title: r.title,
+        year: Number(r.year),
+        genres: list(r.genres, strings),
+        language: strings.of(languageName(r.language)),
+        runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
+        seasons: r.seasons,
+        imdb: rated.imdb,
+        rt: r.rotten_tomatoes,
+        fame: rated.fame,
+        keywords: list(r.keywords, strings),
+        director: r.director === null ? null : strings.of(r.director),
+        cast: list(r.cast_members, strings),
+        platforms: platforms.length ? platforms : EMPTY,
+        originalTitle: r.original_title,
+        endYear: r.end_year,
+        episodeRuntime: r.episode_runtime,
+        description: r.description,
+        languageCode: strings.of(r.language),
+        availability: avail,
+        source: strings.of(r.source),
+        tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
+        imdbId: r.imdb_id,
+        posterPath: r.poster_path,
+        backdropPath: r.backdrop_path,
+        trailerKey: r.trailer_key,
+        voteCount: r.vote_count === null ? null : Number(r.vote_count),
+        ageRating: r.age_rating === null ? null : strings.of(r.age_rating),
+        quality: shrunkQuality(rated, mean),
+        popularity: popularity(rated, mean),
+        retired: r.retired_at !== null || (r.source === 'builtin' && Number(r.catalog_version) < packVersion),
+      });
     }
   }
 
-  const counts = new Map<string, number>();
-  for (const t of titles) for (const p of t.platforms) counts.set(p, (counts.get(p) ?? 0) + 1);
-  const platforms: PlatformInfo[] = platformRows.map((p) => ({
-    name: p.name,
-    slug: p.slug,
-    color: p.color,
-    logo_url: logoUrl(p.slug),
-    search_url: p.search_url,
-    hosts: list(p.hosts),
-    title_count: counts.get(p.name) ?? 0,
-  }));
-  platforms.sort((a, b) => b.title_count - a.title_count || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
-  return {
-    version,
-    titles,
-    byId: new Map(entries.map((e) => [e.id, e])),
-    byName,
-    platforms,
-    platformByName: new Map(platforms.map((p) => [p.name, p])),
-    platformBySlug: new Map(platforms.map((p) => [p.slug, p])),
-  };
+  finish(platformRows: readonly PlatformRow[]): Snapshot {
+    const entries = this.entries;
+    // Ties are broken by id so every instance orders lists the same way.
+    entries.sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const titles = entries.filter((e) => !e.retired);
+
+    const byName = new Map<string, CatalogEntry[]>();
+    for (const t of titles) {
+      for (const name of new Set([t.title, t.originalTitle].filter((n): n is string => Boolean(n)).map(searchText))) {
+        if (!name) continue;
+        const l = byName.get(name);
+        if (l) l.push(t);
+        else byName.set(name, [t]);
+      }
+    }
+
+    const counts = new Map<string, number>();
+    for (const t of titles) for (const p of t.platforms) counts.set(p, (counts.get(p) ?? 0) + 1);
+    const platforms: PlatformInfo[] = platformRows.map((p) => ({
+      name: p.name,
+      slug: p.slug,
+      color: p.color,
+      logo_url: logoUrl(p.slug),
+      search_url: p.search_url,
+      hosts: list(p.hosts, this.strings),
+      title_count: counts.get(p.name) ?? 0,
+    }));
+    platforms.sort((a, b) => b.title_count - a.title_count || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    return {
+      version: this.version,
+      titles,
+      byId: new Map(entries.map((e) => [e.id, e])),
+      byName,
+      platforms,
+      platformByName: new Map(platforms.map((p) => [p.name, p])),
+      platformBySlug: new Map(platforms.map((p) => [p.slug, p])),
+    };
+  }
 }
