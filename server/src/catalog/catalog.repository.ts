@@ -68,7 +68,11 @@ export async function upsertPlatforms(tx: Tx, rows: Insertable<PlatformsTable>[]
   }
 }
 
-/** Inserts new titles and rewrites builtin ones; a title another source owns is left alone. */
+/**
+ * Inserts new titles and rewrites the descriptive fields of existing ones: the hand-written pack
+ * is the highest-priority source (docs/catalog.md), so a title another source brought in first
+ * becomes builtin. External ids, artwork and offers of other sources are not touched.
+ */
 export async function upsertBuiltinTitles(tx: Tx, rows: Insertable<TitlesTable>[]): Promise<void> {
   for (const batch of chunks(rows)) {
     await tx
@@ -95,10 +99,11 @@ export async function upsertBuiltinTitles(tx: Tx, rows: Insertable<TitlesTable>[
             keywords: eb.ref('excluded.keywords'),
             director: eb.ref('excluded.director'),
             cast_members: eb.ref('excluded.cast_members'),
+            source: eb.ref('excluded.source'),
             catalog_version: eb.ref('excluded.catalog_version'),
             updated_at: eb.ref('excluded.updated_at'),
-          }))
-          .where('titles.source', '=', 'builtin'),
+            retired_at: null,
+          })),
       )
       .execute();
   }

@@ -6,6 +6,7 @@ import { dialects } from '../../test/support/dialects.js';
 import { loadCatalogPack, DEFAULT_PACK_DIR } from './pack-loader.js';
 import { CatalogStore } from './catalog.store.js';
 import { freshDatabase, packCopy, type FreshDatabase } from './test-support.js';
+import { CatalogMerger } from './sources/merge.js';
 import { favouriteTitleIds } from '../features/onboarding/onboarding.repository.js';
 import type { DB } from '../db/connection.js';
 
@@ -141,6 +142,29 @@ describe.each(dialects)('catalog pack loader (%s)', (dialect) => {
     expect(broken).toMatchObject({ changed: false, version: 1 });
     expect(errors).toHaveLength(1);
     expect(await fresh.handle.db.selectFrom('titles').select('id').execute()).toHaveLength(good.length);
+  });
+
+  it('a pack title another source brought in first keeps its id, its offers and the user data on it', async () => {
+    fresh = await freshDatabase(dialect);
+    const db = fresh.handle.db;
+    const merger = await CatalogMerger.open(fresh.handle, 'streaming-csv');
+    // The dataset calls it by its year of release in one country: 2018, one year off the pack's 2017.
+    const [imported] = await merger.write([{ kind: 'series', title: 'Dark', year: 2018, description: 'Imported text.', offers: [{ platform: 'Netflix', region: 'IN', kind: 'subscription', as_of: '2021-09' }] }]);
+    expect(imported).toEqual({ outcome: 'added', id: 'series-dark-2018' });
+    const userId = await insertUserWithData(db, 'series-dark-2018');
+
+    const v1 = packCopy();
+    cleanups.push(v1.remove);
+    await loadCatalogPack(fresh.handle, { dir: v1.dir, logger: quiet });
+    const darks = await db.selectFrom('titles').selectAll().where('title', '=', 'Dark').execute();
+    expect(darks).toHaveLength(1);
+    expect(darks[0]).toMatchObject({ id: 'series-dark-2018', source: 'builtin', year: 2017 });
+    expect(darks[0].description).not.toBe('Imported text.');
+    expect(await favouriteTitleIds(db, userId)).toEqual(['series-dark-2018']);
+    const offers = await db.selectFrom('title_availability').select(['platform', 'region', 'source']).where('title_id', '=', 'series-dark-2018').orderBy('source').execute();
+    expect(offers).toContainEqual({ platform: 'Netflix', region: 'IN', source: 'streaming-csv' });
+    const store = await CatalogStore.open(db);
+    expect((await store.title('series-dark-2018'))?.retired).toBe(false);
   });
 
   it('two instances starting together load the pack once', async () => {

@@ -6,7 +6,8 @@ import { dirname, resolve } from 'node:path';
 import type { Insertable } from 'kysely';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/connection.js';
-import { writeTransaction } from '../db/transaction.js';
+import { writeTransaction, type Tx } from '../db/transaction.js';
+import { TitleMatcher } from './sources/matcher.js';
 import type { TitlesTable, TitleAvailabilityTable } from '../db/schema.js';
 import { parsePack, readPackFiles, type Pack, type PackEntry, type RawPack } from './pack-reader.js';
 import {
@@ -93,14 +94,17 @@ async function writePack(handle: DatabaseHandle, pack: Pack, now: Date): Promise
     if (meta.get(META.packHash) === pack.hash) return { changed: false, version: current };
     const version = current + 1;
     const stamp = now.toISOString();
+    // One matcher for every source: a pack title another source brought in first (TMDB, an
+    // import) keeps that title's id, so the user data already pointing at it stays attached.
+    const entries = await adoptMatchedIds(tx, pack.titles);
     await upsertPlatforms(
       tx,
       pack.platforms.map((p) => ({ name: p.name, slug: p.slug, color: p.color, search_url: p.search_url, hosts: JSON.stringify(p.hosts) })),
     );
-    await upsertBuiltinTitles(tx, pack.titles.map((e) => titleRow(e, version, stamp)));
-    const ids = pack.titles.map((e) => e.id);
+    await upsertBuiltinTitles(tx, entries.map((e) => titleRow(e, version, stamp)));
+    const ids = entries.map((e) => e.id);
     const owned = await builtinIds(tx, ids);
-    await replaceAvailability(tx, [...owned], availabilityRows(pack.titles, owned));
+    await replaceAvailability(tx, [...owned], availabilityRows(entries, owned));
     await writeMeta(tx, {
       [META.packHash]: pack.hash,
       [META.version]: String(version),
@@ -109,6 +113,23 @@ async function writePack(handle: DatabaseHandle, pack: Pack, now: Date): Promise
       [META.loadedAt]: stamp,
     });
     return { changed: true, version };
+  });
+}
+
+/** Pack entries with the id of the stored title they match, when that title came from another source. */
+async function adoptMatchedIds(tx: Tx, entries: PackEntry[]): Promise<PackEntry[]> {
+  const others = await tx.selectFrom('titles').select(['id', 'kind', 'title', 'original_title', 'year', 'tmdb_id', 'imdb_id']).where('source', '!=', 'builtin').execute();
+  if (!others.length) return entries;
+  const matcher = new TitleMatcher(
+    others.map((r) => ({ id: r.id, kind: r.kind === 'series' ? 'series' : 'movie', title: r.title, originalTitle: r.original_title, year: Number(r.year), tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id), imdbId: r.imdb_id })),
+  );
+  const taken = new Set(entries.map((e) => e.id));
+  return entries.map((e) => {
+    if (matcher.has(e.id)) return e;
+    const m = matcher.match({ kind: e.title.kind, title: e.title.title, originalTitle: e.title.original_title ?? null, year: e.title.year });
+    if (m.kind !== 'matched' || taken.has(m.id)) return e;
+    taken.add(m.id);
+    return { ...e, id: m.id };
   });
 }
 
