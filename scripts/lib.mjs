@@ -42,3 +42,19 @@ export async function buildWebIfStale() {
   console.log('Building the web app (web/dist is missing or older than its sources)...');
   return run('npm', ['run', 'build', '-w', 'web']);
 }
+
+export const SERVER_INPUTS = ['server/src', 'shared/src', 'scripts/build-server.mjs'];
+
+/** Bundles the server into server/dist/main.mjs when it is missing or older than its sources. */
+export async function buildServerIfStale() {
+  if (!isStale('server/dist/main.mjs', SERVER_INPUTS)) return 0;
+  console.log('Building the server (server/dist is missing or older than its sources)...');
+  try {
+    const { buildServer } = await import('./build-server.mjs');
+    await buildServer();
+    return 0;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  }
+}

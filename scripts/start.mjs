@@ -1,11 +1,14 @@
-// `npm start`: builds the web app when it is missing or stale, then runs ONE process that
+// `npm start`: builds the web app and the server when missing or stale, then runs ONE process that
 // serves the API under /api and the web app on the same port.
 import { spawn } from 'node:child_process';
-import { root, buildWebIfStale } from './lib.mjs';
+import { root, buildWebIfStale, buildServerIfStale } from './lib.mjs';
 
-const code = await buildWebIfStale();
-if (code !== 0) process.exit(code);
+for (const step of [buildWebIfStale, buildServerIfStale]) {
+  const code = await step();
+  if (code !== 0) process.exit(code);
+}
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// Plain JavaScript in production: no TypeScript compiler loaded at start or kept in memory.
+const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.mjs'], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (c, s) => process.exit(c ?? (s ? 1 : 0)));

@@ -1,5 +1,6 @@
 // `npm run bench:api`: p50/p99 of issuing a recommendation through the HTTP API (POST
-// /api/recommendations/new) on the real server (its own process, SQLite), first with the
+// /api/recommendations/new) on the real server (its own process, the bundle `npm start` runs,
+// SQLite), first with the
 // built-in catalog, then with a synthetic 100,000-title catalog, for a user with 200 past
 // ratings. Prints a table and writes bench-results/api.json.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,8 @@ import { openDatabase, type DatabaseHandle } from '../../server/src/db/connectio
 import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
 import { insertUser } from '../../server/src/features/users/users.repository.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
+// @ts-expect-error plain JavaScript module of the root scripts
+import { buildServerIfStale } from '../lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WARMUP = Number(process.env.WARMUP ?? 30);
@@ -43,7 +46,8 @@ async function startChild(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   // CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run, for finding what is slow.
   const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/src/main.ts'], {
+  // What `npm start` runs: the bundled server (scripts/build-server.mjs), built when stale.
+  const child = spawn(process.execPath, [...prof, '--enable-source-maps', 'server/dist/main.mjs'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -217,6 +221,7 @@ async function measure(label: string, dataDir: string, secret: string): Promise<
   }
 }
 
+if ((await buildServerIfStale()) !== 0) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-api-'));
 const secret = randomBytes(48).toString('base64url');
 try {

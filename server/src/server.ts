@@ -2,9 +2,8 @@
 // database, migrations, secrets, the app and background jobs. main.ts and the tests both call
 // startServer; close() drains (docs/operations.md).
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { WEB_DIST } from './paths.js';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './db/connection.js';
@@ -20,7 +19,7 @@ import { checkCalendarKeys } from './integrations/crypto/keys.js';
 import { answerStarting, trackConnections, type Lifecycle } from './http/lifecycle.js';
 import { answerClientError } from './http/client-error.js';
 
-export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const DEFAULT_WEB_DIST = WEB_DIST;
 
 /** How long close() waits for in-flight requests before cutting the connections left. */
 export const DRAIN_DEADLINE_MS = 8_000;

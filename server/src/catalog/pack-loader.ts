@@ -1,8 +1,7 @@
 // Loads the built-in catalog pack into the database at start. Idempotent: the pack's content
 // hash is kept in catalog_meta and an unchanged pack writes nothing. A changed pack is written in
 // one transaction (all or nothing) and bumps the catalog version; user tables are never touched.
-import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
+import { PACK_DIR } from '../paths.js';
 import type { Insertable } from 'kysely';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/connection.js';
@@ -21,7 +20,7 @@ import {
   writeMeta,
 } from './catalog.repository.js';
 
-export const DEFAULT_PACK_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../catalog');
+export const DEFAULT_PACK_DIR = PACK_DIR;
 
 export interface LoadPackOptions {
   dir?: string;

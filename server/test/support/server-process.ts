@@ -1,4 +1,5 @@
-// The real server as its own process (node + tsx on src/main.ts, what `npm start` runs), for
+// The real server as its own process (node + tsx on src/main.ts; `npm start` runs the same code
+// bundled, which server/test/production-build.test.ts covers), for
 // tests about start-up, signals and exit codes. Probes use a fresh connection each (no agent), so
 // a hanging server shows as a hang rather than hiding behind a pooled socket.
 import { spawn, type ChildProcess } from 'node:child_process';

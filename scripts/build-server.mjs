@@ -1,0 +1,23 @@
+// `npm run build:server`: the server as one ES module, server/dist/main.mjs, so production runs
+// plain JavaScript instead of compiling TypeScript at start (npm start builds it when stale).
+// Packages stay in node_modules; only our sources (server/src, shared/src) are bundled.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { root } from './lib.mjs';
+
+export async function buildServer(outfile = join(root, 'server/dist/main.mjs')) {
+  await build({
+    entryPoints: [join(root, 'server/src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@app/shared': join(root, 'shared/src/index.ts') },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -1,0 +1,53 @@
+// `npm start` runs the server bundled into one JavaScript module (scripts/build-server.mjs), not
+// the TypeScript sources the other tests run: this builds a bundle and starts it as a user would,
+// so a path that only works from server/src (the catalog pack, the web build) fails here.
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, SERVER_DIR } from './support/server-process.js';
+
+const ROOT = resolve(SERVER_DIR, '..');
+
+describe('the production bundle', () => {
+  // Beside where `npm start` puts main.mjs: paths are resolved from the bundle's own folder.
+  const bundle = join(SERVER_DIR, 'dist', `test-${process.pid}-${Date.now()}.mjs`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-bundle-'));
+  afterAll(() => {
+    rmSync(bundle, { force: true });
+    rmSync(`${bundle}.map`, { force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts from server/dist, loads the built-in catalog, serves the web app and stops cleanly on SIGTERM', async () => {
+    const { buildServer } = (await import(join(ROOT, 'scripts/build-server.mjs'))) as { buildServer(out: string): Promise<void> };
+    await buildServer(bundle);
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, SCHEDULER: 'off', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
+    const url = `http://127.0.0.1:${port}`;
+    let ready = false;
+    for (let i = 0; i < 150 && !ready && child.exitCode === null; i++) {
+      ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(ready, stderr).toBe(true);
+    const platforms = (await (await fetch(`${url}/api/onboarding/platforms`)).json()) as { platforms: Array<{ name: string; title_count: number }> };
+    expect(platforms.platforms.find((p) => p.name === 'Netflix')?.title_count).toBeGreaterThan(50);
+    // The one process also serves the web app, when it has been built.
+    if (existsSync(join(ROOT, 'web/dist/index.html'))) {
+      const page = await fetch(`${url}/app/dashboard`);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
