@@ -4,7 +4,7 @@ import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
 import { META, allAvailability, allPlatforms, allTitles, readMeta } from './catalog.repository.js';
 import { buildSnapshot, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
-import { posterUrl, watchUrl } from './urls.js';
+import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
 import { searchText } from './search-text.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
@@ -28,6 +28,8 @@ export type TitleDisplay = Pick<
   | 'platform'
   | 'platform_logo_url'
   | 'poster_url'
+  | 'poster_fallback_url'
+  | 'trailer_url'
   | 'director'
   | 'cast'
 > & { watch_url: string | null };
@@ -35,6 +37,8 @@ export type TitleDisplay = Pick<
 export interface CatalogStoreOptions {
   /** How often (ms) to ask the database whether the catalog version moved. */
   refreshMs?: number;
+  /** TMDB's image base (TMDB_IMAGE_URL); unset: every poster is our generated one. */
+  imageBaseUrl?: string | null;
 }
 
 async function loadSnapshot(db: DB): Promise<Snapshot> {
@@ -50,10 +54,16 @@ export class CatalogStore {
     private readonly db: DB,
     private snap: Snapshot,
     private readonly refreshMs: number,
+    private readonly imageBaseUrl: string | null,
   ) {}
 
   static async open(db: DB, opts: CatalogStoreOptions = {}): Promise<CatalogStore> {
-    return new CatalogStore(db, await loadSnapshot(db), opts.refreshMs ?? 60_000);
+    return new CatalogStore(db, await loadSnapshot(db), opts.refreshMs ?? 60_000, opts.imageBaseUrl ?? null);
+  }
+
+  /** The poster a client shows (TMDB's when known) and ours to fall back on if it fails to load. */
+  posterUrls(t: Pick<CatalogEntry, 'id' | 'posterPath'>): PosterUrls {
+    return posterUrls(this.imageBaseUrl, t);
   }
 
   /** Offerable titles (not retired), most popular first. Treat as read-only. */
@@ -124,7 +134,8 @@ export class CatalogStore {
       imdb_rating: t.imdb,
       platform: p ? p.name : null,
       platform_logo_url: p ? p.logo_url : null,
-      poster_url: posterUrl(t.id),
+      ...this.posterUrls(t),
+      trailer_url: trailerUrl(t.trailerKey),
       director: t.director,
       cast: t.cast,
       watch_url: p ? watchUrl(p.search_url, t.title) : null,
@@ -154,7 +165,8 @@ export class CatalogStore {
         const p = this.snap.platformByName.get(a.platform);
         return p ? [{ ...a, logo_url: p.logo_url, watch_url: watchUrl(p.search_url, t.title) }] : [];
       }),
-      poster_url: posterUrl(t.id),
+      ...this.posterUrls(t),
+      trailer_url: trailerUrl(t.trailerKey),
     };
   }
 
