@@ -20,7 +20,8 @@ import type { AppServices } from './services.js';
 
 export const JSON_BODY_LIMIT = '100kb';
 
-function contentSecurityPolicy() {
+/** imageOrigin: TMDB's image host (TMDB_IMAGE_URL), the one other place posters come from. */
+function contentSecurityPolicy(imageOrigin: string) {
   const google = 'https://accounts.google.com';
   return {
     directives: {
@@ -29,7 +30,7 @@ function contentSecurityPolicy() {
       frameSrc: ["'self'", `${google}/gsi/`],
       connectSrc: ["'self'", `${google}/gsi/`],
       styleSrc: ["'self'", "'unsafe-inline'", `${google}/gsi/style`],
-      imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com'],
+      imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com', imageOrigin],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -57,7 +58,7 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
       serializers: { req: redactRequest },
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }));
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(new URL(ctx.config.tmdb.imageUrl).origin), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }));
 
   const allowed = new Set([new URL(ctx.config.appUrl).origin, ...ctx.config.extensionOrigins]);
   app.use(

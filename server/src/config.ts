@@ -16,6 +16,16 @@ const url = (name: string) =>
     }
   }, `${name} must be a URL`);
 
+/** An http(s) URL: browsers and mail clients load images from it. */
+const httpUrl = () =>
+  z.string().refine((v) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
 /** 32 random bytes, base64 or base64url (openssl rand -base64 32). */
 const decode32 = (v: string) => (/^[A-Za-z0-9+/_-]+={0,2}$/.test(v.trim()) ? Buffer.from(v.trim().replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null);
 const is32ByteKey = (v: string) => {
@@ -94,6 +104,7 @@ const EnvSchema = z.object({
   STRIPE_API_URL: url('STRIPE_API_URL').default('https://api.stripe.com'),
   TMDB_API_KEY: z.string().min(1).optional(),
   TMDB_API_URL: url('TMDB_API_URL').default('https://api.themoviedb.org/3'),
+  TMDB_IMAGE_URL: httpUrl().default('https://image.tmdb.org/t/p'),
   // Our Chrome extension's id is fixed by the public key in its manifest (extension/src/manifest.ts).
   EXTENSION_ORIGINS: z.string().default(OUR_EXTENSION_ORIGIN),
   TRUST_PROXY: z
@@ -139,7 +150,8 @@ export interface Config {
   /** Keys for calendar tokens at rest. null: a key file generated in DATA_DIR. */
   calendarEncryption: { key: string | null; previousKeys: string[] };
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string };
-  tmdb: { apiKey: string | null; apiUrl: string };
+  /** imageUrl: TMDB's image base, no trailing slash (`${imageUrl}/w342${poster_path}`). */
+  tmdb: { apiKey: string | null; apiUrl: string; imageUrl: string };
   extensionOrigins: string[];
   /** Express's 'trust proxy': false, a hop count, or the proxies' addresses and subnets. */
   trustProxy: false | number | string[];
@@ -189,7 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       previousKeys: (e.CALENDAR_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     },
     stripe: { secretKey: e.STRIPE_SECRET_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: e.STRIPE_API_URL },
-    tmdb: { apiKey: e.TMDB_API_KEY ?? null, apiUrl: e.TMDB_API_URL },
+    tmdb: { apiKey: e.TMDB_API_KEY ?? null, apiUrl: e.TMDB_API_URL, imageUrl: e.TMDB_IMAGE_URL.replace(/\/+$/, '') },
     extensionOrigins: e.EXTENSION_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: { authPerIp: e.AUTH_RATE_LIMIT_PER_IP, authPerAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, feedbackPerIp: e.FEEDBACK_RATE_LIMIT_PER_IP },

@@ -15,7 +15,7 @@ import { deliveryRoutes } from './features/delivery/delivery.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
-  const catalog = await CatalogStore.open(ctx.db);
+  const catalog = await CatalogStore.open(ctx.db, { imageBaseUrl: ctx.config.tmdb.imageUrl });
   return {
     catalog,
     platformNames: () => catalog.platformNames(),

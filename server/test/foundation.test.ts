@@ -65,6 +65,8 @@ describe('configuration', () => {
       [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET /],
       [{ FREE_WEEKLY_LIMIT: '-1' }, /^Invalid configuration: FREE_WEEKLY_LIMIT /],
       [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+      [{ TMDB_IMAGE_URL: 'ftp://images.example.test/t/p' }, /^Invalid configuration: TMDB_IMAGE_URL must be an http\(s\) URL$/],
+      [{ TMDB_IMAGE_URL: 'image.tmdb.org/t/p' }, /^Invalid configuration: TMDB_IMAGE_URL /],
     ];
     for (const [env, msg] of bad) {
       let err: unknown;

@@ -5,3 +5,4 @@ export * from './client.js';
 export * from './extension.js';
 export * from './schedule.js';
 export * from './allowance.js';
+export * from './attribution.js';

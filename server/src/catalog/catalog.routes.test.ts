@@ -73,6 +73,7 @@ describe.each(dialects)('catalog routes and artwork (%s)', (dialect) => {
     expect(dark).toMatchObject({ id: 'series-dark-2017', kind: 'series', title: 'Dark', year: 2017, end_year: 2020, language: 'German', seasons: 3 });
     expect(dark.availability[0]).toMatchObject({ platform: 'Netflix', watch_url: 'https://www.netflix.com/search?q=Dark', logo_url: '/api/catalog/platforms/netflix/logo.svg' });
     expect(dark.poster_url).toBe('/api/catalog/titles/series-dark-2017/poster.svg');
+    expect(dark.poster_fallback_url).toBe(dark.poster_url);
     expect((await get('/api/catalog/titles/nope')).status).toBe(404);
   });
 

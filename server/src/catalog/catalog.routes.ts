@@ -6,24 +6,47 @@ import { notFound } from '../http/errors.js';
 import { query, validate } from '../http/validate.js';
 import type { CatalogStore } from './catalog.store.js';
 import { renderLogo, renderPoster } from './artwork.js';
+import { svgToPng } from './artwork/png.js';
+import { Lru } from './artwork/lru.js';
 import { carouselTitles } from './posters.js';
-import { posterUrl } from './urls.js';
 
 const ARTWORK_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 const MEMO_LIMIT = 5000;
+// PNG posters (about 50 kB each) are for email: a day's deliveries ask for the same few again
+// and again. Bounded both ways, so a crawl over every title cannot grow memory.
+const PNG_CACHE_ENTRIES = 400;
+const PNG_CACHE_BYTES = 24 * 1024 * 1024;
+
+interface Png {
+  body: Buffer;
+  etag: string;
+}
+
+const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function sendSvg(res: Response, svg: string): void {
   res
     .set({
       'Content-Type': 'image/svg+xml; charset=utf-8',
       'Cache-Control': ARTWORK_CACHE,
-      ETag: `"${createHash('sha1').update(svg).digest('base64url')}"`,
+      ETag: etagOf(svg),
       // The extension's popup shows these from its own origin.
       'Cross-Origin-Resource-Policy': 'cross-origin',
       // An SVG opened on its own must not run anything.
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
     })
     .send(svg);
+}
+
+function sendPng(res: Response, png: Png): void {
+  res
+    .set({
+      'Content-Type': 'image/png',
+      'Cache-Control': ARTWORK_CACHE,
+      ETag: png.etag,
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    })
+    .send(png.body);
 }
 
 export function catalogRoutes(catalog: CatalogStore): Router {
@@ -40,6 +63,26 @@ export function catalogRoutes(catalog: CatalogStore): Router {
     }
     return svg;
   };
+  const pngs = new Lru<Png>(PNG_CACHE_ENTRIES, PNG_CACHE_BYTES, (p) => p.body.length);
+  // One drawing per poster at a time: concurrent requests for it wait for the same one.
+  const drawing = new Map<string, Promise<Png>>();
+  const pngPoster = async (t: Parameters<typeof renderPoster>[0]): Promise<Png> => {
+    const k = `${catalog.version()}:t:${t.id}`;
+    const hit = pngs.get(k);
+    if (hit) return hit;
+    let pending = drawing.get(k);
+    if (!pending) {
+      pending = svgToPng(memoised(`t:${t.id}`, () => renderPoster(t)))
+        .then((body) => {
+          const png = { body, etag: etagOf(body) };
+          pngs.set(k, png);
+          return png;
+        })
+        .finally(() => drawing.delete(k));
+      drawing.set(k, pending);
+    }
+    return pending;
+  };
 
   r.get('/posters', validate({ query: PostersQuery }), async (req, res) => {
     const { limit } = query(req, PostersQuery);
@@ -50,7 +93,7 @@ export function catalogRoutes(catalog: CatalogStore): Router {
         year: t.year,
         kind: t.kind,
         language: t.language,
-        poster_url: posterUrl(t.id),
+        ...catalog.posterUrls(t),
       })),
     };
     res.set('Cache-Control', 'public, max-age=300').json(out);
@@ -66,6 +109,13 @@ export function catalogRoutes(catalog: CatalogStore): Router {
     const t = await catalog.title(req.params.id);
     if (!t) throw notFound('No such title');
     sendSvg(res, memoised(`t:${t.id}`, () => renderPoster(t)));
+  });
+
+  // Our poster as PNG, for email (Gmail and Outlook show no SVG).
+  r.get('/titles/:id/poster.png', async (req, res) => {
+    const t = await catalog.title(req.params.id);
+    if (!t) throw notFound('No such title');
+    sendPng(res, await pngPoster(t));
   });
 
   r.get('/platforms/:slug/logo.svg', async (req, res) => {

@@ -5,7 +5,7 @@ import type { DB } from '../db/connection.js';
 import { META, allPlatforms, allRatings, availabilityBetween, readMeta, titlePage } from './catalog.repository.js';
 import { catalogMean } from './ranking.js';
 import { SnapshotBuilder, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
-import { posterUrl, watchUrl } from './urls.js';
+import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
 import { searchText } from './search-text.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
@@ -29,6 +29,8 @@ export type TitleDisplay = Pick<
   | 'platform'
   | 'platform_logo_url'
   | 'poster_url'
+  | 'poster_fallback_url'
+  | 'trailer_url'
   | 'director'
   | 'cast'
 > & { watch_url: string | null };
@@ -36,6 +38,8 @@ export type TitleDisplay = Pick<
 export interface CatalogStoreOptions {
   /** How often (ms) to ask the database whether the catalog version moved. */
   refreshMs?: number;
+  /** TMDB's image base (TMDB_IMAGE_URL); unset: every poster is our generated one. */
+  imageBaseUrl?: string | null;
 }
 
 /**
@@ -74,10 +78,16 @@ export class CatalogStore {
     private readonly db: DB,
     private snap: Snapshot,
     private readonly refreshMs: number,
+    private readonly imageBaseUrl: string | null,
   ) {}
 
   static async open(db: DB, opts: CatalogStoreOptions = {}): Promise<CatalogStore> {
-    return new CatalogStore(db, await loadSnapshot(db), opts.refreshMs ?? 60_000);
+    return new CatalogStore(db, await loadSnapshot(db), opts.refreshMs ?? 60_000, opts.imageBaseUrl ?? null);
+  }
+
+  /** The poster a client shows (TMDB's when known) and ours to fall back on if it fails to load. */
+  posterUrls(t: Pick<CatalogEntry, 'id' | 'posterPath'>): PosterUrls {
+    return posterUrls(this.imageBaseUrl, t);
   }
 
   /** Offerable titles (not retired), most popular first. Treat as read-only. */
@@ -148,7 +158,8 @@ export class CatalogStore {
       imdb_rating: t.imdb,
       platform: p ? p.name : null,
       platform_logo_url: p ? p.logo_url : null,
-      poster_url: posterUrl(t.id),
+      ...this.posterUrls(t),
+      trailer_url: trailerUrl(t.trailerKey),
       director: t.director,
       cast: t.cast,
       watch_url: p ? watchUrl(p.search_url, t.title) : null,
@@ -178,7 +189,8 @@ export class CatalogStore {
         const p = this.snap.platformByName.get(a.platform);
         return p ? [{ ...a, logo_url: p.logo_url, watch_url: watchUrl(p.search_url, t.title) }] : [];
       }),
-      poster_url: posterUrl(t.id),
+      ...this.posterUrls(t),
+      trailer_url: trailerUrl(t.trailerKey),
     };
   }
 

@@ -13,7 +13,7 @@ import { usableTimezone } from '../time/zoned-time.js';
 import { weeklyWindow } from '../features/subscription/weekly-window.js';
 import { findUserById, type UserRow } from '../features/users/users.repository.js';
 import { finishDelivery, updateDelivery, upgradeSentSince, type DeliveryRow } from './deliveries.repository.js';
-import { absoluteUrl, channelsFor, eventTime, mailContext, pickForDay, type Slot } from './delivery-parts.js';
+import { channelsFor, eventTime, mailContext, pickForDay, type Slot } from './delivery-parts.js';
 import { deliveryTime } from './schedule.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -95,7 +95,6 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
   if (email && !lease.email_sent_at) {
     const mail = recommendationEmail(mailContext(ctx, user, slot), {
       rec,
-      posterUrl: absoluteUrl(ctx.config.appUrl, rec.poster_url),
       likeUrl: ratingLink(ctx, rec.id, user.id, 'like'),
       dislikeUrl: ratingLink(ctx, rec.id, user.id, 'dislike'),
     });

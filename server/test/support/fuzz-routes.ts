@@ -43,6 +43,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/catalog/posters', query: S.PostersQuery, readOnly: true },
   { method: 'GET', path: '/api/catalog/titles/:id', readOnly: true },
   { method: 'GET', path: '/api/catalog/titles/:id/poster.svg', readOnly: true },
+  { method: 'GET', path: '/api/catalog/titles/:id/poster.png', readOnly: true },
   { method: 'GET', path: '/api/catalog/platforms/:slug/logo.svg', readOnly: true },
   { method: 'GET', path: '/api/onboarding/genres', readOnly: true },
   { method: 'GET', path: '/api/onboarding/languages', readOnly: true },

@@ -36,7 +36,12 @@ export const CatalogTitle = z.object({
   cast: z.array(z.string()),
   /** Empty: availability unknown. */
   availability: z.array(TitleAvailability),
+  /** TMDB's poster (absolute URL) when known, else ours. */
   poster_url: z.string(),
+  /** Our generated poster: what to show when poster_url fails to load. */
+  poster_fallback_url: z.string(),
+  /** The title's trailer on YouTube, or null when unknown. */
+  trailer_url: z.string().nullable(),
 });
 export type CatalogTitle = z.infer<typeof CatalogTitle>;
 
@@ -50,6 +55,7 @@ export const PosterItem = z.object({
   kind: Kind,
   language: z.string(),
   poster_url: z.string(),
+  poster_fallback_url: z.string(),
 });
 export type PosterItem = z.infer<typeof PosterItem>;
 

@@ -31,6 +31,8 @@ export const OnboardingMovie = z.object({
   language: z.string(),
   kind: Kind,
   poster_url: z.string(),
+  /** Our generated poster: what to show when poster_url fails to load. */
+  poster_fallback_url: z.string(),
 });
 export type OnboardingMovie = z.infer<typeof OnboardingMovie>;
 

@@ -31,7 +31,12 @@ export const Recommendation = z.object({
   platform_logo_url: z.string().nullable(),
   /** The platform's search page for this title, or null when the platform is unknown. */
   watch_url: z.string().nullable(),
+  /** TMDB's poster (absolute URL) when known, else ours (relative to the API origin). */
   poster_url: z.string(),
+  /** Our generated poster: what to show when poster_url fails to load. */
+  poster_fallback_url: z.string(),
+  /** The title's trailer on YouTube, or null when unknown. */
+  trailer_url: z.string().nullable(),
   director: z.string().nullable(),
   cast: z.array(z.string()),
   is_rated: z.boolean(),

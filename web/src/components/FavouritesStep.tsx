@@ -4,6 +4,7 @@ import { useFilteredMovies } from '../hooks/useOnboardingOptions';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { ErrorState } from './ErrorState';
 import { PageLoading } from './PageLoading';
+import { PosterImage } from './PosterImage';
 
 type Pick = { id: string; title: string };
 interface Props {
@@ -68,7 +69,7 @@ export function FavouritesStep({ genres, languages, selected, onChange }: Props)
               <li key={m.id}>
                 <label htmlFor={id} className={`movie-option${on ? ' movie-on' : ''}`}>
                   <input id={id} type="checkbox" aria-label={`${m.title} (${m.year})`} checked={on} disabled={!on && full} onChange={() => toggle({ id: m.id, title: m.title })} />
-                  <img src={m.poster_url} alt="" width={80} height={120} loading="lazy" />
+                  <PosterImage src={m.poster_url} fallbackSrc={m.poster_fallback_url} alt="" width={80} height={120} loading="lazy" />
                   <span className="movie-meta">
                     <span className="movie-title">{m.title}</span>
                     <span className="muted">

@@ -3,6 +3,7 @@ import type { Recommendation } from '@app/shared';
 import { HISTORY_PAGE_SIZE, useHistory } from '../hooks/useHistory';
 import { ErrorState } from './ErrorState';
 import { PageLoading } from './PageLoading';
+import { PosterImage } from './PosterImage';
 
 function ratingLabel(r: Recommendation): string {
   if (r.user_rating === true) return 'Liked';
@@ -30,7 +31,7 @@ export function HistoryList() {
           <ul className="history-list">
             {data.recommendations.map((r) => (
               <li key={r.id} className="history-item">
-                <img src={r.poster_url} alt="" width={48} height={72} loading="lazy" />
+                <PosterImage src={r.poster_url} fallbackSrc={r.poster_fallback_url} alt="" width={48} height={72} loading="lazy" />
                 <div className="history-text">
                   <span className="history-title">{r.movie_title}</span>
                   <span className="muted">

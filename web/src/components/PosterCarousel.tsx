@@ -1,4 +1,5 @@
 import { usePosters } from '../hooks/usePosters';
+import { PosterImage } from './PosterImage';
 
 const SKELETONS = Array.from({ length: 10 }, (_, i) => i);
 
@@ -16,7 +17,7 @@ export function PosterCarousel() {
         {list.length
           ? [...list, ...list].map((p, i) => (
               <figure className="poster" key={`${p.id}-${i}`} aria-hidden={i >= list.length}>
-                <img src={p.poster_url} alt={i < list.length ? `${p.title} (${p.year})` : ''} width={160} height={240} loading="lazy" decoding="async" />
+                <PosterImage src={p.poster_url} fallbackSrc={p.poster_fallback_url} alt={i < list.length ? `${p.title} (${p.year})` : ''} width={160} height={240} loading="lazy" decoding="async" />
               </figure>
             ))
           : SKELETONS.map((i) => <div className="poster poster-skeleton" key={i} aria-hidden="true" />)}

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import type { Recommendation } from '@app/shared';
+import { ATTRIBUTION, type Recommendation } from '@app/shared';
 import { titleFacts } from './formatTitle';
+import { PosterImage } from './PosterImage';
 
 /**
  * Title, year, genre, runtime, the two scores named by their source (the catalog's `rt` is the
@@ -13,11 +14,16 @@ export function RecommendationCard({ rec, children, cardRef }: { rec: Recommenda
   const detailsId = useId();
   return (
     <article ref={cardRef} className={`rec-card${more ? ' is-expanded' : ''}`} aria-labelledby="rec-title">
-      <img className="rec-poster" src={rec.poster_url} alt={`Poster of ${rec.movie_title}`} width={240} height={360} />
+      <PosterImage className="rec-poster" src={rec.poster_url} fallbackSrc={rec.poster_fallback_url} alt={`Poster of ${rec.movie_title}`} width={240} height={360} />
       <div className="rec-head">
         <p className="eyebrow">{rec.kind === 'series' ? 'Series' : 'Movie'} · Tonight&rsquo;s pick</p>
         <h2 id="rec-title" className="rec-title">{rec.movie_title}</h2>
         <p className="rec-facts">{titleFacts(rec).join(' · ')}</p>
+        {rec.trailer_url && (
+          <a className="rec-trailer" href={rec.trailer_url} target="_blank" rel="noopener noreferrer" aria-label={`Trailer of ${rec.movie_title} on YouTube (opens in a new tab)`}>
+            Trailer
+          </a>
+        )}
       </div>
       <div className="rec-body">
         <dl className="rec-scores">
@@ -45,6 +51,7 @@ export function RecommendationCard({ rec, children, cardRef }: { rec: Recommenda
                 <span className="muted">Availability unknown</span>
               )}
             </dd>
+            {rec.platform && <dd className="rec-source muted">{ATTRIBUTION.streamingData}</dd>}
           </div>
         </dl>
         <div id={detailsId} className="rec-details">

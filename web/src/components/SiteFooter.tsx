@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ATTRIBUTION } from '@app/shared';
 
 export function SiteFooter() {
   return (
@@ -8,6 +9,8 @@ export function SiteFooter() {
           Tonight&rsquo;s Pick <span className="beta-badge">Beta</span>
           <br />
           <span className="muted">One great pick for tonight, from the services you already pay for.</span>
+          <br />
+          <small className="muted footer-attribution">{ATTRIBUTION.tmdbNotice}</small>
         </p>
         <nav aria-label="Legal and contact">
           <ul className="footer-links">
@@ -16,6 +19,7 @@ export function SiteFooter() {
             <li><Link to="/refund-policy">Refund policy</Link></li>
             <li><Link to="/shipping-policy">Shipping policy</Link></li>
             <li><Link to="/contact">Contact</Link></li>
+            <li><Link to="/about">About and credits</Link></li>
           </ul>
         </nav>
       </div>

@@ -67,6 +67,8 @@ export function recommendation(over: Partial<RecommendationT> = {}): Recommendat
     platform_logo_url: '/api/catalog/platforms/netflix/logo.svg',
     watch_url: 'https://www.netflix.com/search?q=Arrival',
     poster_url: '/api/catalog/titles/t1/poster.svg',
+    poster_fallback_url: '/api/catalog/titles/t1/poster.svg',
+    trailer_url: null,
     director: 'Denis Villeneuve',
     cast: ['Amy Adams', 'Jeremy Renner'],
     is_rated: false,

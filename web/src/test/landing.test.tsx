@@ -5,7 +5,7 @@ import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
 import { config } from './fixtures';
 
-const posters = Array.from({ length: 3 }, (_, i) => ({ id: `t${i}`, title: `Poster ${i}`, year: 2001 + i, kind: 'movie', language: 'English', poster_url: `/api/catalog/titles/t${i}/poster.svg` }));
+const posters = Array.from({ length: 3 }, (_, i) => ({ id: `t${i}`, title: `Poster ${i}`, year: 2001 + i, kind: 'movie', language: 'English', poster_url: `/api/catalog/titles/t${i}/poster.svg`, poster_fallback_url: `/api/catalog/titles/t${i}/poster.svg` }));
 
 function server(over = {}) {
   return new FakeServer().on('GET /api/public/config', { body: config(over) }).on('GET /api/catalog/posters', { body: { posters } });

@@ -15,6 +15,7 @@ const MOVIES = Array.from({ length: 24 }, (_, i) => ({
   language: 'English',
   kind: 'movie' as const,
   poster_url: `/api/catalog/titles/m${i}/poster.svg`,
+  poster_fallback_url: `/api/catalog/titles/m${i}/poster.svg`,
 }));
 
 function server() {

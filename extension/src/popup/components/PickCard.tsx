@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { Recommendation } from '@app/shared';
 import { absoluteUrl } from '../../lib/download';
+import { ATTRIBUTION } from '../../lib/shared';
+import { openTab } from '../../lib/tabs';
 
 function runtimeText(pick: Recommendation): string | null {
   if (pick.kind === 'series') {
@@ -20,12 +22,33 @@ function runtimeText(pick: Recommendation): string | null {
  */
 export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl: string }) {
   const [more, setMore] = useState(false);
+  // TMDB's poster, or ours (generated) when there is none or it fails to load.
   const poster = absoluteUrl(serverUrl, pick.poster_url);
+  const fallback = absoluteUrl(serverUrl, pick.poster_fallback_url);
+  const [failedPoster, setFailedPoster] = useState<string | null>(null);
+  const shownPoster = poster && failedPoster === poster ? fallback : poster;
   const logo = absoluteUrl(serverUrl, pick.platform_logo_url);
   const runtime = runtimeText(pick);
+  const trailer = pick.trailer_url;
+  const openTrailer = (e: MouseEvent) => {
+    // A new tab from the popup, like its other links.
+    e.preventDefault();
+    if (trailer) void openTab(trailer);
+  };
   return (
     <article className="card" data-state="pick" data-recommendation-id={pick.id} aria-labelledby="pick-title">
-      {poster && <img className="poster" src={poster} alt={`Poster of ${pick.movie_title}`} width={96} height={144} />}
+      {shownPoster && (
+        <img
+          className="poster"
+          src={shownPoster}
+          alt={`Poster of ${pick.movie_title}`}
+          width={96}
+          height={144}
+          onError={() => {
+            if (poster && failedPoster !== poster && fallback && fallback !== poster) setFailedPoster(poster);
+          }}
+        />
+      )}
       <div className="card-body">
         <h1 id="pick-title" className="title">
           {pick.movie_title}
@@ -35,6 +58,11 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
           <span>{pick.genre}</span>
           {runtime && <span>{runtime}</span>}
         </p>
+        {trailer && (
+          <a className="trailer" data-action="trailer" href={trailer} target="_blank" rel="noopener noreferrer" onClick={openTrailer} aria-label={`Trailer of ${pick.movie_title} on YouTube (opens in a new tab)`}>
+            Trailer
+          </a>
+        )}
         <dl className="scores">
           <div>
             <dt>Rotten Tomatoes</dt>
@@ -55,6 +83,7 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
             <span className="muted">Availability unknown</span>
           )}
         </p>
+        {pick.platform && <p className="source muted">{ATTRIBUTION.streamingData}</p>}
       </div>
       {pick.movie_description && (
         <div className="description">

@@ -33,6 +33,8 @@ const rec = (over: Partial<Recommendation> = {}): Recommendation =>
     platform_logo_url: null,
     watch_url: null,
     poster_url: '/api/catalog/titles/t1/poster.svg',
+    poster_fallback_url: '/api/catalog/titles/t1/poster.svg',
+    trailer_url: null,
     director: null,
     cast: [],
     is_rated: false,
@@ -45,7 +47,10 @@ const rec = (over: Partial<Recommendation> = {}): Recommendation =>
   });
 
 const mail = (r: Recommendation) =>
-  recommendationEmail(ctx, { rec: r, posterUrl: `https://picks.example.test${r.poster_url}`, likeUrl: 'https://l.test/?a=1&b=2', dislikeUrl: 'https://d.test/' });
+  recommendationEmail(ctx, { rec: r, likeUrl: 'https://l.test/?a=1&b=2', dislikeUrl: 'https://d.test/' });
+
+/** Every image an HTML part loads. */
+const images = (html = '') => [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((m) => m[1]);
 
 describe('scheduled emails', () => {
   it('says availability unknown without a platform, and escapes everything in the HTML', () => {
@@ -78,6 +83,14 @@ describe('scheduled emails', () => {
     expect(m.text).toContain('\nRotten Tomatoes 93% · IMDb 8.4/10\n');
     expect(m.html).toContain('>Rotten Tomatoes 93% · IMDb 8.4/10</p>');
     expect(`${m.text}${m.html}`).not.toMatch(/critic score|audience rating/i);
+  });
+
+  it('shows TMDB\'s jpg when the title has one, else our poster as PNG: never an SVG, which Gmail and Outlook drop', () => {
+    const ours = mail(rec());
+    expect(images(ours.html)).toEqual(['https://picks.example.test/api/catalog/titles/t1/poster.png']);
+    const tmdb = mail(rec({ poster_url: 'https://image.tmdb.org/t/p/w342/abc.jpg' }));
+    expect(images(tmdb.html)).toEqual(['https://image.tmdb.org/t/p/w342/abc.jpg']);
+    for (const m of [ours, tmdb]) expect(m.html).not.toMatch(/\.svg|image\/svg|<svg/i);
   });
 
   it('puts the spec limit text and the upgrade link in the upgrade email', () => {

@@ -4,6 +4,7 @@
 import type { Recommendation } from '@app/shared';
 import { PLAN_LIMIT_TEXTS, PRICING } from '@app/shared';
 import type { MailMessage } from '../../integrations/mail.js';
+import { posterPngUrl } from '../../catalog/urls.js';
 import { button, escapeHtml, layout, link, muted, paragraph, posterBlock } from './delivery.html.js';
 
 export interface DeliveryMailContext {
@@ -72,10 +73,17 @@ export function scoresLine(r: Recommendation): string {
     .join(' · ');
 }
 
+/**
+ * The poster an email shows: TMDB's jpg when the title has one, else ours as PNG. Never the SVG
+ * the web app uses: Gmail and Outlook drop SVG images.
+ */
+export function emailPosterUrl(appUrl: string, r: Recommendation): string {
+  if (r.poster_url !== r.poster_fallback_url && /^https?:\/\//i.test(r.poster_url)) return r.poster_url;
+  return `${appUrl}${posterPngUrl(r.title_id)}`;
+}
+
 export interface RecommendationMail {
   rec: Recommendation;
-  /** Absolute URL of the poster image. */
-  posterUrl: string;
   likeUrl: string;
   dislikeUrl: string;
 }
@@ -102,7 +110,7 @@ export function recommendationEmail(c: DeliveryMailContext, m: RecommendationMai
     .join('\n\n');
   const content = [
     paragraph("Tonight's pick for you", 'font-size:13px;text-transform:uppercase;letter-spacing:1px;color:#6b7280'),
-    posterBlock({ posterUrl: m.posterUrl, title: r.movie_title, facts, scores }),
+    posterBlock({ posterUrl: emailPosterUrl(c.appUrl, r), title: r.movie_title, facts, scores }),
     '<div style="height:18px"></div>',
     r.movie_description ? paragraph(r.movie_description) : '',
     r.reason ? paragraph(`Why we picked it: ${r.reason}`, 'font-style:italic') : '',

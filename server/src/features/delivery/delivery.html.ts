@@ -28,8 +28,9 @@ export interface PosterBlock {
 }
 
 /**
- * The poster beside the title set in type. Posters are SVG, which Gmail and Outlook do not show:
- * the alt text is styled like a poster and the title stands on its own in the text column.
+ * The poster beside the title set in type: a jpg or PNG (Gmail and Outlook drop SVG). While a
+ * client blocks images the alt text is styled like a poster and the title stands on its own in
+ * the text column.
  */
 export function posterBlock(p: PosterBlock): string {
   const img = `<img src="${escapeHtml(p.posterUrl)}" width="140" height="210" alt="${escapeHtml(p.title)}" style="display:block;width:140px;height:210px;border:0;border-radius:6px;background:#1f2937;color:#ffffff;font-family:Georgia,serif;font-size:18px;line-height:24px;text-align:center">`;

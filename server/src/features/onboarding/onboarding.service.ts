@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type { FilteredMoviesQuery, PreferencesRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogEntry, CatalogStore } from '../../catalog/catalog.store.js';
-import { posterUrl } from '../../catalog/urls.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { badRequest } from '../../http/errors.js';
 import { recordEvent } from '../analytics/analytics.repository.js';
@@ -35,8 +34,8 @@ function known(values: string[], names: Map<string, string>, path: string, what:
   return out;
 }
 
-export function toOption(t: CatalogEntry): OnboardingMovie {
-  return { id: t.id, title: t.title, year: t.year, genre: t.genres[0] ?? '', language: t.language, kind: t.kind, poster_url: posterUrl(t.id) };
+export function toOption(catalog: CatalogStore, t: CatalogEntry): OnboardingMovie {
+  return { id: t.id, title: t.title, year: t.year, genre: t.genres[0] ?? '', language: t.language, kind: t.kind, ...catalog.posterUrls(t) };
 }
 
 export class OnboardingService {
@@ -60,14 +59,14 @@ export class OnboardingService {
   }
 
   async popularMovies(): Promise<MoviesResponse> {
-    return { movies: popularOptions(await this.catalog.titles()).map(toOption) };
+    return { movies: popularOptions(await this.catalog.titles()).map((t) => toOption(this.catalog, t)) };
   }
 
   async filteredMovies(q: z.output<typeof FilteredMoviesQuery>): Promise<MoviesResponse> {
     const genres = known(q.genres, GENRE_NAMES, 'genres', 'genre');
     const languages = known(q.languages, LANGUAGES, 'languages', 'language');
     const result = filteredOptions(await this.catalog.titles(), { genres, languages, q: q.q?.trim() || undefined });
-    return { movies: result.titles.map(toOption), ...(result.message ? { message: result.message } : {}) };
+    return { movies: result.titles.map((t) => toOption(this.catalog, t)), ...(result.message ? { message: result.message } : {}) };
   }
 
   /** Favourites by id or by title (case-insensitive); an unknown one is a 400 naming it. */

@@ -27,6 +27,8 @@ function missingTitle(row: RecommendationRow): TitleDisplay {
     platform: row.platform,
     platform_logo_url: null,
     poster_url: posterUrl(row.title_id),
+    poster_fallback_url: posterUrl(row.title_id),
+    trailer_url: null,
     director: null,
     cast: [],
     watch_url: null,
