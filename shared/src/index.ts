@@ -4,4 +4,5 @@ export * from './schemas/index.js';
 export * from './client.js';
 export * from './extension.js';
 export * from './schedule.js';
+export * from './countries.js';
 export * from './allowance.js';
