@@ -5,9 +5,11 @@ import type { DB } from '../db/connection.js';
 import { META, allAvailability, allPlatforms, allTitles, readMeta } from './catalog.repository.js';
 import { buildSnapshot, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { posterUrl, watchUrl } from './urls.js';
+import { whereToWatch, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
+export type { Viewer } from './where-to-watch.js';
 
 /** The catalog part of a recommendation card; the recommendations feature adds the rest. */
 export type TitleDisplay = Pick<
@@ -26,6 +28,8 @@ export type TitleDisplay = Pick<
   | 'rotten_tomatoes'
   | 'imdb_rating'
   | 'platform'
+  | 'region'
+  | 'where_to_watch'
   | 'platform_logo_url'
   | 'poster_url'
   | 'director'
@@ -105,8 +109,12 @@ export class CatalogStore {
     return this.snap.version;
   }
 
-  /** What a recommendation card shows for this title on this platform (null: unknown). */
-  toDisplay(t: CatalogEntry, platform: string | null): TitleDisplay {
+  /**
+   * What a recommendation card shows for this title on this platform (the one the pick was
+   * issued for; null: not on the user's services in their country), and where to watch it in
+   * the viewer's country.
+   */
+  toDisplay(t: CatalogEntry, platform: string | null, viewer: Viewer): TitleDisplay {
     const p = platform ? this.snap.platformByName.get(platform) : undefined;
     return {
       title_id: t.id,
@@ -123,6 +131,8 @@ export class CatalogStore {
       rotten_tomatoes: t.rt,
       imdb_rating: t.imdb,
       platform: p ? p.name : null,
+      region: viewer.country,
+      where_to_watch: whereToWatch(t.title, t.availability, viewer, (name) => this.snap.platformByName.get(name)),
       platform_logo_url: p ? p.logo_url : null,
       poster_url: posterUrl(t.id),
       director: t.director,

@@ -46,6 +46,22 @@ export interface Offer {
 /** Offer kinds that put a title "on your service": rent and buy never do. */
 export const STREAMABLE: ReadonlySet<string> = new Set<OfferKind>(['subscription', 'free', 'ads']);
 
+/**
+ * What the engine needs of a title's offers: the platforms it streams on, each with the regions
+ * where it does (docs/product-decisions.md, "Country and where to watch"). Rent and buy never
+ * count, so a title only for rent in a country is not "on" that platform there.
+ */
+export function streamingPlatforms(offers: ReadonlyArray<Pick<Offer, 'platform' | 'region' | 'kind'>>): Pick<EngineTitle, 'platforms' | 'platformRegions'> {
+  const regions = new Map<string, Set<string>>();
+  for (const o of offers) {
+    if (!STREAMABLE.has(o.kind)) continue;
+    const set = regions.get(o.platform);
+    if (set) set.add(o.region);
+    else regions.set(o.platform, new Set([o.region]));
+  }
+  return { platforms: [...regions.keys()], platformRegions: [...regions.values()].map((set) => [...set]) };
+}
+
 export interface PlatformInfo extends Platform {
   slug: string;
 }
@@ -106,7 +122,7 @@ export function buildSnapshot(
       keywords: list(r.keywords),
       director: r.director,
       cast: list(r.cast_members),
-      platforms: [...new Set(avail.filter((a) => STREAMABLE.has(a.kind)).map((a) => a.platform))],
+      ...streamingPlatforms(avail),
       originalTitle: r.original_title,
       endYear: r.end_year,
       episodeRuntime: r.episode_runtime,
