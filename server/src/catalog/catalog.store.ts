@@ -3,9 +3,9 @@
 import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
 import { META, allAvailability, allPlatforms, allTitles, readMeta } from './catalog.repository.js';
-import { buildSnapshot, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { buildSnapshot, STREAMABLE, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { posterUrl, watchUrl } from './urls.js';
-import { whereToWatch, type Viewer } from './where-to-watch.js';
+import { servesCountry, whereToWatch, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
@@ -115,7 +115,9 @@ export class CatalogStore {
    * the viewer's country.
    */
   toDisplay(t: CatalogEntry, platform: string | null, viewer: Viewer): TitleDisplay {
-    const p = platform ? this.snap.platformByName.get(platform) : undefined;
+    // A pick issued before the user moved country names its platform only while it still streams there.
+    const streamsHere = t.availability.some((o) => o.platform === platform && STREAMABLE.has(o.kind) && servesCountry(o.region, viewer.country));
+    const p = platform && streamsHere ? this.snap.platformByName.get(platform) : undefined;
     return {
       title_id: t.id,
       kind: t.kind,
