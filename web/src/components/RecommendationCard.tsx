@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { Recommendation } from '@app/shared';
 import { titleFacts } from './formatTitle';
+import { WhereToWatch } from './WhereToWatch';
 
 /**
  * Title, year, genre, runtime, the two scores named by their source (the catalog's `rt` is the
@@ -31,19 +32,8 @@ export function RecommendationCard({ rec, children, cardRef }: { rec: Recommenda
           </div>
           <div>
             <dt>Where to watch</dt>
-            <dd className="rec-platform">
-              {rec.platform ? (
-                <>
-                  {rec.platform_logo_url && <img src={rec.platform_logo_url} alt="" width={20} height={20} className="platform-logo" />}
-                  {rec.watch_url ? (
-                    <a href={rec.watch_url} target="_blank" rel="noopener noreferrer">{rec.platform}</a>
-                  ) : (
-                    rec.platform
-                  )}
-                </>
-              ) : (
-                <span className="muted">Availability unknown</span>
-              )}
+            <dd className="rec-where">
+              <WhereToWatch rec={rec} />
             </dd>
           </div>
         </dl>
