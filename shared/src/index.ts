@@ -5,4 +5,5 @@ export * from './client.js';
 export * from './extension.js';
 export * from './schedule.js';
 export * from './countries.js';
+export * from './where-to-watch.js';
 export * from './allowance.js';
