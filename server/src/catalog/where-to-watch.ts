@@ -39,7 +39,8 @@ export function whereToWatch(
       region: o.region,
       elsewhere,
       yours: yours.has(o.platform.toLowerCase()),
-      link: o.link ?? (p?.search_url ? watchUrl(p.search_url, title) : null),
+      // A source's deep link is used only when it is a web address (never javascript: and the like).
+      link: (o.link && /^https?:\/\//i.test(o.link) ? o.link : null) ?? (p?.search_url ? watchUrl(p.search_url, title) : null),
       logo_url: p?.logo_url ?? null,
     };
   };
