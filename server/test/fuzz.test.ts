@@ -83,6 +83,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
           id_token: [userTokens[0][1], newcomer],
           email: clients.map((c) => c.email),
           timezone: ['Asia/Kolkata', 'UTC', 'America/New_York'],
+          country: ['IN', 'US', 'GB', 'de', 'ZZ'],
           date: [new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)],
           time: ['19:00', '07:30'],
           selected_genres: genres.genres,

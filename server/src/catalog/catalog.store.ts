@@ -4,11 +4,13 @@ import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
 import { META, allPlatforms, allRatings, availabilityBetween, readMeta, titlePage } from './catalog.repository.js';
 import { catalogMean } from './ranking.js';
-import { SnapshotBuilder, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { SnapshotBuilder, STREAMABLE, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
+import { servesCountry, whereToWatch, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
+export type { Viewer } from './where-to-watch.js';
 
 /** The catalog part of a recommendation card; the recommendations feature adds the rest. */
 export type TitleDisplay = Pick<
@@ -27,6 +29,8 @@ export type TitleDisplay = Pick<
   | 'rotten_tomatoes'
   | 'imdb_rating'
   | 'platform'
+  | 'region'
+  | 'where_to_watch'
   | 'platform_logo_url'
   | 'poster_url'
   | 'poster_fallback_url'
@@ -139,9 +143,15 @@ export class CatalogStore {
     return this.snap.version;
   }
 
-  /** What a recommendation card shows for this title on this platform (null: unknown). */
-  toDisplay(t: CatalogEntry, platform: string | null): TitleDisplay {
-    const p = platform ? this.snap.platformByName.get(platform) : undefined;
+  /**
+   * What a recommendation card shows for this title on this platform (the one the pick was
+   * issued for; null: not on the user's services in their country), and where to watch it in
+   * the viewer's country.
+   */
+  toDisplay(t: CatalogEntry, platform: string | null, viewer: Viewer): TitleDisplay {
+    // A pick issued before the user moved country names its platform only while it still streams there.
+    const streamsHere = t.availability.some((o) => o.platform === platform && STREAMABLE.has(o.kind) && servesCountry(o.region, viewer.country));
+    const p = platform && streamsHere ? this.snap.platformByName.get(platform) : undefined;
     return {
       title_id: t.id,
       kind: t.kind,
@@ -157,6 +167,8 @@ export class CatalogStore {
       rotten_tomatoes: t.rt,
       imdb_rating: t.imdb,
       platform: p ? p.name : null,
+      region: viewer.country,
+      where_to_watch: whereToWatch(t.title, t.availability, viewer, (name) => this.snap.platformByName.get(name)),
       platform_logo_url: p ? p.logo_url : null,
       ...this.posterUrls(t),
       trailer_url: trailerUrl(t.trailerKey),

@@ -41,10 +41,28 @@ export interface Offer {
   kind: OfferKind;
   as_of: string;
   link: string | null;
+  /** Which source said so (builtin, tmdb, streaming-csv, ...). */
+  source: string;
 }
 
 /** Offer kinds that put a title "on your service": rent and buy never do. */
 export const STREAMABLE: ReadonlySet<string> = new Set<OfferKind>(['subscription', 'free', 'ads']);
+
+/**
+ * What the engine needs of a title's offers: the platforms it streams on, each with the regions
+ * where it does (docs/product-decisions.md, "Country and where to watch"). Rent and buy never
+ * count, so a title only for rent in a country is not "on" that platform there.
+ */
+export function streamingPlatforms(offers: ReadonlyArray<Pick<Offer, 'platform' | 'region' | 'kind'>>): Pick<EngineTitle, 'platforms' | 'platformRegions'> {
+  const regions = new Map<string, Set<string>>();
+  for (const o of offers) {
+    if (!STREAMABLE.has(o.kind)) continue;
+    const set = regions.get(o.platform);
+    if (set) set.add(o.region);
+    else regions.set(o.platform, new Set([o.region]));
+  }
+  return { platforms: [...regions.keys()], platformRegions: [...regions.values()].map((set) => [...set]) };
+}
 
 export interface PlatformInfo extends Platform {
   slug: string;
@@ -74,6 +92,7 @@ class Interner {
 }
 
 const EMPTY: string[] = [];
+const NOT_STREAMING = { platforms: EMPTY, platformRegions: [] as string[][] };
 
 function list(s: string, strings: Interner): string[] {
   if (s === '[]' || s === '') return EMPTY;
@@ -107,14 +126,14 @@ export class SnapshotBuilder {
     const availability = new Map<string, Offer[]>();
     for (const a of availabilityRows) {
       const l = availability.get(a.title_id) ?? [];
-      l.push({ platform: strings.of(a.platform), region: strings.of(a.region), kind: strings.of(a.kind) as OfferKind, as_of: strings.of(a.as_of), link: a.link });
+      l.push({ platform: strings.of(a.platform), region: strings.of(a.region), kind: strings.of(a.kind) as OfferKind, as_of: strings.of(a.as_of), link: a.link, source: strings.of(a.source) });
       availability.set(a.title_id, l);
     }
     for (const r of titleRows) {
       const avail = availability.get(r.id) ?? (EMPTY as unknown as Offer[]);
       const kind = r.kind === 'series' ? 'series' : 'movie';
       const rated = { imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) };
-      const platforms = avail.length ? [...new Set(avail.filter((a) => STREAMABLE.has(a.kind)).map((a) => a.platform))] : EMPTY;
+      const streaming = avail.length ? streamingPlatforms(avail) : NOT_STREAMING;
       this.entries.push({
         id: r.id,
         kind,
@@ -130,7 +149,7 @@ export class SnapshotBuilder {
         keywords: list(r.keywords, strings),
         director: r.director === null ? null : strings.of(r.director),
         cast: list(r.cast_members, strings),
-        platforms: platforms.length ? platforms : EMPTY,
+        ...streaming,
         originalTitle: r.original_title,
         endYear: r.end_year,
         episodeRuntime: r.episode_runtime,

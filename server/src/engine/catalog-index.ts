@@ -26,6 +26,8 @@ export interface Scratch {
   turnList: Int32Array;
   excludedStamp: Uint32Array;
   epoch: number;
+  /** Per region set: 1 when the current request's country may use it (filled by scoring.ts). */
+  allowedRegion: Uint8Array;
 }
 
 export interface CatalogIndex {
@@ -75,6 +77,14 @@ export interface CatalogIndex {
   readonly platIds: Uint16Array;
   /** Bit p set: on platform p (p < 31); bit 31: on a platform with a higher id (check platIds). */
   readonly platMask: Uint32Array;
+  /** Parallel to platIds: the region set (an id into regionSets) where the title streams on that platform. */
+  readonly platRegion: Uint32Array;
+  /** Per title: the union of its platforms' region sets, so "streams anywhere in this country" is one lookup. */
+  readonly titleRegion: Uint32Array;
+  /** Region set id -> its upper-case regions; set 0 is "any region" (null: no region information). */
+  readonly regionSets: ReadonlyArray<readonly string[] | null>;
+  /** Upper-case region (IN, GLOBAL) -> the ids of the region sets that contain it. */
+  readonly setsWithRegion: ReadonlyMap<string, Uint32Array>;
   /** Bayesian-shrunk quality z-score; 0 when unrated. */
   readonly quality: Float32Array;
   /** Editorial fame in [-1, 1]. */
@@ -110,6 +120,28 @@ function interner() {
   };
 }
 
+/** Interns region lists as sets: many (title, platform) pairs share one, e.g. {GLOBAL} or {IN, US}. */
+function regionInterner() {
+  const ids = new Map<string, number>();
+  const sets: Array<readonly string[] | null> = [null];
+  return {
+    sets,
+    /** null or undefined: any region (set 0). */
+    id(regions: Iterable<string> | null | undefined): number {
+      if (!regions) return 0;
+      const list = [...new Set([...regions].map((r) => r.trim().toUpperCase()).filter(Boolean))].sort();
+      const key = list.join(',');
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = sets.length;
+        ids.set(key, id);
+        sets.push(list);
+      }
+      return id;
+    },
+  };
+}
+
 export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
   const n = titles.length;
   const idToIdx = new Map<string, number>();
@@ -125,6 +157,9 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
   const genreIds: number[] = [];
   const genreW: number[] = [];
   const platIds: number[] = [];
+  const platRegion: number[] = [];
+  const regionIntern = regionInterner();
+  const titleRegion = new Uint32Array(n);
   const series = new Uint8Array(n);
   const lang = new Int16Array(n).fill(-1);
   const years = new Float64Array(n);
@@ -172,13 +207,26 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     genreCombo[i] = combo;
 
     const platStart = platIds.length;
-    for (const p of t.platforms ?? []) {
+    // Per entry: its regions (null: any region); a platform listed twice gets the union.
+    const entryRegions: Array<Set<string> | null> = [];
+    (t.platforms ?? []).forEach((p, k) => {
       const name = p.trim();
-      if (!name) continue;
+      if (!name) return;
       const pid = platIntern.id(name.toLowerCase(), name);
-      if (platIds.indexOf(pid, platStart) < 0) platIds.push(pid);
+      const regions = t.platformRegions?.[k];
+      const at = platIds.indexOf(pid, platStart);
+      if (at < 0) {
+        platIds.push(pid);
+        entryRegions.push(regions ? new Set(regions) : null);
+      } else {
+        const known = entryRegions[at - platStart];
+        if (known && regions) for (const r of regions) known.add(r);
+        else entryRegions[at - platStart] = null;
+      }
       platMask[i] |= pid < 31 ? 1 << pid : 1 << 31;
-    }
+    });
+    for (const regions of entryRegions) platRegion.push(regionIntern.id(regions));
+    titleRegion[i] = entryRegions.length === 0 || entryRegions.some((r) => r === null) ? 0 : regionIntern.id(entryRegions.flatMap((r) => [...r!]));
     platOff[i + 1] = platIds.length;
   }
 
@@ -194,6 +242,14 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
   const vocab = tokenTable.tokens.length;
   const cellCount = (decadeCount + 1) * (langIntern.names.length + 1);
   const cell = Uint32Array.from(decade, (d, i) => (d + 1) * (langIntern.names.length + 1) + (lang[i] + 1));
+  const setsWithRegion = new Map<string, number[]>();
+  regionIntern.sets.forEach((set, id) => {
+    for (const region of set ?? []) {
+      const ids = setsWithRegion.get(region);
+      if (ids) ids.push(id);
+      else setsWithRegion.set(region, [id]);
+    }
+  });
   let withTokens = 0;
   for (let i = 0; i < n; i++) if (tokenTable.tokOff[i + 1] > tokenTable.tokOff[i]) withTokens++;
 
@@ -223,6 +279,10 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     platOff,
     platIds: Uint16Array.from(platIds),
     platMask,
+    platRegion: Uint32Array.from(platRegion),
+    titleRegion,
+    regionSets: regionIntern.sets,
+    setsWithRegion: new Map([...setsWithRegion].map(([r, ids]) => [r, Uint32Array.from(ids)])),
     quality: qualityScores(titles),
     fame: famePrior(titles),
     richFeatures: n > 0 && withTokens >= n / 2,
@@ -240,6 +300,7 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
       turnList: new Int32Array(n),
       excludedStamp: new Uint32Array(n),
       epoch: 0,
+      allowedRegion: new Uint8Array(regionIntern.sets.length),
     },
     neighbourCache: new WeakMap(),
     moodCache: new Map(),

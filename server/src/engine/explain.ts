@@ -15,17 +15,49 @@ const MEANINGFUL = 0.05;
 const GOOD_QUALITY = 0.3;
 const MOOD_FIT = 0.2;
 
+/** The title's own spelling of platform id `pid`. */
+function platformName(state: RequestState, idx: number, pid: number): string {
+  const name = state.index.platforms[pid];
+  return state.index.titles[idx].platforms.find((p) => p.trim().toLowerCase() === name.toLowerCase()) ?? name;
+}
+
+/** Entry x of the title's platforms counts in the user's country (or every entry does, when any region counts). */
+function inRegion(state: RequestState, x: number): boolean {
+  return !state.regional || state.index.scratch.allowedRegion[state.index.platRegion[x]] === 1;
+}
+
 function shownPlatform(state: RequestState, idx: number): string | null {
   const { index } = state;
   const title = index.titles[idx];
   if (state.fallback) return null;
-  if (!state.restricted) return title.platforms[0] ?? null;
+  if (!state.restricted) {
+    if (!state.regional) return title.platforms[0] ?? null;
+    for (let x = index.platOff[idx]; x < index.platOff[idx + 1]; x++) if (inRegion(state, x)) return platformName(state, idx, index.platIds[x]);
+    return null;
+  }
   for (const target of state.targetPlatforms) {
     for (let x = index.platOff[idx]; x < index.platOff[idx + 1]; x++) {
-      if (index.platIds[x] === target) return title.platforms.find((p) => p.trim().toLowerCase() === index.platforms[target].toLowerCase()) ?? index.platforms[target];
+      if (index.platIds[x] === target && inRegion(state, x)) return platformName(state, idx, target);
     }
   }
   return null;
+}
+
+/**
+ * Where a fallback pick streams outside the user's country, the user's (or the requested)
+ * platforms first: the reason says so rather than "availability unknown".
+ */
+function elsewhere(state: RequestState, idx: number): Array<{ platform: string; regions: string[] }> {
+  const { index } = state;
+  if (!state.regional) return [];
+  const out: Array<{ platform: string; regions: string[]; target: number }> = [];
+  for (let x = index.platOff[idx]; x < index.platOff[idx + 1]; x++) {
+    const regions = index.regionSets[index.platRegion[x]];
+    if (!regions || regions.length === 0) continue;
+    const target = state.targetPlatforms.indexOf(index.platIds[x]);
+    out.push({ platform: platformName(state, idx, index.platIds[x]), regions: [...regions], target: target < 0 ? Infinity : target });
+  }
+  return out.sort((a, b) => a.target - b.target).map(({ platform, regions }) => ({ platform, regions }));
 }
 
 function personalDrivers(state: RequestState, idx: number): Driver[] {
@@ -171,6 +203,8 @@ export function explain(state: RequestState, idx: number, poolPosition: number):
       drivers,
       platform,
       fallback: state.fallback,
+      region: state.regional ? (state.opts.region?.trim().toUpperCase() ?? null) : null,
+      elsewhere: state.fallback ? elsewhere(state, idx) : [],
       requestedPlatform: state.opts.platform?.trim() || null,
       nameOf,
       genres: describedGenres(state, idx),

@@ -1,6 +1,7 @@
 // The reason, written only from the factors that drove the score and from the title's own facts,
 // as sentences a person would write: "Because you liked Dark and Arrival: a slow-burn German
 // sci-fi mystery series about time travel, on Netflix. Rated 8.7 on IMDb."
+import { countryPhrase } from '@app/shared';
 import { article, genreAndKind, genreName, list, theme, TONES } from './phrasing.js';
 import type { EngineTitle, Factor } from './types.js';
 
@@ -16,6 +17,10 @@ export interface ReasonInput {
   drivers: Driver[];
   platform: string | null;
   fallback: boolean;
+  /** The user's country, when it decided what counts as "on your platforms"; null: any region counted. */
+  region: string | null;
+  /** A fallback pick's platforms with the regions it streams in there (none in `region`), most relevant first. */
+  elsewhere: ReadonlyArray<{ platform: string; regions: readonly string[] }>;
   requestedPlatform: string | null;
   nameOf: (titleId: string) => string;
   /** At most two of the title's first genres, the main one first (the one the taste shares, else its first). */
@@ -110,6 +115,19 @@ function secondary(input: ReasonInput, personal: Factor | undefined): string {
   return '';
 }
 
+/** " Not on your platforms in India. Streaming on Netflix in the United States and 2 other countries." */
+function availability(input: ReasonInput): string {
+  const where = input.requestedPlatform ?? 'your platforms';
+  if (!input.region) return ` Not on ${where} - availability unknown.`;
+  const here = `Not on ${where} in ${countryPhrase(input.region)}`;
+  const first = input.elsewhere[0];
+  if (!first) return ` ${here} - availability unknown.`;
+  const shown = first.regions.slice(0, 2).map(countryPhrase);
+  const more = first.regions.length - shown.length;
+  const places = more > 0 ? `${shown.join(', ')} and ${more} other ${more === 1 ? 'country' : 'countries'}` : list(shown);
+  return ` ${here}. Streaming on ${first.platform} in ${places}.`;
+}
+
 export function writeReason(input: ReasonInput): string {
   const personal = leadingPersonal(input.drivers);
   let text = `${lead(input, personal)}: ${description(input)}`;
@@ -117,6 +135,6 @@ export function writeReason(input: ReasonInput): string {
   text += '.';
   text += ratings(input);
   text += secondary(input, personal);
-  if (input.fallback) text += ` Not on ${input.requestedPlatform ?? 'your platforms'} - availability unknown.`;
+  if (input.fallback) text += availability(input);
   return text;
 }

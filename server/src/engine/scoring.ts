@@ -25,6 +25,11 @@ export interface RequestState {
   restricted: boolean;
   /** No candidate on the target platforms: candidates are titles of unknown availability. */
   fallback: boolean;
+  /**
+   * The user's country limits where a platform counts (index.scratch.allowedRegion says which
+   * region sets it may use). False when any region counts: no country, or a catalog without regions.
+   */
+  regional: boolean;
   preferredLanguage: Uint8Array;
   hasLanguagePreference: boolean;
   /** Eligible positions in catalog order (a view of scratch memory: valid until the next request). */
@@ -57,46 +62,76 @@ function platformIds(index: CatalogIndex, names: readonly string[]): number[] {
   return ids;
 }
 
+/**
+ * Marks the region sets the user's country may use: those holding the country or GLOBAL, and set
+ * 0 (no region information). Returns false, leaving the plain platform rule, when every region
+ * counts: no country given, or a catalog without regions.
+ */
+function markRegions(index: CatalogIndex, region: string | null | undefined): boolean {
+  const code = region?.trim().toUpperCase();
+  if (!code || index.regionSets.length <= 1) return false;
+  const allowed = index.scratch.allowedRegion;
+  allowed.fill(0);
+  allowed[0] = 1;
+  for (const r of [code, 'GLOBAL']) {
+    const sets = index.setsWithRegion.get(r);
+    if (sets) for (let s = 0; s < sets.length; s++) allowed[sets[s]] = 1;
+  }
+  return true;
+}
+
 interface Classification {
   epoch: number;
   restricted: boolean;
   targetMask: number;
   onTarget: Uint8Array;
   wantSeries: number;
+  regional: boolean;
 }
 
 /**
  * One pass over the catalog: titles that may be recommended go to candidateList (on a target
- * platform, or any when the user has no platforms), titles of unknown availability to
- * unknownList in case the fallback is needed. Returns both counts.
+ * platform, in the user's country when regional, or any title when the user has no platforms),
+ * titles of unknown availability (in the user's country, when regional) to unknownList in case
+ * the fallback is needed. Returns both counts.
  */
 function classify(index: CatalogIndex, c: Classification): [number, number] {
-  const { excludedStamp, candidateList, unknownList } = index.scratch;
-  const { series, platOff, platIds, platMask } = index;
-  const { epoch, restricted, targetMask, onTarget, wantSeries } = c;
+  const { excludedStamp, candidateList, unknownList, allowedRegion } = index.scratch;
+  const { series, platOff, platIds, platMask, platRegion, titleRegion } = index;
+  const { epoch, restricted, targetMask, onTarget, wantSeries, regional } = c;
   const n = index.size;
   let chosen = 0;
   let unknown = 0;
   for (let i = 0; i < n; i++) {
     if (excludedStamp[i] === epoch || (wantSeries >= 0 && series[i] !== wantSeries)) continue;
     const mask = platMask[i];
-    if (!restricted || (mask & targetMask) !== 0) candidateList[chosen++] = i;
-    else if (mask === 0) unknownList[unknown++] = i;
-    else if (mask >= 0x80000000) {
-      // On a platform beyond the bit mask: look it up.
+    // The bit mask is a pre-filter: a title on none of the targets in any region is never looked up.
+    const maybe = (mask & targetMask) !== 0;
+    if (!restricted || (maybe && !regional)) {
+      candidateList[chosen++] = i;
+      continue;
+    }
+    if (maybe || mask >= 0x80000000) {
+      // On a target platform in some region, or on a platform beyond the bit mask: look it up.
+      let on = false;
       for (let x = platOff[i]; x < platOff[i + 1]; x++) {
-        if (onTarget[platIds[x]] === 1) {
-          candidateList[chosen++] = i;
+        if (onTarget[platIds[x]] === 1 && (!regional || allowedRegion[platRegion[x]] === 1)) {
+          on = true;
           break;
         }
       }
+      if (on) {
+        candidateList[chosen++] = i;
+        continue;
+      }
     }
+    if (mask === 0 || (regional && allowedRegion[titleRegion[i]] === 0)) unknownList[unknown++] = i;
   }
   return [chosen, unknown];
 }
 
 /** Apply the hard rules: the candidate list, and whether it is the unknown-availability fallback. */
-function markEligible(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, targets: number[], restricted: boolean) {
+function markEligible(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, targets: number[], restricted: boolean, regional: boolean) {
   const onTarget = new Uint8Array(index.platforms.length);
   let targetMask = 0;
   for (const id of targets) {
@@ -105,7 +140,7 @@ function markEligible(index: CatalogIndex, taste: UserTaste, opts: RecommendOpti
   }
   const wantSeries = opts.kind === 'series' ? 1 : opts.kind === 'movie' ? 0 : -1;
   const epoch = markExcluded(index, taste);
-  const [chosen, unknown] = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries });
+  const [chosen, unknown] = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries, regional });
   if (chosen > 0 || !restricted) return { fallback: false, candidates: index.scratch.candidateList.subarray(0, chosen) };
   return { fallback: true, candidates: index.scratch.unknownList.subarray(0, unknown) };
 }
@@ -117,7 +152,8 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
   const targetNames = requested ? [requested] : taste.platforms;
   const restricted = targetNames.length > 0;
   const targetPlatforms = platformIds(index, targetNames);
-  const { fallback, candidates } = markEligible(index, taste, opts, targetPlatforms, restricted);
+  const regional = markRegions(index, opts.region);
+  const { fallback, candidates } = markEligible(index, taste, opts, targetPlatforms, restricted, regional);
 
   const preferredLanguage = new Uint8Array(index.languages.length);
   let hasLanguagePreference = false;
@@ -141,6 +177,7 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
     targetPlatforms,
     restricted,
     fallback,
+    regional,
     preferredLanguage,
     hasLanguagePreference,
     candidates,

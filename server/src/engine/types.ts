@@ -22,6 +22,13 @@ export interface EngineTitle {
   cast: string[];
   /** Platform names where the title is durably available; empty: availability unknown. */
   platforms: string[];
+  /**
+   * Parallel to `platforms`: the regions (ISO 3166-1 alpha-2, or GLOBAL) where the title streams
+   * on that platform. Absent (or an entry undefined): any region, as for catalogs without
+   * regions (MovieLens). Rent and buy offers are never listed: they do not make a title "on" a
+   * platform.
+   */
+  platformRegions?: ReadonlyArray<readonly string[] | undefined>;
 }
 
 /**
@@ -75,6 +82,12 @@ export interface RecommendOptions {
   /** Prefer (hard filter when possible) this platform, e.g. the streaming site the user is on. */
   platform?: string;
   kind?: 'movie' | 'series';
+  /**
+   * The user's country (ISO 3166-1 alpha-2): a title is on a platform only where that platform
+   * streams it in this country or GLOBAL. Unset or null: any region counts (a user who has not
+   * chosen a country yet).
+   */
+  region?: string | null;
   /** Same seed and inputs, same result. */
   seed: number;
   /** Overrides of DEFAULT_WEIGHTS (benchmarks tune these on validation data). */

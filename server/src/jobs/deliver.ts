@@ -71,7 +71,7 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
     row = pick.row;
     await updateDelivery(ctx.db, lease.id, { kind: 'recommendation', recommendation_id: row.id }, now);
   }
-  const rec = await present(services.catalog, row, null);
+  const rec = await present(services.catalog, row, null, user);
   let email = channels.email;
   if (channels.calendar && !lease.calendar_event_id) {
     try {

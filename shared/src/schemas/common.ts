@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOOD_VALUES, SUBSCRIPTION_TIERS, TIMEZONE_CHOICES } from '../constants.js';
+import { isCountryCode } from '../countries.js';
 
 /** Every error of the API: `{ detail, ... }` (docs/architecture.md). */
 export const ErrorBody = z.object({
@@ -32,6 +33,14 @@ function isIanaTimezone(tz: string): boolean {
 }
 export const IanaTimezone = z.string().min(1).max(64).refine(isIanaTimezone, { message: 'Unknown timezone' });
 export const TimezoneChoice = z.enum(TIMEZONE_CHOICES.map((t) => t.value) as [string, ...string[]]);
+
+/** An ISO 3166-1 alpha-2 code of COUNTRIES ("in" is read as IN). */
+export const CountryCode = z
+  .string({ error: 'country must be a two-letter country code such as IN or US' })
+  .trim()
+  .max(8, 'country must be a two-letter country code such as IN or US')
+  .transform((c) => c.toUpperCase())
+  .refine(isCountryCode, { message: 'Unknown country: use a two-letter ISO 3166-1 code such as IN or US' });
 
 export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour)');
 export const IsoDate = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Kind } from './common.js';
+import { CountryCode, Kind } from './common.js';
 import { ONBOARDING_LIMITS } from '../constants.js';
 import { User } from './user.js';
 
@@ -61,6 +61,8 @@ export const PreferencesRequest = z.object({
     .min(ONBOARDING_LIMITS.languagesMin, 'Pick at least one language')
     .max(30),
   ott_subscriptions: z.array(z.string().min(1).max(60)).max(30).default([]),
+  /** Where the platforms are counted (ISO 3166-1 alpha-2); older clients leave it out. */
+  country: CountryCode.optional(),
   subscription_tier: z.literal('free_trial').default('free_trial'),
 });
 export type PreferencesRequest = z.input<typeof PreferencesRequest>;
@@ -70,6 +72,7 @@ export const PreferencesResponse = z.object({
   initial_movies: z.array(z.string()),
   preferred_languages: z.array(z.string()),
   ott_subscriptions: z.array(z.string()),
+  country: z.string().nullable().default(null),
   subscription_tier: z.string(),
   is_onboarded: z.boolean(),
 });

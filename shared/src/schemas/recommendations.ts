@@ -9,6 +9,23 @@ export const SubscriptionWarning = z.object({
 });
 export type SubscriptionWarning = z.infer<typeof SubscriptionWarning>;
 
+/** One place to watch a title: a service, how (subscription, free, ads, rent, buy) and where. */
+export const WatchOption = z.object({
+  platform: z.string(),
+  kind: z.enum(['subscription', 'free', 'ads', 'rent', 'buy']),
+  /** ISO 3166-1 alpha-2, or GLOBAL. */
+  region: z.string(),
+  /** Outside the user's country: shown as "elsewhere", never as watchable here. */
+  elsewhere: z.boolean(),
+  /** One of the user's services. */
+  yours: z.boolean(),
+  link: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  /** The offer comes from TMDB's watch-provider data, which JustWatch supplies: credit them. */
+  from_justwatch: z.boolean().default(false),
+});
+export type WatchOption = z.infer<typeof WatchOption>;
+
 export const Recommendation = z.object({
   id: z.string(),
   title_id: z.string(),
@@ -26,8 +43,12 @@ export const Recommendation = z.object({
   seasons: z.number().int().nullable(),
   rotten_tomatoes: z.number().int().nullable(),
   imdb_rating: z.number().nullable(),
-  /** null: availability unknown. */
+  /** A service it streams on in the user's country (or GLOBAL): one of the user's, when they have any; else null. */
   platform: z.string().nullable(),
+  /** The country where_to_watch answers for; null until the user chose one (any region counts). */
+  region: z.string().nullable().default(null),
+  /** Streamable offers in `region` first (the user's services first), then rent/buy there; when it streams nowhere there, where it streams elsewhere. */
+  where_to_watch: z.array(WatchOption).default([]),
   platform_logo_url: z.string().nullable(),
   /** The platform's search page for this title, or null when the platform is unknown. */
   watch_url: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DayOfWeek, IanaTimezone, SubscriptionTier, TimeOfDay } from './common.js';
+import { CountryCode, DayOfWeek, IanaTimezone, SubscriptionTier, TimeOfDay } from './common.js';
 import { DeliveryChannel } from './user.js';
 
 export const UpdateProfileRequest = z
@@ -12,6 +12,7 @@ export const UpdateProfileRequest = z
       .refine((d) => new Set(d).size === d.length, 'Days must not repeat'),
     recommendation_time: TimeOfDay,
     timezone: IanaTimezone,
+    country: CountryCode,
     ott_subscriptions: z.array(z.string().min(1).max(60)).max(30),
     preferred_languages: z.array(z.string().min(1).max(40)).min(1, 'Select at least one language').max(30),
     email_delivery: z.boolean(),

@@ -23,6 +23,8 @@ export const User = z.object({
   recommendation_day: z.number().int().nullable(),
   recommendation_time: z.string(),
   timezone: z.string(),
+  /** ISO 3166-1 alpha-2; null until the user chose one (accounts from before countries). */
+  country: z.string().nullable().default(null),
   ott_subscriptions: z.array(z.string()),
   preferred_languages: z.array(z.string()),
   email_delivery: z.boolean(),

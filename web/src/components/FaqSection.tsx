@@ -15,7 +15,7 @@ export function FaqSection() {
     { q: 'Can I get a refund?', a: `Yes: ${REFUND.days}-day money-back guarantee, refunded in ${REFUND.businessDaysMin} to ${REFUND.businessDaysMax} business days.` },
     {
       q: 'Do you know what is on my streaming services?',
-      a: 'We know where titles are durably available, such as a platform’s own originals. When we are not sure, the card says availability unknown.',
+      a: 'We know where titles are durably available in your country, such as a platform’s own originals; catalogs differ by country, so we ask yours. When a pick is not on your services there, the card says so and where it streams instead.',
     },
     { q: 'Movies only?', a: 'Movies and series, in over twenty languages.' },
     { q: 'Who can use it?', a: `Anyone aged ${MINIMUM_AGE} or over.` },

@@ -5,6 +5,7 @@ import { ChoiceGroup } from './ChoiceGroup';
 import { Notice } from './Notice';
 import { SettingsSection } from './SettingsSection';
 import { TimezoneSelect } from './TimezoneSelect';
+import { CountrySelect, browserCountry } from './CountrySelect';
 import { ScheduledPicksFields, calendarChannelOf, type CalendarChannel } from './ScheduledPicksFields';
 import { useDraft } from '../hooks/useDraft';
 
@@ -17,6 +18,7 @@ interface ProfileForm {
   days: string[];
   time: string;
   timezone: string;
+  country: string;
   emailDelivery: boolean;
   channel: CalendarChannel;
 }
@@ -33,11 +35,13 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
     days: user.selected_days.map(String),
     time: user.recommendation_time,
     timezone: user.timezone,
+    // Not chosen yet (an account from before countries): the browser's, saved with the form.
+    country: user.country ?? browserCountry(),
     emailDelivery: user.email_delivery,
     channel: calendarChannelOf(user.delivery_channel),
   });
   const set = <K extends keyof ProfileForm>(k: K) => (v: ProfileForm[K]) => edit({ ...f, [k]: v });
-  const { fullName, days, time, timezone, emailDelivery, channel } = f;
+  const { fullName, days, time, timezone, country, emailDelivery, channel } = f;
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -51,6 +55,7 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
         selected_days: days.map(Number).sort(),
         recommendation_time: time,
         timezone,
+        ...(country ? { country } : {}),
         email_delivery: emailDelivery,
         // Only a user who saw the choice changes it; the server falls back to email for the rest.
         ...(calendarOn ? { delivery_channel: channel } : {}),
@@ -93,6 +98,13 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
             <label htmlFor="profile-timezone">Timezone</label>
             <TimezoneSelect id="profile-timezone" value={timezone} onChange={set('timezone')} />
           </div>
+        </div>
+        <div className="field">
+          <label htmlFor="profile-country">Country</label>
+          <CountrySelect id="profile-country" value={country} onChange={set('country')} describedBy="profile-country-hint" />
+          <span id="profile-country-hint" className="field-hint">
+            {user.country ? 'Where to watch and your services are counted in this country.' : 'Not saved yet: until you save one, your services count in every country.'}
+          </span>
         </div>
         <ScheduledPicksFields on={emailDelivery} onToggle={set('emailDelivery')} channel={calendarOn ? channel : null} onChannel={set('channel')} paid={paid} />
         {message && <Notice tone={message.tone}>{message.text}</Notice>}

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode, type Ref } from 'react';
 import { ATTRIBUTION, type Recommendation } from '@app/shared';
 import { titleFacts } from './formatTitle';
 import { PosterImage } from './PosterImage';
+import { WhereToWatch } from './WhereToWatch';
 
 /**
  * Title, year, genre, runtime, the two scores named by their source (the catalog's `rt` is the
@@ -37,21 +38,10 @@ export function RecommendationCard({ rec, children, cardRef }: { rec: Recommenda
           </div>
           <div>
             <dt>Where to watch</dt>
-            <dd className="rec-platform">
-              {rec.platform ? (
-                <>
-                  {rec.platform_logo_url && <img src={rec.platform_logo_url} alt="" width={20} height={20} className="platform-logo" />}
-                  {rec.watch_url ? (
-                    <a href={rec.watch_url} target="_blank" rel="noopener noreferrer">{rec.platform}</a>
-                  ) : (
-                    rec.platform
-                  )}
-                </>
-              ) : (
-                <span className="muted">Availability unknown</span>
-              )}
+            <dd className="rec-where">
+              <WhereToWatch rec={rec} />
             </dd>
-            {rec.platform && <dd className="rec-source muted">{ATTRIBUTION.streamingData}</dd>}
+            {rec.where_to_watch.some((o) => o.from_justwatch) && <dd className="rec-source muted">{ATTRIBUTION.streamingData}</dd>}
           </div>
         </dl>
         <div id={detailsId} className="rec-details">

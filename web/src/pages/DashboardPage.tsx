@@ -5,6 +5,7 @@ import { useCurrentRecommendation } from '../hooks/useRecommendation';
 import { RecommendationCard } from '../components/RecommendationCard';
 import { RecommendationActions, type Busy } from '../components/RecommendationActions';
 import { CardSkeleton } from '../components/CardSkeleton';
+import { CountryPrompt } from '../components/CountryPrompt';
 import { ErrorState } from '../components/ErrorState';
 import { HistoryList } from '../components/HistoryList';
 import { Notice } from '../components/Notice';
@@ -87,6 +88,8 @@ export function DashboardPage() {
         </Notice>
       )}
       {alert && <Notice tone="error">{alert}</Notice>}
+      {/* The card answers for the new country at once: the same pick, presented again. */}
+      <CountryPrompt onSaved={() => void mutate()} />
       {rec ? (
         <RecommendationCard rec={rec} cardRef={cardRef}>
           <RecommendationActions

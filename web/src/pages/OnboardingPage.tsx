@@ -6,6 +6,7 @@ import { GenreStep } from '../components/GenreStep';
 import { LanguageStep } from '../components/LanguageStep';
 import { FavouritesStep } from '../components/FavouritesStep';
 import { PlatformStep } from '../components/PlatformStep';
+import { CountrySelect, browserCountry } from '../components/CountrySelect';
 import { OnboardingProgress } from '../components/OnboardingProgress';
 import { OnboardingEmailOffer, type EmailOffer } from '../components/OnboardingEmailOffer';
 import { browserTimezone } from '../components/scheduleRules';
@@ -29,6 +30,8 @@ export function OnboardingPage() {
     time: SCHEDULE_DEFAULTS.recommendationTime,
     timezone: browserTimezone(),
   }));
+  // Preset from the browser; asked on the services step, where it decides what "on your service" means.
+  const [country, setCountry] = useState(browserCountry);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
@@ -57,6 +60,7 @@ export function OnboardingPage() {
         initial_movies: c.favourites.map((f) => f.title),
         preferred_languages: c.languages,
         ott_subscriptions: c.platforms,
+        ...(country ? { country } : {}),
         subscription_tier: 'free_trial',
       });
       // The timezone always (the browser's unless changed); days and time only when the email is wanted.
@@ -92,6 +96,11 @@ export function OnboardingPage() {
         {step === 3 && <FavouritesStep genres={c.genres} languages={c.languages} selected={c.favourites} onChange={set('favourites')} />}
         {step === 4 && (
           <>
+            <div className="field">
+              <label htmlFor="onboarding-country" className="step-question">Where do you watch?</label>
+              <CountrySelect id="onboarding-country" value={country} onChange={setCountry} describedBy="onboarding-country-hint" />
+              <span id="onboarding-country-hint" className="field-hint">Services and titles differ by country: we show what streams in yours.</span>
+            </div>
             <PlatformStep selected={c.platforms} onChange={set('platforms')} />
             <OnboardingEmailOffer value={email} onChange={setEmail} />
           </>

@@ -58,8 +58,14 @@ describe('real artwork on the card', () => {
     expect(plain.queryByRole('link', { name: /Trailer/ })).toBeNull();
   });
 
-  it('credits JustWatch beside where to watch', async () => {
-    const { unmount } = dashboard();
+  it('credits JustWatch beside where to watch when the offers came from TMDB (JustWatch data), not for our own', async () => {
+    const tmdbOffer = { platform: 'Netflix', kind: 'subscription' as const, region: 'US', elsewhere: false, yours: true, link: null, logo_url: null };
+    const { unmount: unmountOwn } = dashboard(recommendation({ where_to_watch: [{ ...tmdbOffer, from_justwatch: false }] }));
+    expect(await screen.findByRole('article')).toBeInTheDocument();
+    expect(screen.queryByText('Streaming data: JustWatch')).toBeNull();
+    unmountOwn();
+
+    const { unmount } = dashboard(recommendation({ where_to_watch: [{ ...tmdbOffer, from_justwatch: true }] }));
     const card = within(await screen.findByRole('article'));
     const where = card.getByText('Where to watch').closest('div')!;
     expect(within(where).getByRole('link', { name: 'Netflix' })).toBeInTheDocument();

@@ -25,6 +25,7 @@ export function user(over: Partial<UserT> = {}): UserT {
     recommendation_day: null,
     recommendation_time: '19:00',
     timezone: 'Europe/London',
+    country: 'GB',
     ott_subscriptions: ['Netflix'],
     preferred_languages: ['English', 'Korean'],
     email_delivery: true,

@@ -68,6 +68,7 @@ describe('settings', () => {
       selected_days: [3],
       recommendation_time: '19:00',
       timezone: 'Asia/Kolkata',
+      country: 'GB',
       email_delivery: true,
     });
   });

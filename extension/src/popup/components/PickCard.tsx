@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import type { Recommendation } from '@app/shared';
+import { watchSummary, type Recommendation } from '@app/shared';
 import { absoluteUrl } from '../../lib/download';
 import { ATTRIBUTION } from '../../lib/shared';
 import { openTab } from '../../lib/tabs';
@@ -35,6 +35,8 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
     e.preventDefault();
     if (trailer) void openTab(trailer);
   };
+  // The same words as the web app's card (docs/product-decisions.md, "Country and where to watch").
+  const where = watchSummary(pick);
   return (
     <article className="card" data-state="pick" data-recommendation-id={pick.id} aria-labelledby="pick-title">
       {shownPoster && (
@@ -73,17 +75,37 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
             <dd>{pick.imdb_rating !== null ? `${pick.imdb_rating.toFixed(1)}/10` : 'Not rated'}</dd>
           </div>
         </dl>
-        <p className="platform" data-platform={pick.platform ?? ''}>
+        <p className="platform" data-platform={pick.platform ?? ''} data-region={pick.region ?? ''}>
           {pick.platform ? (
             <>
               {logo && <img src={logo} alt="" width={16} height={16} />}
               <span>{pick.platform}</span>
             </>
           ) : (
-            <span className="muted">Availability unknown</span>
+            <span className="muted">{where.notice}</span>
           )}
         </p>
-        {pick.platform && <p className="source muted">{ATTRIBUTION.streamingData}</p>}
+        {where.here.length > 0 && (
+          <ul className="watch-options" aria-label={pick.region ? 'Also in your country' : 'Also available'}>
+            {where.here.map((o) => (
+              <li key={o.label}>
+                {o.link ? (
+                  <a href={o.link} target="_blank" rel="noopener noreferrer">
+                    {o.label}
+                  </a>
+                ) : (
+                  o.label
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {where.elsewhere && (
+          <p className="muted watch-elsewhere" data-elsewhere={where.elsewhere.platform}>
+            {where.elsewhere.text}
+          </p>
+        )}
+        {pick.where_to_watch.some((o) => o.from_justwatch) && <p className="source muted">{ATTRIBUTION.streamingData}</p>}
       </div>
       {pick.movie_description && (
         <div className="description">

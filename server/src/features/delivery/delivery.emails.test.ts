@@ -67,6 +67,13 @@ describe('scheduled emails', () => {
     expect(m.text).toContain("You get Tonight's Pick on Mon, Wed and Fri at 19:00 (Asia/Kolkata).");
   });
 
+  it('says where it streams when it is not on your services in your country', () => {
+    const away = { platform: 'Netflix', kind: 'subscription' as const, region: 'US', elsewhere: true, yours: true, link: null, logo_url: null };
+    const m = mail(rec({ platform: null, region: 'IN', where_to_watch: [away] }));
+    expect(m.text).toContain('Where to watch: Not on your services in India. Streaming on Netflix in the United States.');
+    expect(m.html).toContain('Not on your services in India. Streaming on Netflix in the United States.');
+  });
+
   it('links the platform search page, and formats facts and scores for films and series', () => {
     const m = mail(rec({ platform: 'Netflix', watch_url: 'https://www.netflix.com/search?q=Tom' }));
     expect(m.text).toContain('Watch on Netflix: https://www.netflix.com/search?q=Tom');

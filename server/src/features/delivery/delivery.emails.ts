@@ -2,7 +2,7 @@
 // limit gets instead. Multipart (text + HTML), with List-Unsubscribe (RFC 2369) and one-click
 // unsubscribe (RFC 8058).
 import type { Recommendation } from '@app/shared';
-import { PLAN_LIMIT_TEXTS, PRICING } from '@app/shared';
+import { PLAN_LIMIT_TEXTS, PRICING, watchSummary } from '@app/shared';
 import type { MailMessage } from '../../integrations/mail.js';
 import { posterPngUrl } from '../../catalog/urls.js';
 import { button, escapeHtml, layout, link, muted, paragraph, posterBlock } from './delivery.html.js';
@@ -96,12 +96,19 @@ export function recommendationEmail(c: DeliveryMailContext, m: RecommendationMai
   const dashboard = `${c.appUrl}/app/dashboard`;
   const watch = r.platform && r.watch_url ? { label: `Watch on ${r.platform}`, url: r.watch_url } : null;
   const foot = footer(c);
+  // Not on the user's services: where it is, in the card's words (docs/product-decisions.md, "Country and where to watch").
+  const where = watchSummary(r);
+  const whereText = r.platform
+    ? `Where to watch: ${r.platform}`
+    : r.where_to_watch.length === 0
+      ? 'Where to watch: availability unknown'
+      : `Where to watch: ${[where.notice, ...where.here.map((h) => h.label), where.elsewhere?.text].filter(Boolean).join(' ')}`;
   const text = [
     `Tonight's pick for you: ${titleWithYear}`,
     [facts, scores].filter(Boolean).join('\n'),
     r.movie_description,
     r.reason ? `Why we picked it: ${r.reason}` : '',
-    watch ? `${watch.label}: ${watch.url}` : 'Where to watch: availability unknown',
+    watch ? `${watch.label}: ${watch.url}` : whereText,
     `Rate it with one click:\nLike: ${m.likeUrl}\nDislike: ${m.dislikeUrl}`,
     `Open Tonight's Pick: ${dashboard}`,
     `--\n${foot.text}`,
@@ -114,7 +121,7 @@ export function recommendationEmail(c: DeliveryMailContext, m: RecommendationMai
     '<div style="height:18px"></div>',
     r.movie_description ? paragraph(r.movie_description) : '',
     r.reason ? paragraph(`Why we picked it: ${r.reason}`, 'font-style:italic') : '',
-    watch ? `<p style="margin:0 0 18px">${button(watch.url, watch.label)}</p>` : paragraph('Where to watch: availability unknown', 'color:#6b7280'),
+    watch ? `<p style="margin:0 0 18px">${button(watch.url, watch.label)}</p>` : paragraph(whereText, 'color:#6b7280'),
     paragraph('How does it sound? Rate it with one click:', 'margin-bottom:6px'),
     `<p style="margin:0 0 18px">${button(m.likeUrl, 'Like', '#16a34a')}${button(m.dislikeUrl, 'Dislike', '#4b5563')}</p>`,
     muted(link(dashboard, "Open Tonight's Pick")),

@@ -100,6 +100,8 @@ export class OnboardingService {
           selected_genres: JSON.stringify(genres),
           preferred_languages: JSON.stringify(languages),
           ott_subscriptions: JSON.stringify(platforms),
+          // An older client sends no country: the stored one (or null) stays.
+          ...(input.country ? { country: input.country } : {}),
           is_onboarded: 1,
         },
         now,
@@ -130,6 +132,7 @@ export class OnboardingService {
       initial_movies: favourites.map((f) => f.title),
       preferred_languages: userLists.languages(user),
       ott_subscriptions: userLists.platforms(user),
+      country: user.country ?? null,
       subscription_tier: user.subscription_tier,
       is_onboarded: Boolean(user.is_onboarded),
     };

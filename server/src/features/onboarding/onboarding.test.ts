@@ -215,6 +215,8 @@ describe.each(dialects)('onboarding API (%s)', (dialect) => {
       initial_movies: ['Arrival', 'Parasite', 'Dark', 'Spirited Away'],
       preferred_languages: ['English', 'Korean'],
       ott_subscriptions: ['Netflix', 'Prime Video'],
+      // GOOD sends no country (an older client): none is stored.
+      country: null,
       subscription_tier: 'free_trial',
       is_onboarded: true,
     });

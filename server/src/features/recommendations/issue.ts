@@ -81,7 +81,8 @@ export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore
     const pick = recommend(
       index,
       buildTaste(fresh, favourites, rows),
-      { mood: req.mood, platform: req.platform, kind: req.kind, seed: issueSeed(user.id, seq) },
+      // The user's country decides where a platform counts; null (not chosen yet): any region (docs/product-decisions.md).
+      { mood: req.mood, platform: req.platform, kind: req.kind, region: fresh.country ?? null, seed: issueSeed(user.id, seq) },
       neighbours,
     );
     const title = pick ? indexedTitle(index, pick.titleId) : undefined;

@@ -9,7 +9,7 @@ const MOODS = new Set<string>(MOOD_VALUES);
 const STATUSES = new Set(['active', 'watched', 'skipped']);
 
 /** What a card shows when the title left the catalog after it was issued (history keeps it). */
-function missingTitle(row: RecommendationRow): TitleDisplay {
+function missingTitle(row: RecommendationRow, country: string | null): TitleDisplay {
   return {
     title_id: row.title_id,
     kind: 'movie',
@@ -25,6 +25,8 @@ function missingTitle(row: RecommendationRow): TitleDisplay {
     rotten_tomatoes: null,
     imdb_rating: null,
     platform: row.platform,
+    region: country,
+    where_to_watch: [],
     platform_logo_url: null,
     poster_url: posterUrl(row.title_id),
     poster_fallback_url: posterUrl(row.title_id),
@@ -35,10 +37,15 @@ function missingTitle(row: RecommendationRow): TitleDisplay {
   };
 }
 
-export function presentRecommendation(row: RecommendationRow, display: TitleDisplay | null, warning: SubscriptionWarning | null): Recommendation {
+export function presentRecommendation(
+  row: RecommendationRow,
+  display: TitleDisplay | null,
+  warning: SubscriptionWarning | null,
+  country: string | null = null,
+): Recommendation {
   const rating = row.user_rating === null ? null : Number(row.user_rating) === 1;
   return {
-    ...(display ?? missingTitle(row)),
+    ...(display ?? missingTitle(row, country)),
     id: row.id,
     reason: row.reason,
     is_rated: rating !== null,

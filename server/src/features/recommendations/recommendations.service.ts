@@ -2,10 +2,10 @@
 import type { HistoryQuery, NewRecommendationRequest, RateRequest, RateResponse, Recommendation, HistoryResponse, SubscriptionWarning } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { CatalogStore } from '../../catalog/catalog.store.js';
+import type { CatalogStore, Viewer } from '../../catalog/catalog.store.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { currentWarning, warningOf } from '../subscription/subscription.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import { userLists, type UserRow } from '../users/users.repository.js';
 import { issueRecommendation, type Issued } from './issue.js';
 import { activeRecommendation, findByMovieTitle, findRecommendation, historyPage, rateOnce, type RecommendationRow } from './recommendations.repository.js';
 import { presentRecommendation } from './present.js';
@@ -13,14 +13,20 @@ import { presentRecommendation } from './present.js';
 export const ALREADY_RATED = 'This recommendation has already been rated.';
 export const NOT_YOURS = 'Recommendation not found';
 
-export async function present(catalog: CatalogStore, row: RecommendationRow, warning: SubscriptionWarning | null): Promise<Recommendation> {
+/** Whom a card is for: where to watch is answered in their country, their services first. */
+export function viewerOf(user: UserRow): Viewer {
+  return { country: user.country ?? null, platforms: userLists.platforms(user) };
+}
+
+export async function present(catalog: CatalogStore, row: RecommendationRow, warning: SubscriptionWarning | null, user: UserRow): Promise<Recommendation> {
   const title = await catalog.title(row.title_id);
-  return presentRecommendation(row, title ? catalog.toDisplay(title, row.platform) : null, warning);
+  const viewer = viewerOf(user);
+  return presentRecommendation(row, title ? catalog.toDisplay(title, row.platform, viewer) : null, warning, viewer.country);
 }
 
 async function presentIssued(ctx: AppContext, catalog: CatalogStore, user: UserRow, issued: Issued): Promise<Recommendation> {
   const warning = issued.state ? warningOf(issued.state) : await currentWarning(ctx, user);
-  return present(catalog, issued.row, warning);
+  return present(catalog, issued.row, warning, user);
 }
 
 /** The active recommendation, or the first one (which counts against the plan) when there is none. */
@@ -62,7 +68,7 @@ export async function rateRecommendation(
   if (!rated) throw conflict(ALREADY_RATED);
   return {
     message: input.rating ? "Thanks! We'll find more like this." : "Got it. We'll steer away from titles like this.",
-    recommendation: await present(catalog, rated, null),
+    recommendation: await present(catalog, rated, null, user),
   };
 }
 
@@ -74,7 +80,7 @@ export async function recommendationHistory(
 ): Promise<HistoryResponse> {
   const { rows, total } = await historyPage(ctx.db, user.id, q.page, q.page_size);
   return {
-    recommendations: await Promise.all(rows.map((r) => present(catalog, r, null))),
+    recommendations: await Promise.all(rows.map((r) => present(catalog, r, null, user))),
     page: q.page,
     page_size: q.page_size,
     total,

@@ -55,7 +55,7 @@ export async function addToCalendar(
   const row = await findRecommendation(ctx.db, user.id, q.recommendation_id);
   if (!row) throw notFound(NOT_YOURS);
   const added = await addRecommendationToCalendar(ctx, user, {
-    recommendation: await present(catalog, row, null),
+    recommendation: await present(catalog, row, null, user),
     date: q.date,
     time: q.time,
     timezone: q.timezone,

@@ -23,6 +23,7 @@ export async function updateProfile(
   if (input.selected_days) patch.selected_days = JSON.stringify([...input.selected_days].sort((a, b) => a - b));
   if (input.recommendation_time) patch.recommendation_time = input.recommendation_time;
   if (input.timezone) patch.timezone = input.timezone;
+  if (input.country) patch.country = input.country;
   if (input.email_delivery !== undefined) patch.email_delivery = input.email_delivery ? 1 : 0;
   if (input.delivery_channel) patch.delivery_channel = input.delivery_channel;
   if (input.preferred_languages) {

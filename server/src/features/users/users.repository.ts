@@ -35,6 +35,7 @@ export function toUser(row: UserRow): User {
     recommendation_day: row.recommendation_day,
     recommendation_time: row.recommendation_time,
     timezone: row.timezone,
+    country: row.country ?? null,
     ott_subscriptions: parseList<string>(row.ott_subscriptions),
     preferred_languages: parseList<string>(row.preferred_languages),
     email_delivery: Boolean(row.email_delivery),

@@ -1,0 +1,47 @@
+import { useState, type FormEvent } from 'react';
+import { ALERT_TEXTS } from '@app/shared';
+import { useProfile } from '../hooks/useProfile';
+import { CountrySelect, browserCountry } from './CountrySelect';
+import { Notice } from './Notice';
+
+/**
+ * For an account that has no country yet (made before countries): until one is chosen its services
+ * count in every country, so the dashboard asks, preset from the browser
+ * (docs/product-decisions.md, "Country and where to watch").
+ */
+export function CountryPrompt({ onSaved }: { onSaved: () => void }) {
+  const profile = useProfile();
+  const [country, setCountry] = useState(browserCountry);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!profile.data || profile.data.country !== null) return null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setFailed(false);
+    try {
+      await profile.update({ country });
+      onSaved();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="notice notice-info banner country-prompt" onSubmit={submit} aria-labelledby="country-prompt-label">
+      <label id="country-prompt-label" htmlFor="country-prompt">
+        Where do you watch? We show what streams in your country.
+      </label>
+      <div className="field-row">
+        <CountrySelect id="country-prompt" value={country} onChange={setCountry} />
+        <button type="submit" className="btn btn-primary" disabled={busy || !country}>
+          {busy ? 'Saving…' : 'Save country'}
+        </button>
+      </div>
+      {failed && <Notice tone="error">{ALERT_TEXTS.updateProfile}</Notice>}
+    </form>
+  );
+}
