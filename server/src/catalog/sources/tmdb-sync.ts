@@ -112,24 +112,18 @@ export async function runTmdbSync(handle: DatabaseHandle, client: TmdbClient, op
   const merger = await CatalogMerger.open(handle, SOURCE, { now });
   if (!stopped()) await details(handle, client, merger, opts, { runId, today, batchSize, result, stopped });
   result.totals = { ...merger.totals, invalid: merger.totals.invalid + result.failed };
-  result.stopped = stopped();
 
-  if (!result.stopped) {
-    const left = await handle.db
-      .selectFrom('catalog_sync_items')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('source', '=', SOURCE)
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    result.complete = Number(left.n) === 0 || (await everyPendingTriedBy(handle, runId));
-    if (result.complete) {
-      // Offers TMDB has not confirmed for the stated age are gone from its lists (docs/catalog.md).
-      const maxAge = opts.offerMaxAgeDays ?? 30;
-      result.expiredOffers = await merger.expireOffers(isoDate(new Date(now().getTime() - maxAge * DAY_MS)));
-      await writeTransaction(handle, (tx) =>
-        writeMeta(tx, { [META_KEYS.lastSyncDate]: today, ...(full ? { [META_KEYS.fullSyncAt]: now().toISOString() } : {}) }),
-      );
-    }
+  // Complete: nothing pending that this run has not tried (a stop after the last batch still is).
+  const discoverOpen = full && (await discoverUnfinished(handle, opts));
+  result.complete = !discoverOpen && (await everyPendingTriedBy(handle, runId));
+  result.stopped = stopped() && !result.complete;
+  if (result.complete) {
+    // Offers TMDB has not confirmed for the stated age are gone from its lists (docs/catalog.md).
+    const maxAge = opts.offerMaxAgeDays ?? 30;
+    result.expiredOffers = await merger.expireOffers(isoDate(new Date(now().getTime() - maxAge * DAY_MS)));
+    await writeTransaction(handle, (tx) =>
+      writeMeta(tx, { [META_KEYS.lastSyncDate]: today, ...(full ? { [META_KEYS.fullSyncAt]: now().toISOString() } : {}) }),
+    );
   }
   result.requests = client.stats.requests - requestsBefore;
   return result;
@@ -145,6 +139,14 @@ async function everyPendingTriedBy(handle: DatabaseHandle, runId: string): Promi
     .where((eb) => eb.or([eb('run_id', 'is', null), eb('run_id', '!=', runId)]))
     .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
+}
+
+/** Discovery stopped before the cap or the end of every list. */
+async function discoverUnfinished(handle: DatabaseHandle, opts: TmdbSyncOptions): Promise<boolean> {
+  if ((await countQueued(handle)) >= opts.maxTitles) return false;
+  const saved = (await readMeta(handle.db)).get(META_KEYS.discover);
+  const cursor: Cursor = saved ? (JSON.parse(saved) as Cursor) : {};
+  return streams(opts).some((s) => cursor[s.key] !== 'end');
 }
 
 function streams(opts: TmdbSyncOptions): Stream[] {
