@@ -2,17 +2,13 @@
 // finished, 1 when TMDB refused the key or no key is set, 130 when Ctrl-C stopped it (run it
 // again to resume where it stopped).
 import type { CatalogCommand } from '../../catalog-cli.js';
-import type { Config } from '../../config.js';
-import { TmdbAuthError, TmdbClient } from '../../integrations/tmdb/client.js';
+import { TmdbAuthError } from '../../integrations/tmdb/client.js';
+import { tmdbClientFor } from '../../integrations/tmdb/from-config.js';
 import { describeTotals, formatCount, formatDuration } from './progress.js';
 import { runTmdbSync, type TmdbSyncResult } from './tmdb-sync.js';
 
 export const NO_KEY_MESSAGE =
   'TMDB sync needs a key: set TMDB_API_KEY (v3 API key) or TMDB_READ_TOKEN (v4 API Read Access Token), both from themoviedb.org > Settings > API';
-
-export function tmdbClientFor(config: Config, extra: { signal?: AbortSignal } = {}): TmdbClient {
-  return new TmdbClient({ apiUrl: config.tmdb.apiUrl, apiKey: config.tmdb.apiKey, readToken: config.tmdb.readToken, ...extra });
-}
 
 export function summarise(r: TmdbSyncResult, ms: number): string {
   const state = r.complete ? 'finished' : r.stopped ? 'stopped (run it again to resume)' : 'unfinished';
