@@ -109,6 +109,7 @@ export async function runTmdbSync(handle: DatabaseHandle, client: TmdbClient, op
     result.queued += await queueRefresh(handle, today, opts.refreshPerRun ?? 200);
   }
 
+  opts.out?.write(`${full ? 'Discovered' : 'Changed or due for a refresh'}: ${result.queued} titles queued\n`);
   const merger = await CatalogMerger.open(handle, SOURCE, { now });
   if (!stopped()) await details(handle, client, merger, opts, { runId, today, batchSize, result, stopped });
   result.totals = { ...merger.totals, invalid: merger.totals.invalid + result.failed };

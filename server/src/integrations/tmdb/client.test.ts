@@ -128,6 +128,14 @@ describe('TMDB client', () => {
     expect(err.message).toBe('TMDB /movie/27205: HTTP 500, 2 attempts');
   });
 
+  it('the fake image host serves a poster path as a PNG', async () => {
+    const movie = await client().movie(27205);
+    const res = await fetch(`${fake.imageUrl}/t/p/w342${movie!.poster_path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect([...new Uint8Array(await res.arrayBuffer()).slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     expect(retryAfterMs('3')).toBe(3000);
     expect(retryAfterMs(new Date(Date.UTC(2026, 0, 1, 0, 0, 10)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(10_000);

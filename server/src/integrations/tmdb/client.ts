@@ -154,7 +154,7 @@ export class TmdbClient {
       } catch (err) {
         this.release();
         if (outer?.aborted) throw outer.reason;
-        last = err instanceof Error && err.name === 'TimeoutError' ? `timed out after ${this.o.timeoutMs} ms` : `network error (${err instanceof Error ? (err.cause as Error | undefined)?.message ?? err.message : String(err)})`;
+        last = err instanceof Error && err.name === 'TimeoutError' ? `timed out after ${this.o.timeoutMs} ms` : `network error (${this.scrub(err instanceof Error ? (err.cause as Error | undefined)?.message ?? err.message : String(err))})`;
         if (++failures >= this.o.maxAttempts) throw new TmdbError(`TMDB ${path}: ${last}, ${failures} attempts`, null);
         await this.backoff(failures, outer);
         continue;
@@ -190,6 +190,13 @@ export class TmdbClient {
       }
       throw new TmdbError(`TMDB ${path}: HTTP ${res.status}`, res.status);
     }
+  }
+
+  /** A message from below (undici, the OS) without the key or token, should one quote the URL. */
+  private scrub(message: string): string {
+    let out = message;
+    for (const secret of [this.opts.apiKey, this.opts.readToken]) if (secret) out = out.split(secret).join('[redacted]');
+    return out.slice(0, 300);
   }
 
   private backoffMs(attempt: number): number {

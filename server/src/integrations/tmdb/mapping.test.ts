@@ -102,10 +102,15 @@ describe('TMDB mapping', () => {
   });
 
   it('picks the official YouTube trailer, else any YouTube trailer, never a teaser or another site', () => {
-    expect(trailerKey([{ key: 'a', site: 'YouTube', type: 'Teaser', official: true }, { key: 'b', site: 'Vimeo', type: 'Trailer', official: true }])).toBeNull();
-    expect(trailerKey([{ key: 'a', site: 'YouTube', type: 'Trailer', official: false }, { key: 'b', site: 'YouTube', type: 'Trailer', official: true }])).toBe('b');
-    expect(trailerKey([{ key: 'a', site: 'YouTube', type: 'Trailer' }])).toBe('a');
+    expect(trailerKey([{ key: 'aaaaaaaaaaa', site: 'YouTube', type: 'Teaser', official: true }, { key: 'bbbbbbbbbbb', site: 'Vimeo', type: 'Trailer', official: true }])).toBeNull();
+    expect(trailerKey([{ key: 'aaaaaaaaaaa', site: 'YouTube', type: 'Trailer', official: false }, { key: 'bbbbbbbbbbb', site: 'YouTube', type: 'Trailer', official: true }])).toBe('bbbbbbbbbbb');
+    expect(trailerKey([{ key: 'aaaaaaaaaaa', site: 'YouTube', type: 'Trailer' }])).toBe('aaaaaaaaaaa');
     expect(trailerKey(undefined)).toBeNull();
+  });
+
+  it('keeps only image paths and trailer keys of the expected shape (clients build URLs from them)', () => {
+    const m = { ...inception(), poster_path: '/../../etc/passwd.jpg', backdrop_path: 'https://evil.example/x.jpg', videos: { results: [{ key: 'x"><script>', site: 'YouTube', type: 'Trailer', official: true }] } };
+    expect(movieToSource(m as TmdbMovieDetails, opts)).toMatchObject({ posterPath: null, backdropPath: null, trailerKey: null });
   });
 
   it('tolerates sparse details (missing lists, empty dates, zero votes)', () => {

@@ -163,7 +163,7 @@ export function providersOf(wp: TmdbWatchProviders | undefined, regions: string[
     for (const [list] of OFFER_LISTS) {
       for (const p of take(r[list])) {
         const name = platformName(p);
-        if (name && !out.has(name)) out.set(name, { id: p.provider_id, logo: p.logo_path ?? null });
+        if (name && !out.has(name) && Number.isInteger(p.provider_id)) out.set(name, { id: p.provider_id, logo: imagePath(p.logo_path) });
       }
     }
   }
@@ -177,7 +177,7 @@ export function yearOf(date: string | null | undefined): number {
 
 /** First official YouTube "Trailer", else any YouTube trailer. */
 export function trailerKey(videos: TmdbVideo[] | undefined): string | null {
-  const yt = take(videos).filter((v) => v && v.site === 'YouTube' && v.type === 'Trailer' && typeof v.key === 'string' && v.key);
+  const yt = take(videos).filter((v) => v && v.site === 'YouTube' && v.type === 'Trailer' && typeof v.key === 'string' && /^[\w-]{5,32}$/.test(v.key));
   return (yt.find((v) => v.official) ?? yt[0])?.key ?? null;
 }
 
@@ -194,6 +194,9 @@ const topCast = (cast: Array<{ name: string; order?: number }> | undefined): str
 const imdbIdOf = (...ids: Array<string | null | undefined>): string | null => ids.find((i) => typeof i === 'string' && /^tt\d{5,10}$/.test(i)) ?? null;
 const positive = (n: number | null | undefined): number | null => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : null);
 const text = (s: string | null | undefined): string | null => (typeof s === 'string' && s.trim() ? s.trim() : null);
+/** An image path under TMDB's image host ("/abc.jpg"); anything else is dropped, since clients build URLs from it. */
+export const imagePath = (s: string | null | undefined): string | null =>
+  typeof s === 'string' && /^\/[A-Za-z0-9_-]{1,100}\.(jpg|jpeg|png|svg|webp)$/.test(s) ? s : null;
 
 /** Release-type order for a movie's certification: theatrical, digital, limited, premiere, physical, TV. */
 const RELEASE_TYPES = [3, 4, 2, 1, 5, 6];
@@ -236,8 +239,8 @@ export function movieToSource(m: TmdbMovieDetails, o: MapOptions): SourceTitle {
     ageRating: movieAgeRating(m, ratingRegion(o.regions)),
     tmdbId: m.id,
     imdbId: imdbIdOf(m.external_ids?.imdb_id, m.imdb_id),
-    posterPath: text(m.poster_path),
-    backdropPath: text(m.backdrop_path),
+    posterPath: imagePath(m.poster_path),
+    backdropPath: imagePath(m.backdrop_path),
     trailerKey: trailerKey(m.videos?.results),
     tmdbRating: typeof m.vote_average === 'number' && m.vote_count ? m.vote_average : null,
     voteCount: typeof m.vote_count === 'number' ? m.vote_count : null,
@@ -266,8 +269,8 @@ export function tvToSource(t: TmdbTvDetails, o: MapOptions): SourceTitle {
     ageRating: tvAgeRating(t, ratingRegion(o.regions)),
     tmdbId: t.id,
     imdbId: imdbIdOf(t.external_ids?.imdb_id),
-    posterPath: text(t.poster_path),
-    backdropPath: text(t.backdrop_path),
+    posterPath: imagePath(t.poster_path),
+    backdropPath: imagePath(t.backdrop_path),
     trailerKey: trailerKey(t.videos?.results),
     tmdbRating: typeof t.vote_average === 'number' && t.vote_count ? t.vote_average : null,
     voteCount: typeof t.vote_count === 'number' ? t.vote_count : null,
