@@ -115,6 +115,12 @@ describe.each(dialects)('TMDB sync (%s)', (dialect) => {
   it('a later sync fetches only the titles TMDB changed that we hold', async () => {
     await runTmdbSync(fresh.handle, client(), base());
     fake.reset();
+    // Stopped before the changes were read: nothing fetched, and the last sync date stays.
+    const halted = await runTmdbSync(fresh.handle, client(), base({ now: at('2026-11-27T18:00:00Z'), signal: AbortSignal.abort() }));
+    expect(halted).toMatchObject({ stopped: true, complete: false, processed: 0 });
+    expect(fake.count()).toBe(0);
+    const meta = await db().selectFrom('catalog_meta').select('value').where('key', '=', 'tmdb_last_sync_date').executeTakeFirstOrThrow();
+    expect(meta.value).toBe('2026-11-25');
     const p = fake.movies.get(27205)!['watch/providers'];
     fake.touch('movie', 27205, { overview: 'A new overview.', 'watch/providers': { results: { ...p.results, US: { ...p.results.US, flatrate: [] } } } });
     fake.changed.movie.push(123456789); // not ours: not fetched

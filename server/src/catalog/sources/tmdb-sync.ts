@@ -44,7 +44,7 @@ export interface TmdbSyncOptions {
   batchSize?: number;
   /** Tries per title across runs before it is left as failed. */
   maxAttempts?: number;
-  /** Titles whose offers are re-fetched per run, oldest first. */
+  /** Titles whose offers are re-fetched per run, oldest first (default: 200, or 1/20 of the catalog). */
   refreshPerRun?: number;
   /** TMDB offers not confirmed for this many days are deleted. */
   offerMaxAgeDays?: number;
@@ -106,8 +106,10 @@ export async function runTmdbSync(handle: DatabaseHandle, client: TmdbClient, op
   if (full) result.queued = await discover(handle, client, opts, meta.get(META_KEYS.discover), stopped);
   else {
     result.queued = await queueChanges(handle, client, meta.get(META_KEYS.lastSyncDate) ?? today, today, stopped);
-    result.queued += await queueRefresh(handle, today, opts.refreshPerRun ?? 200);
+    if (!stopped()) result.queued += await queueRefresh(handle, today, opts.refreshPerRun ?? (await defaultRefresh(handle)));
   }
+  // A stop while reading discover pages or changes leaves them unread: the run cannot be complete.
+  const queueInterrupted = stopped();
 
   opts.out?.write(`${full ? 'Discovered' : 'Changed or due for a refresh'}: ${result.queued} titles queued\n`);
   const merger = await CatalogMerger.open(handle, SOURCE, { now });
@@ -116,7 +118,7 @@ export async function runTmdbSync(handle: DatabaseHandle, client: TmdbClient, op
 
   // Complete: nothing pending that this run has not tried (a stop after the last batch still is).
   const discoverOpen = full && (await discoverUnfinished(handle, opts));
-  result.complete = !discoverOpen && (await everyPendingTriedBy(handle, runId));
+  result.complete = !queueInterrupted && !discoverOpen && (await everyPendingTriedBy(handle, runId));
   result.stopped = stopped() && !result.complete;
   if (result.complete) {
     // Offers TMDB has not confirmed for the stated age are gone from its lists (docs/catalog.md).
@@ -247,6 +249,21 @@ async function queueChanges(handle: DatabaseHandle, client: TmdbClient, since: s
     }
   }
   return queued;
+}
+
+/** Days within which the rolling refresh re-checks every title: well inside the 30-day expiry. */
+export const REFRESH_CYCLE_DAYS = 20;
+
+/** Titles refreshed per daily run: 200, or enough to go round the catalog in REFRESH_CYCLE_DAYS. */
+async function defaultRefresh(handle: DatabaseHandle): Promise<number> {
+  const row = await handle.db
+    .selectFrom('catalog_sync_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('source', '=', SOURCE)
+    .where('status', '=', 'done')
+    .where('title_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Math.max(200, Math.ceil(Number(row.n) / REFRESH_CYCLE_DAYS));
 }
 
 /** Step 2b: the titles whose offers were confirmed longest ago (before today), a bounded number. */
