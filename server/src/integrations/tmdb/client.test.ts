@@ -85,6 +85,14 @@ describe('TMDB client', () => {
     expect(fake.count('/tv/1396')).toBe(3);
   });
 
+  it('gives up rather than wait past its total time bound', async () => {
+    fake.fail('/movie/27205', { status: 429, retryAfter: '30' });
+    const t0 = Date.now();
+    await expect(client({ maxTotalMs: 2000 }).movie(27205)).rejects.toThrow('TMDB /movie/27205: rate-limited (429), gave up after 2 s');
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(fake.count('/movie/27205')).toBe(1);
+  });
+
   it('times out a request that hangs, and retries it', async () => {
     fake.fail('/movie/19404', 'hang');
     const c = client({ timeoutMs: 200 });

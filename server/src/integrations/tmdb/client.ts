@@ -42,6 +42,8 @@ export interface TmdbClientOptions {
   backoffMaxMs?: number;
   /** A Retry-After longer than this is cut to it. */
   maxRetryAfterMs?: number;
+  /** A request gives up rather than wait past this much time in all (its tries and waits). */
+  maxTotalMs?: number;
   timeoutMs?: number;
   /** Aborts every request of this client (Ctrl-C, shutdown). */
   signal?: AbortSignal;
@@ -102,6 +104,7 @@ export class TmdbClient {
       backoffBaseMs: opts.backoffBaseMs ?? 500,
       backoffMaxMs: opts.backoffMaxMs ?? 15_000,
       maxRetryAfterMs: opts.maxRetryAfterMs ?? 60_000,
+      maxTotalMs: opts.maxTotalMs ?? 180_000,
       timeoutMs: opts.timeoutMs ?? 20_000,
     };
     this.fetchImpl = opts.fetch ?? fetch;
@@ -143,6 +146,12 @@ export class TmdbClient {
     let failures = 0;
     let throttles = 0;
     let last = '';
+    const deadline = Date.now() + this.o.maxTotalMs;
+    const wait = async (ms: number) => {
+      if (Date.now() + ms > deadline) throw new TmdbError(`TMDB ${path}: ${last}, gave up after ${Math.round(this.o.maxTotalMs / 1000)} s`, null);
+      this.stats.retries++;
+      await sleep(ms, outer);
+    };
     // Bounded: every pass either returns, throws, or spends one of maxAttempts + max429 tries.
     for (;;) {
       outer?.throwIfAborted();
@@ -156,7 +165,7 @@ export class TmdbClient {
         if (outer?.aborted) throw outer.reason;
         last = err instanceof Error && err.name === 'TimeoutError' ? `timed out after ${this.o.timeoutMs} ms` : `network error (${this.scrub(err instanceof Error ? (err.cause as Error | undefined)?.message ?? err.message : String(err))})`;
         if (++failures >= this.o.maxAttempts) throw new TmdbError(`TMDB ${path}: ${last}, ${failures} attempts`, null);
-        await this.backoff(failures, outer);
+        await wait(this.backoffMs(failures));
         continue;
       }
       this.release();
@@ -166,7 +175,7 @@ export class TmdbClient {
         } catch {
           last = 'unreadable JSON';
           if (++failures >= this.o.maxAttempts) throw new TmdbError(`TMDB ${path}: ${last}, ${failures} attempts`, 200);
-          await this.backoff(failures, outer);
+          await wait(this.backoffMs(failures));
           continue;
         }
       }
@@ -176,16 +185,16 @@ export class TmdbClient {
       if (res.status === 429) {
         this.stats.throttled++;
         if (++throttles >= this.o.max429) throw new TmdbError(`TMDB ${path}: still rate-limited (429) after ${throttles} attempts`, 429);
-        const wait = Math.min(retryAfterMs(res.headers.get('retry-after')) ?? this.backoffMs(throttles), this.o.maxRetryAfterMs);
-        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
-        this.stats.retries++;
-        await sleep(wait, outer);
+        last = 'rate-limited (429)';
+        const pause = Math.min(retryAfterMs(res.headers.get('retry-after')) ?? this.backoffMs(throttles), this.o.maxRetryAfterMs);
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + pause);
+        await wait(pause);
         continue;
       }
       if (res.status >= 500) {
         last = `HTTP ${res.status}`;
         if (++failures >= this.o.maxAttempts) throw new TmdbError(`TMDB ${path}: ${last}, ${failures} attempts`, res.status);
-        await this.backoff(failures, outer);
+        await wait(this.backoffMs(failures));
         continue;
       }
       throw new TmdbError(`TMDB ${path}: HTTP ${res.status}`, res.status);
@@ -202,11 +211,6 @@ export class TmdbClient {
   private backoffMs(attempt: number): number {
     const cap = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** (attempt - 1));
     return cap / 2 + Math.random() * (cap / 2);
-  }
-
-  private async backoff(attempt: number, signal?: AbortSignal): Promise<void> {
-    this.stats.retries++;
-    await sleep(this.backoffMs(attempt), signal);
   }
 
   /** A concurrency slot, then a rate slot (and the end of any 429 pause). */
