@@ -13,7 +13,9 @@ export type TmdbFailure =
   | { status: 500 | 502 | 503 | 504 }
   | { status: 404 }
   | 'drop'
-  | 'hang';
+  | 'hang'
+  /** 200 with a body cut off mid-JSON. */
+  | 'truncated';
 
 export interface FakeTmdbRequest {
   path: string;
@@ -159,6 +161,7 @@ export async function startFakeTmdb(opts: FakeTmdbOptions = {}): Promise<FakeTmd
     const failure = takeFailure(path);
     if (failure === 'drop') return void req.socket.destroy();
     if (failure === 'hang') return void hanging.add(res);
+    if (failure === 'truncated') return void res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' }).end('{"id":27205,"title":"Incep');
     if (failure?.status === 429) return send(res, 429, errorBody(25, 'Your request count (41) is over the allowed limit of (40).'), failure.retryAfter === undefined ? {} : { 'retry-after': failure.retryAfter });
     if (failure?.status === 404) return send(res, 404, NOT_FOUND);
     if (failure) return send(res, failure.status, failure.status === 503 ? errorBody(9, 'Service offline - This service is temporarily offline, try again later.') : errorBody(11, 'Internal error: Something went wrong, contact TMDB.'));

@@ -64,12 +64,15 @@ describe('TMDB client', () => {
     await first;
   });
 
-  it('retries 5xx and dropped connections, then succeeds', async () => {
+  it('retries 5xx, dropped connections and cut-off bodies, then succeeds', async () => {
     fake.fail('/tv/1396', { status: 503 }, { status: 500 }, 'drop');
     const c = client();
     expect((await c.tv(1396))?.id).toBe(1396);
     expect(fake.count('/tv/1396')).toBe(4);
     expect(c.stats.retries).toBe(3);
+    fake.fail('/tv/1396', 'truncated');
+    expect((await c.tv(1396))?.name).toBe('Breaking Bad');
+    expect(fake.count('/tv/1396')).toBe(6);
   });
 
   it('gives up after a bounded number of attempts', async () => {

@@ -157,9 +157,22 @@ export class TmdbClient {
       outer?.throwIfAborted();
       await this.acquire(outer);
       let res: Response;
+      let body: unknown;
+      let unreadable = false;
+      // The slot is held until the body is read: a connection still sending counts as in flight.
       try {
         this.stats.requests++;
         res = await this.fetchImpl(url, { headers, signal: outer ? AbortSignal.any([outer, AbortSignal.timeout(this.o.timeoutMs)]) : AbortSignal.timeout(this.o.timeoutMs) });
+        if (res.status === 200) {
+          try {
+            body = await res.json();
+          } catch (err) {
+            if (outer?.aborted) throw err;
+            unreadable = true;
+          }
+        } else {
+          await res.body?.cancel().catch(() => {});
+        }
       } catch (err) {
         this.release();
         if (outer?.aborted) throw outer.reason;
@@ -170,16 +183,12 @@ export class TmdbClient {
       }
       this.release();
       if (res.status === 200) {
-        try {
-          return (await res.json()) as T;
-        } catch {
-          last = 'unreadable JSON';
-          if (++failures >= this.o.maxAttempts) throw new TmdbError(`TMDB ${path}: ${last}, ${failures} attempts`, 200);
-          await wait(this.backoffMs(failures));
-          continue;
-        }
+        if (!unreadable) return body as T;
+        last = 'unreadable or cut-off JSON';
+        if (++failures >= this.o.maxAttempts) throw new TmdbError(`TMDB ${path}: ${last}, ${failures} attempts`, 200);
+        await wait(this.backoffMs(failures));
+        continue;
       }
-      await res.body?.cancel().catch(() => {});
       if (res.status === 401) throw new TmdbAuthError();
       if (res.status === 404) return null;
       if (res.status === 429) {
