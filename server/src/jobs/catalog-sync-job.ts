@@ -22,22 +22,24 @@ export type JobOutcome = 'off' | 'not-due' | 'held' | 'ran' | 'stopped' | 'faile
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Takes the job's lease if it is due today and nobody holds it; true when this holder got it. */
-export async function claimJob(db: DB, name: string, holder: string, now: Date, leaseMs = JOB_LEASE_MS): Promise<boolean> {
+/**
+ * Takes the job's lease if nobody holds it (and, unless `anyTime`, if today's run is not done yet);
+ * true when this holder got it.
+ */
+export async function claimJob(db: DB, name: string, holder: string, now: Date, opts: { leaseMs?: number; anyTime?: boolean } = {}): Promise<boolean> {
   const at = now.toISOString();
   await db.insertInto('job_leases').values({ name, updated_at: at }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db
+  let q = db
     .updateTable('job_leases')
-    .set({ holder, lease_until: new Date(now.getTime() + leaseMs).toISOString(), updated_at: at })
+    .set({ holder, lease_until: new Date(now.getTime() + (opts.leaseMs ?? JOB_LEASE_MS)).toISOString(), updated_at: at })
     .where('name', '=', name)
-    .where((eb) => eb.or([eb('last_run_date', 'is', null), eb('last_run_date', '<', isoDate(now))]))
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-    .returning('name')
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]));
+  if (!opts.anyTime) q = q.where((eb) => eb.or([eb('last_run_date', 'is', null), eb('last_run_date', '<', isoDate(now))]));
+  const row = await q.returning('name').executeTakeFirst();
   return row !== undefined;
 }
 
-async function renewJob(db: DB, name: string, holder: string, now: Date): Promise<void> {
+export async function renewJob(db: DB, name: string, holder: string, now: Date): Promise<void> {
   await db
     .updateTable('job_leases')
     .set({ lease_until: new Date(now.getTime() + JOB_LEASE_MS).toISOString(), updated_at: now.toISOString() })
@@ -46,7 +48,7 @@ async function renewJob(db: DB, name: string, holder: string, now: Date): Promis
     .execute();
 }
 
-async function releaseJob(db: DB, name: string, holder: string, now: Date, patch: { last_run_date?: string; lease_until?: string | null; last_error?: string | null }): Promise<void> {
+export async function releaseJob(db: DB, name: string, holder: string, now: Date, patch: { last_run_date?: string; lease_until?: string | null; last_error?: string | null }): Promise<void> {
   await db
     .updateTable('job_leases')
     .set({ holder: null, lease_until: null, ...patch, updated_at: now.toISOString() })

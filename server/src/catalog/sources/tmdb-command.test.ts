@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/connection.js';
+import { migrateToLatest, openDatabase } from '../../db/connection.js';
 import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -66,6 +66,9 @@ describe('npm run catalog -- sync', () => {
     try {
       const n = await handle.db.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).where('source', '=', 'tmdb').executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(96);
+      // It counts as today's daily run, and holds no lease any more.
+      const lease = await handle.db.selectFrom('job_leases').selectAll().executeTakeFirstOrThrow();
+      expect(lease).toMatchObject({ name: 'catalog-sync', holder: null, lease_until: null, last_run_date: new Date().toISOString().slice(0, 10) });
     } finally {
       await handle.close();
     }
@@ -86,6 +89,20 @@ describe('npm run catalog -- sync', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('TMDB refused the API key: check TMDB_API_KEY / TMDB_READ_TOKEN');
     expect(bad.stderr).not.toContain('deadbeef');
+    // While the daily job (or another sync) holds the lease.
+    const handle = await openDatabase({ dialect: 'sqlite', path: join(dataDir, 'app.db') });
+    try {
+      await migrateToLatest(handle);
+      const now = new Date().toISOString();
+      const lease = { holder: 'daily-job', lease_until: new Date(Date.now() + 600_000).toISOString(), updated_at: now };
+      await handle.db.insertInto('job_leases').values({ name: 'catalog-sync', ...lease }).onConflict((oc) => oc.column('name').doUpdateSet(lease)).execute();
+    } finally {
+      await handle.close();
+    }
+    const held = await runCli(env());
+    expect(held.code).toBe(1);
+    expect(held.stderr).toContain('Another TMDB sync is running on this database');
+    expect(fake.count()).toBe(1); // the refused-key run's one request
     const badVar = await runCli(env({ CATALOG_REGIONS: 'USA' }));
     expect(badVar.code).toBe(1);
     expect(badVar.stderr).toContain('Invalid configuration: CATALOG_REGIONS must be a comma-separated list of two-letter country codes');
