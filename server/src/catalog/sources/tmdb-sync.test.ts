@@ -77,6 +77,14 @@ describe.each(dialects)('TMDB sync (%s)', (dialect) => {
     const titles = await db().selectFrom('titles').select('id').execute();
     expect(titles).toHaveLength(5);
 
+    // The cap raised: the next (incremental) sync goes on discovering from the page the cap cut.
+    fake.reset();
+    const more = await runTmdbSync(fresh.handle, client(), base({ maxTitles: 12, now: at('2026-11-25T13:00:00Z') }));
+    expect(more).toMatchObject({ mode: 'incremental', complete: true });
+    expect(more.totals.added).toBe(7);
+    expect(fake.requests.filter((q) => q.path.startsWith('/discover/')).map((q) => q.query.page)).toEqual(['1']);
+    expect(await db().selectFrom('titles').select('id').execute()).toHaveLength(12);
+
     const other = await freshDatabase(dialect);
     try {
       fake.reset();

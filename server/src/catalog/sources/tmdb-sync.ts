@@ -103,9 +103,11 @@ export async function runTmdbSync(handle: DatabaseHandle, client: TmdbClient, op
   };
   const stopped = () => opts.signal?.aborted === true;
 
-  if (full) result.queued = await discover(handle, client, opts, meta.get(META_KEYS.discover), stopped);
-  else {
-    result.queued = await queueChanges(handle, client, meta.get(META_KEYS.lastSyncDate) ?? today, today, stopped);
+  // Discovery goes on where it stopped: a no-op once the cap is reached or every list has ended,
+  // more titles when CATALOG_MAX_TITLES was raised or a region or language added.
+  result.queued = await discover(handle, client, opts, meta.get(META_KEYS.discover), stopped);
+  if (!full && !stopped()) {
+    result.queued += await queueChanges(handle, client, meta.get(META_KEYS.lastSyncDate) ?? today, today, stopped);
     if (!stopped()) result.queued += await queueRefresh(handle, today, opts.refreshPerRun ?? (await defaultRefresh(handle)));
   }
   // A stop while reading discover pages or changes leaves them unread: the run cannot be complete.
@@ -117,7 +119,7 @@ export async function runTmdbSync(handle: DatabaseHandle, client: TmdbClient, op
   result.totals = { ...merger.totals, invalid: merger.totals.invalid + result.failed };
 
   // Complete: nothing pending that this run has not tried (a stop after the last batch still is).
-  const discoverOpen = full && (await discoverUnfinished(handle, opts));
+  const discoverOpen = await discoverUnfinished(handle, opts);
   result.complete = !queueInterrupted && !discoverOpen && (await everyPendingTriedBy(handle, runId));
   result.stopped = stopped() && !result.complete;
   if (result.complete) {
@@ -215,12 +217,17 @@ async function discover(handle: DatabaseHandle, client: TmdbClient, opts: TmdbSy
         with_original_language: s.language ?? undefined,
         page,
       });
-      const ids = (res?.results ?? []).slice(0, 100).map((r) => r.id).filter((id) => Number.isInteger(id) && id > 0);
+      const ids = [...new Set((res?.results ?? []).slice(0, 100).map((r) => r.id).filter((id) => Number.isInteger(id) && id > 0))];
+      const known = ids.length
+        ? new Set((await handle.db.selectFrom('catalog_sync_items').select('external_id').where('source', '=', SOURCE).where('kind', '=', s.kind).where('external_id', 'in', ids).execute()).map((r) => Number(r.external_id)))
+        : new Set<number>();
+      const fresh = ids.filter((id) => !known.has(id));
       const room = opts.maxTitles - queued;
-      const added = await enqueue(handle, s.kind, ids.slice(0, room), 'discover', false);
-      queued += added;
+      queued += await enqueue(handle, s.kind, fresh.slice(0, room), 'discover', false);
       const totalPages = Math.min(MAX_DISCOVER_PAGE, Math.max(0, Number(res?.total_pages ?? 0)));
-      cursor[s.key] = !res || ids.length === 0 || page >= totalPages ? 'end' : page + 1;
+      // A page the cap cut short is read again if the cap is raised (the cap is reached now).
+      if (fresh.length > room) cursor[s.key] = page;
+      else cursor[s.key] = !res || ids.length === 0 || page >= totalPages ? 'end' : page + 1;
       await writeTransaction(handle, (tx) => writeMeta(tx, { [META_KEYS.discover]: JSON.stringify(cursor) }));
     }
   }
