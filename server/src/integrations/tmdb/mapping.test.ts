@@ -48,6 +48,10 @@ describe('TMDB mapping', () => {
     // Every one of our 16 platforms is reachable from TMDB.
     expect(new Set(cases.map((c) => c[2]))).toEqual(ours);
     expect(platformName({ provider_id: 99999, provider_name: 'Paramount Plus' })).toBe('Paramount+');
+    expect(platformName({ provider_id: 99998, provider_name: 'Netflix basic with Ads' })).toBe('Netflix');
+    expect(platformName({ provider_id: 99997, provider_name: 'Amazon Prime Video with Ads' })).toBe('Prime Video');
+    // A channel sold through another store is its own subscription: kept under its name.
+    expect(platformName({ provider_id: 99996, provider_name: 'Paramount Plus Apple TV Channel' })).toBe('Paramount Plus Apple TV Channel');
     expect(platformName({ provider_id: 73, provider_name: 'Tubi TV' })).toBe('Tubi TV');
     expect(platformName({ provider_id: 74, provider_name: '  ' })).toBeNull();
   });

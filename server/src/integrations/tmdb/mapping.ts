@@ -90,6 +90,10 @@ const PROVIDER_BY_NAME: Record<string, string> = Object.fromEntries(
   (
     [
       ['Netflix', 'Netflix'],
+      // Ad-supported tiers of the same service: the same place to watch.
+      ['Netflix basic with Ads', 'Netflix'],
+      ['Netflix Standard with Ads', 'Netflix'],
+      ['Amazon Prime Video with Ads', 'Prime Video'],
       ['Amazon Prime Video', 'Prime Video'],
       ['Prime Video', 'Prime Video'],
       ['Disney Plus', 'Disney+'],
@@ -103,6 +107,7 @@ const PROVIDER_BY_NAME: Record<string, string> = Object.fromEntries(
       ['Paramount+', 'Paramount+'],
       ['Peacock', 'Peacock'],
       ['Peacock Premium', 'Peacock'],
+      ['Peacock Premium Plus', 'Peacock'],
       ['JioHotstar', 'JioHotstar'],
       ['Hotstar', 'JioHotstar'],
       ['Disney+ Hotstar', 'JioHotstar'],
