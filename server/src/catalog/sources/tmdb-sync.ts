@@ -1,12 +1,13 @@
 // The TMDB sync (docs/catalog.md, "TMDB sync"). Three steps, each resumable from the database:
-//  1. discover (first sync only): page TMDB's popularity order per kind x region (x extra original
-//     language), round-robin, until CATALOG_MAX_TITLES ids are queued in catalog_sync_items;
+//  1. discover: page TMDB's popularity order per kind x region (x extra original language),
+//     round-robin, until CATALOG_MAX_TITLES ids are queued in catalog_sync_items; later syncs go
+//     on from the saved cursor (nothing to do once the cap is reached);
 //  2. later syncs: queue the titles we hold that TMDB lists in /movie/changes and /tv/changes since
 //     the last finished sync, and the titles whose offers are oldest (a bounded number a run);
 //  3. details: fetch the queued ids (the client caps concurrency and rate), merge them in batches
 //     through CatalogMerger, and mark them done batch by batch. A stopped run leaves the rest
 //     pending; the next run takes up exactly those. 404 retires a title TMDB brought in.
-// Then TMDB offers not confirmed for OFFER_MAX_AGE_DAYS are deleted (the freshness rule).
+// Then TMDB offers not confirmed for `offerMaxAgeDays` (30) are deleted (the freshness rule).
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connection.js';
 import { writeTransaction } from '../../db/transaction.js';
