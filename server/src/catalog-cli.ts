@@ -48,8 +48,15 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const handle = await openDatabase(config.database);
   const controller = new AbortController();
+  let stoppingAt = 0;
   const stop = () => {
-    if (controller.signal.aborted) process.exit(130);
+    // One Ctrl-C reaches this process more than once: from the terminal (the whole foreground
+    // group), then relayed by npm and by tsx. Repeats within a second are that same keypress.
+    if (controller.signal.aborted) {
+      if (Date.now() - stoppingAt < 1000) return;
+      process.exit(130);
+    }
+    stoppingAt = Date.now();
     process.stderr.write('\nStopping after the current batch (Ctrl-C again to quit at once)...\n');
     controller.abort();
   };

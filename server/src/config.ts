@@ -102,9 +102,22 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: url('STRIPE_API_URL').default('https://api.stripe.com'),
-  TMDB_API_KEY: z.string().min(1).optional(),
+  TMDB_API_KEY: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'must be the v3 API key from themoviedb.org (Settings > API), letters and digits only').optional(),
+  TMDB_READ_TOKEN: z.string().regex(/^[A-Za-z0-9._-]{20,2000}$/, 'must be the v4 API Read Access Token from themoviedb.org (Settings > API)').optional(),
   TMDB_API_URL: url('TMDB_API_URL').default('https://api.themoviedb.org/3'),
   TMDB_IMAGE_URL: httpUrl().default('https://image.tmdb.org/t/p'),
+  CATALOG_REGIONS: z
+    .string()
+    .default('US')
+    .refine((v) => v.split(',').every((r) => /^[A-Za-z]{2}$/.test(r.trim())), 'must be a comma-separated list of two-letter country codes (e.g. US,IN)')
+    .refine((v) => v.split(',').length <= 20, 'must list at most 20 regions'),
+  CATALOG_LANGUAGES: z
+    .string()
+    .refine((v) => v.split(',').every((l) => /^[A-Za-z]{2}$/.test(l.trim())), 'must be a comma-separated list of two-letter ISO 639-1 language codes (e.g. hi,ko)')
+    .refine((v) => v.split(',').length <= 20, 'must list at most 20 languages')
+    .optional(),
+  CATALOG_MAX_TITLES: intIn(1, 200_000).default(5000),
+  CATALOG_SYNC: z.enum(['on', 'off']).optional(),
   // Our Chrome extension's id is fixed by the public key in its manifest (extension/src/manifest.ts).
   EXTENSION_ORIGINS: z.string().default(OUR_EXTENSION_ORIGIN),
   TRUST_PROXY: z
@@ -150,8 +163,10 @@ export interface Config {
   /** Keys for calendar tokens at rest. null: a key file generated in DATA_DIR. */
   calendarEncryption: { key: string | null; previousKeys: string[] };
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string };
-  /** imageUrl: TMDB's image base, no trailing slash (`${imageUrl}/w342${poster_path}`). */
-  tmdb: { apiKey: string | null; apiUrl: string; imageUrl: string };
+  /** v3 key (sent as api_key) or v4 read token (sent as a bearer); both null: no TMDB sync. imageUrl: TMDB's image base, no trailing slash (`${imageUrl}/w342${poster_path}`). */
+  tmdb: { apiKey: string | null; readToken: string | null; apiUrl: string; imageUrl: string };
+  /** TMDB sync (docs/catalog.md, "TMDB sync"): regions, extra original languages, cap, daily job. */
+  catalog: { regions: string[]; languages: string[]; maxTitles: number; sync: boolean };
   extensionOrigins: string[];
   /** Express's 'trust proxy': false, a hop count, or the proxies' addresses and subnets. */
   trustProxy: false | number | string[];
@@ -170,6 +185,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.CATALOG_SYNC === 'on' && !e.TMDB_API_KEY && !e.TMDB_READ_TOKEN) {
+    throw new ConfigError('Invalid configuration: CATALOG_SYNC is on but neither TMDB_API_KEY nor TMDB_READ_TOKEN is set');
+  }
   const dataDir = resolve(e.DATA_DIR);
   const dbUrl = e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
   const database: DatabaseConfig = dbUrl.startsWith('sqlite:')
@@ -201,7 +219,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       previousKeys: (e.CALENDAR_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     },
     stripe: { secretKey: e.STRIPE_SECRET_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: e.STRIPE_API_URL },
-    tmdb: { apiKey: e.TMDB_API_KEY ?? null, apiUrl: e.TMDB_API_URL, imageUrl: e.TMDB_IMAGE_URL.replace(/\/+$/, '') },
+    tmdb: { apiKey: e.TMDB_API_KEY ?? null, readToken: e.TMDB_READ_TOKEN ?? null, apiUrl: e.TMDB_API_URL.replace(/\/+$/, ''), imageUrl: e.TMDB_IMAGE_URL.replace(/\/+$/, '') },
+    catalog: {
+      regions: [...new Set(e.CATALOG_REGIONS.split(',').map((r) => r.trim().toUpperCase()))],
+      languages: [...new Set((e.CATALOG_LANGUAGES ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean))],
+      maxTitles: e.CATALOG_MAX_TITLES,
+      // On by default when a key is set; CATALOG_SYNC=on without a key is refused above.
+      sync: (e.CATALOG_SYNC ?? 'on') === 'on' && Boolean(e.TMDB_API_KEY || e.TMDB_READ_TOKEN),
+    },
     extensionOrigins: e.EXTENSION_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: { authPerIp: e.AUTH_RATE_LIMIT_PER_IP, authPerAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, feedbackPerIp: e.FEEDBACK_RATE_LIMIT_PER_IP },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WatchOption } from './schemas/index.js';
 import { watchSummary } from './where-to-watch.js';
 
-const offer = (o: Partial<WatchOption>): WatchOption => ({ platform: 'Netflix', kind: 'subscription', region: 'IN', elsewhere: false, yours: true, link: null, logo_url: null, ...o });
+const offer = (o: Partial<WatchOption>): WatchOption => ({ platform: 'Netflix', kind: 'subscription', region: 'IN', elsewhere: false, yours: true, link: null, logo_url: null, from_justwatch: false, ...o });
 
 describe('watchSummary', () => {
   it('names nothing more when the pick is on one of your services and nothing else is there', () => {

@@ -26,6 +26,7 @@ function randomOffers(rng: Rng): Offer[] {
     kind: pick(rng, OFFER_KINDS),
     as_of: '2026-01',
     link: null,
+    source: 'tmdb',
   }));
 }
 
@@ -101,7 +102,7 @@ describe('the platform rule by country', () => {
 
   it('a user in India with Netflix never gets a title that only Netflix US streams, while India has one', () => {
     const mk = (id: string, list: Array<[string, string, Offer['kind']]>): [EngineTitle, Offer[]] => {
-      const o = list.map(([platform, region, kind]) => ({ platform, region, kind, as_of: '2026-01', link: null }));
+      const o = list.map(([platform, region, kind]) => ({ platform, region, kind, as_of: '2026-01', link: null, source: 'tmdb' }));
       return [{ ...titles[0], id, title: id, ...streamingPlatforms(o) }, o];
     };
     const rows = [

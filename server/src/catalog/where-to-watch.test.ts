@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Offer } from './snapshot.js';
 import { WHERE_TO_WATCH_MAX, whereToWatch } from './where-to-watch.js';
 
-const offer = (platform: string, region: string, kind: Offer['kind'], link: string | null = null): Offer => ({ platform, region, kind, as_of: '2026-01', link });
+const offer = (platform: string, region: string, kind: Offer['kind'], link: string | null = null): Offer => ({ platform, region, kind, as_of: '2026-01', link, source: 'builtin' });
 const platforms = new Map([
   ['Netflix', { name: 'Netflix', logo_url: '/n.svg', search_url: 'https://netflix.example/search?q={q}' }],
   ['Apple TV', { name: 'Apple TV', logo_url: '/a.svg', search_url: '' }],

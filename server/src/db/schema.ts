@@ -260,6 +260,35 @@ export interface DeliveriesTable {
   finished_at: string | null;
 }
 
+export interface CatalogSyncItemsTable {
+  source: string;
+  /** movie | tv */
+  kind: string;
+  external_id: number;
+  /** pending | done | failed */
+  status: string;
+  /** discover | changed | refresh */
+  reason: string;
+  attempts: number;
+  error: string | null;
+  run_id: string | null;
+  title_id: string | null;
+  /** YYYY-MM-DD of the offers last merged. */
+  offers_as_of: string | null;
+  queued_at: string;
+  updated_at: string;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  lease_until: string | null;
+  /** YYYY-MM-DD (UTC) of the last finished run. */
+  last_run_date: string | null;
+  last_error: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -281,4 +310,6 @@ export interface Database {
   extension_tokens: ExtensionTokensTable;
   feedback: FeedbackTable;
   deliveries: DeliveriesTable;
+  catalog_sync_items: CatalogSyncItemsTable;
+  job_leases: JobLeasesTable;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import type { AppServices } from '../services.js';
 import { pruneDeliveries } from './deliveries.repository.js';
 import { runDueDeliveries } from './run-deliveries.js';
+import { runCatalogSyncJob } from './catalog-sync-job.js';
 
 export const TICK_MS = 60_000;
 /** Delivery rows are kept this long, as a record of what was sent. */
@@ -29,26 +30,41 @@ async function pass(ctx: AppContext, services: Pick<AppServices, 'catalog'>, pru
 
 export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'catalog'>, intervalMs = TICK_MS): Scheduler {
   let running: Promise<void> | null = null;
+  // The daily TMDB sync runs beside the delivery passes, never in one: it can take minutes.
+  let syncing: Promise<void> | null = null;
+  const syncStop = new AbortController();
   let stopped = false;
   const prunedAt = { ms: 0 };
   const tick = () => {
-    if (running || stopped) return;
-    running = pass(ctx, services, prunedAt)
-      .catch((err: unknown) => ctx.logger.error({ err }, 'scheduled delivery pass failed'))
-      .finally(() => {
-        running = null;
-      });
+    if (stopped) return;
+    if (!running) {
+      running = pass(ctx, services, prunedAt)
+        .catch((err: unknown) => ctx.logger.error({ err }, 'scheduled delivery pass failed'))
+        .finally(() => {
+          running = null;
+        });
+    }
+    if (!syncing && ctx.config.catalog.sync) {
+      syncing = runCatalogSyncJob(ctx, { signal: syncStop.signal })
+        .then(() => undefined)
+        .catch((err: unknown) => ctx.logger.error({ err }, 'catalog sync job failed'))
+        .finally(() => {
+          syncing = null;
+        });
+    }
   };
   if (!ctx.config.smtpUrl) ctx.logger.warn('SMTP_URL is not set: scheduled recommendation emails are off (calendar deliveries still run)');
   tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
-  ctx.logger.info({ everyMs: intervalMs }, 'scheduler started');
+  ctx.logger.info({ everyMs: intervalMs, catalogSync: ctx.config.catalog.sync }, 'scheduler started');
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      // The sync stops at its next batch boundary; its queue resumes on the next start.
+      syncStop.abort();
+      await Promise.all([running, syncing]);
     },
   };
 }

@@ -68,7 +68,7 @@ describe('scheduled emails', () => {
   });
 
   it('says where it streams when it is not on your services in your country', () => {
-    const away = { platform: 'Netflix', kind: 'subscription' as const, region: 'US', elsewhere: true, yours: true, link: null, logo_url: null };
+    const away = { platform: 'Netflix', kind: 'subscription' as const, region: 'US', elsewhere: true, yours: true, link: null, logo_url: null, from_justwatch: false };
     const m = mail(rec({ platform: null, region: 'IN', where_to_watch: [away] }));
     expect(m.text).toContain('Where to watch: Not on your services in India. Streaming on Netflix in the United States.');
     expect(m.html).toContain('Not on your services in India. Streaming on Netflix in the United States.');
