@@ -1,5 +1,5 @@
 // The catalog commands `npm run catalog` knows; each loads its module only when run.
 import { registerCatalogCommand } from './catalog-cli.js';
+import { IMPORT_USAGE } from './catalog/import-usage.js';
 
-export {};
-void registerCatalogCommand;
+registerCatalogCommand('import', IMPORT_USAGE, async () => (await import('./catalog/import-command.js')).default);
