@@ -31,6 +31,15 @@ describe('readCsv', () => {
     expect(recs.map((r) => r.fields)).toEqual([['tconst', 'primaryTitle'], ['tt1', '"Quoted" Title']]);
   });
 
+  it('hands over the records before an error, then the error', async () => {
+    const got: string[] = [];
+    const err = await (async () => {
+      for await (const r of readCsv(Readable.from(['a,b\n1,2\n3,"x\n'], { objectMode: true }))) got.push(r.fields.join('|'));
+    })().catch((e: unknown) => e);
+    expect(got).toEqual(['a|b', '1|2']);
+    expect(err).toEqual(new CsvError(3, 'unterminated quoted field at the end of the file'));
+  });
+
   it('names the line of an unterminated quote, a stray character and an oversized record', async () => {
     await expect(all(['a,b\n1,"open\n\n'])).rejects.toThrow(new CsvError(2, 'unterminated quoted field at the end of the file'));
     await expect(all(['a,b\n1,2\n"x"y,3\n'])).rejects.toThrow('line 3: unexpected "y" after a closing quote');

@@ -56,20 +56,39 @@ export class CsvParser {
     this.maxRecord = opts.maxRecord ?? MiB;
   }
 
-  /** Parses what `text` completes; take() hands the complete records over. */
+  /**
+   * Parses what `text` completes; take() hands the complete records over (also those completed
+   * before an error, which push and end throw, then again on every later call).
+   */
   push(text: string): void {
+    if (this.failure) throw this.failure;
     if (!this.started) {
       if (!text) return;
       this.started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
     this.buf = this.buf ? this.buf + text : text;
-    this.drain(false);
+    this.guarded(false);
   }
 
   /** The end of input: the last record (without a final line break) or an error. */
   end(): void {
-    this.drain(true);
+    if (this.failure) throw this.failure;
+    this.guarded(true);
+  }
+
+  private failure: CsvError | null = null;
+
+  private guarded(eof: boolean): void {
+    try {
+      this.drain(eof);
+    } catch (e) {
+      if (e instanceof CsvError) {
+        this.failure = e;
+        this.buf = '';
+      }
+      throw e;
+    }
   }
 
   private drain(eof: boolean): void {
@@ -215,14 +234,23 @@ export class CsvParser {
 export async function* readCsv(input: AsyncIterable<string | Uint8Array>, opts: CsvOptions = {}): AsyncGenerator<CsvRecord> {
   const parser = new CsvParser(opts);
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of input) {
-    parser.push(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
-    const recs = parser.take();
-    for (const r of recs) yield r;
-  }
-  parser.push(decoder.end());
-  parser.end();
-  for (const r of parser.take()) yield r;
+  // Records completed before an error in the same chunk are handed over first: the caller
+  // decides what to do with a batch the error interrupts.
+  const step = function* (fn: () => void): Generator<CsvRecord> {
+    let failure: unknown = null;
+    try {
+      fn();
+    } catch (e) {
+      failure = e;
+    }
+    yield* parser.take();
+    if (failure) throw failure;
+  };
+  for await (const chunk of input) yield* step(() => parser.push(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer)));
+  yield* step(() => {
+    parser.push(decoder.end());
+    parser.end();
+  });
 }
 
 /** Writes one record as RFC 4180 text (quoting only where needed), ending in CRLF. */

@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { CsvError, readCsv, type CsvOptions, type CsvRecord } from './csv.js';
 import type { CatalogMerger } from './merge.js';
+import { TitleMatcher } from './matcher.js';
 import { Progress, describeTotals, formatCount, type ProgressSink } from './progress.js';
 import type { SourceTitle } from './types.js';
 
@@ -105,8 +106,9 @@ export interface ImportRunOptions {
 
 /**
  * One import run: records go to the merger in batches of `batchSize` (each one transaction). A
- * record that resolves to a title this run already wrote from an earlier batch is reported as a
- * duplicate and not written again, so a file listing a title twice imports the same way every time.
+ * record that resolves to a title an earlier row of this run brought is reported as a duplicate
+ * and not written (the first row wins), so a file listing a title twice imports the same way
+ * every time, whichever batches the two rows fall in.
  */
 export class ImportRun {
   readonly skipped = new Map<string, number>();
@@ -118,7 +120,11 @@ export class ImportRun {
   /** Title rows read (tick()). */
   rows = 0;
   private batch: Pending[] = [];
+  /** Title id -> the line that wrote it in this run. */
   private readonly written = new Map<string, string>();
+  /** Known titles the queued batch speaks about, and the new titles it brings (id: their line). */
+  private readonly batchIds = new Map<string, string>();
+  private batchNew = new TitleMatcher();
   private progress: Progress | null = null;
   private readonly batchSize: number;
 
@@ -167,10 +173,27 @@ export class ImportRun {
 
   /** Queues a record; writes a batch when full. Throws ImportStopped at a boundary after Ctrl-C. */
   async add(file: string, line: number, s: SourceTitle): Promise<void> {
+    const where = `${basename(file)}:${line}`;
     const m = this.merger.matcher.match(s);
-    if (m.kind === 'matched' && this.written.has(m.id)) {
+    let first: string | undefined;
+    let id = '';
+    if (m.kind === 'matched') {
+      id = m.id;
+      first = this.written.get(m.id) ?? this.batchIds.get(m.id);
+      if (!first) this.batchIds.set(m.id, where);
+    } else if (m.kind === 'none') {
+      // A new title: is it one an earlier row of this batch brings too?
+      const local = this.batchNew.match(s);
+      if (local.kind === 'matched') {
+        id = 'new';
+        first = local.id;
+      } else {
+        this.batchNew.add({ id: where, kind: s.kind, title: s.title, originalTitle: s.originalTitle ?? null, year: s.year, tmdbId: s.tmdbId ?? null, imdbId: s.imdbId ?? null });
+      }
+    }
+    if (first) {
       this.duplicateCount++;
-      if (this.duplicates.length < EXAMPLES) this.duplicates.push(`${basename(file)}:${line} "${s.title}" (${s.year}) is the title of ${this.written.get(m.id)} (${m.id})`);
+      if (this.duplicates.length < EXAMPLES) this.duplicates.push(`${where} "${s.title}" (${s.year}) is the title of ${first}${id === 'new' ? '' : ` (${id})`}`);
       return;
     }
     this.batch.push({ file, line, s });
@@ -186,6 +209,8 @@ export class ImportRun {
     this.checkpoint();
     const batch = this.batch;
     this.batch = [];
+    this.batchIds.clear();
+    this.batchNew = new TitleMatcher();
     if (!batch.length) return;
     const results = await this.merger.write(batch.map((p) => p.s));
     results.forEach((r, i) => {
