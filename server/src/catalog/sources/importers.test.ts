@@ -12,7 +12,7 @@ import type { DB } from '../../db/connection.js';
 import { DEFAULT_PACK_DIR, loadCatalogPack } from '../pack-loader.js';
 import { freshDatabase, type FreshDatabase } from '../test-support.js';
 import { importImdbTsv } from './imdb-tsv.js';
-import { ImportError, ImportRun } from './import-run.js';
+import { ImportError, ImportRun, ImportStopped } from './import-run.js';
 import { CatalogMerger } from './merge.js';
 import { importPlatformFlags } from './platform-flags.js';
 import { importStreamingCsv } from './streaming-csv.js';
@@ -93,6 +93,20 @@ describe.each(dialects)('offline importers (%s)', (dialect) => {
     expect((layout as Error).message).toMatch(/flags-movies\.csv:1: not a streaming-csv file: expected the columns show_id,type,title/);
     const missing = await importStreamingCsv(wrong, fixture('nope.csv'), streamingOpts, () => {}).catch((e: unknown) => e);
     expect((missing as Error).message).toBe(`${fixture('nope.csv')}: no such file`);
+  });
+
+  it('Ctrl-C (an aborted signal) stops at a batch boundary: nothing half written', async () => {
+    fresh = await freshDatabase(dialect);
+    const controller = new AbortController();
+    // Ctrl-C arrives while the first batch is being written (the merger reads its clock then):
+    // that batch completes, the next is not started.
+    const clock = () => {
+      controller.abort();
+      return now();
+    };
+    const run = new ImportRun(await CatalogMerger.open(fresh.handle, 'streaming-csv', { now: clock }), { out: silent, batchSize: 2, signal: controller.signal });
+    await expect(importStreamingCsv(run, fixture('streaming-sample.csv'), { ...streamingOpts, asOf: '2021-09' }, () => {})).rejects.toBeInstanceOf(ImportStopped);
+    expect(await titleCount(fresh.handle.db)).toBe(2);
   });
 
   it('platform-flags: columns by header name, scores from "8.8"/"87%" and "9.4/10"/"100/100", an offer per flag', async () => {

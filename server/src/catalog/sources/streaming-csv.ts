@@ -107,8 +107,6 @@ export async function streamingAssumptions(file: string, opts: StreamingCsvOptio
 
 export async function importStreamingCsv(run: ImportRun, file: string, opts: StreamingCsvOptions, note: (s: string) => void): Promise<void> {
   const a = await streamingAssumptions(file, opts);
-  for (const n of a.notes) note(`${basename(file)}: ${n}`);
-  note(`${basename(file)}: ${a.platform}, region ${a.region}, subscription, as of ${a.asOf}`);
   const opened = await openRows(file, { delimiter: ',' });
   const progress = run.startPass('rows');
   let header = true;
@@ -117,6 +115,8 @@ export async function importStreamingCsv(run: ImportRun, file: string, opts: Str
     if (header) {
       checkHeader(file, r.fields);
       header = false;
+      for (const n of a.notes) note(`${basename(file)}: ${n}`);
+      note(`${basename(file)}: ${a.platform}, region ${a.region}, subscription, as of ${a.asOf}`);
       continue;
     }
     const s = streamingTitle(r.fields, a.platform, a.region, a.asOf);
