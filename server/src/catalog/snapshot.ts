@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES, type Platform } from '@app/shared';
 import type { OfferKind } from './sources/types.js';
 import type { EngineTitle } from '../engine/types.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
-import { catalogMean, popularity, shrunkQuality } from './ranking.js';
+import { catalogMean, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { logoUrl } from './urls.js';
 import { searchText } from './search-text.js';
 
@@ -86,7 +86,12 @@ export function buildSnapshot(
     l.push({ platform: a.platform, region: a.region, kind: a.kind as OfferKind, as_of: a.as_of, link: a.link });
     availability.set(a.title_id, l);
   }
-  const rated = titleRows.map((r) => ({ imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) }));
+  const rated = titleRows.map((r) => ({
+    imdb: r.imdb_rating === null ? null : Number(r.imdb_rating),
+    rt: r.rotten_tomatoes,
+    // Imported titles have no editorial fame: their vote count stands in (ranking.ts).
+    fame: titleFame({ source: r.source, fame: Number(r.fame), voteCount: r.vote_count === null ? null : Number(r.vote_count) }),
+  }));
   const mean = catalogMean(rated);
   const entries: CatalogEntry[] = titleRows.map((r, i) => {
     const avail = availability.get(r.id) ?? [];
