@@ -88,11 +88,14 @@ async function countRows(file: string, decide: boolean): Promise<number> {
   const opened = await openRows(file, TSV);
   let n = 0;
   let kept = 0;
-  for await (const rec of opened.rows) {
-    n++;
-    if (decide && n > 1) {
-      const v = basicsVerdict(rec.fields);
-      if (v && 'keep' in v && v.keep && !Number.isNaN(imdbNumber(rec.fields[0], 'tt'))) kept++;
+  // As the importer's scans read: a chunk of records per await.
+  for await (const batch of opened.batches) {
+    for (const rec of batch) {
+      n++;
+      if (decide && n > 1) {
+        const v = basicsVerdict(rec.fields);
+        if (v && 'keep' in v && v.keep && !Number.isNaN(imdbNumber(rec.fields[0], 'tt'))) kept++;
+      }
     }
   }
   return decide ? kept : n - 1;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CsvError, CsvParser, readCsv } from './csv.js';
+import { CsvError, CsvParser, readCsv, readCsvBatches } from './csv.js';
 
 async function all(chunks: Array<string | Uint8Array>, opts = {}) {
   const out = [];
@@ -29,6 +29,13 @@ describe('readCsv', () => {
   it('reads unquoted TSV with quotes kept as text', async () => {
     const recs = await all(['tconst\tprimaryTitle\n', 'tt1\t"Quoted" Title\n'], { delimiter: '\t', quoted: false });
     expect(recs.map((r) => r.fields)).toEqual([['tconst', 'primaryTitle'], ['tt1', '"Quoted" Title']]);
+  });
+
+  it('in batches: the same records, a chunk at a time, never an empty batch', async () => {
+    const chunks = ['a,b\n1,', '2\n', '"x', '"\n3,4'];
+    const batches: string[][] = [];
+    for await (const b of readCsvBatches(Readable.from(chunks, { objectMode: true }))) batches.push(b.map((r) => r.fields.join('|')));
+    expect(batches).toEqual([['a|b'], ['1|2'], ['x'], ['3|4']]);
   });
 
   it('hands over the records before an error, then the error', async () => {

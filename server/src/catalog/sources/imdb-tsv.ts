@@ -170,24 +170,25 @@ export async function importImdbTsv(run: ImportRun, files: string[], opts: ImdbO
     note('imdb-tsv: directors and cast need name.basics with title.crew / title.principals: some are left out');
 
   /** Reads one file's rows after its header, with a progress line and Ctrl-C checks. */
-  async function scan(kind: ImdbFile, each: (f: string[], r: CsvRecord) => void | Promise<void>): Promise<void> {
+  async function scan(kind: ImdbFile, each: (f: string[], r: CsvRecord) => void): Promise<void> {
     const file = found.get(kind)!;
     const opened = await openRows(file, TSV);
     const progress = run.startPass(`${kind} rows`);
     let first = true;
     let n = 0;
-    for await (const r of opened.rows) {
-      if (first) {
-        first = false;
-        continue;
+    for await (const batch of opened.batches) {
+      for (const r of batch) {
+        if (first) {
+          first = false;
+          continue;
+        }
+        each(r.fields, r);
       }
-      await each(r.fields, r);
-      if (++n % 4096 === 0) {
-        progress.tick(4096);
-        run.checkpoint();
-      }
+      n += batch.length;
+      progress.tick(batch.length);
+      run.checkpoint();
     }
-    progress.tick(n % 4096);
+    n = Math.max(0, n - 1);
     run.endPass(`${basename(file)}: ${n} rows read`);
   }
 

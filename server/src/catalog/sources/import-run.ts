@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { CsvError, readCsv, type CsvOptions, type CsvRecord } from './csv.js';
+import { CsvError, readCsvBatches, type CsvOptions, type CsvRecord } from './csv.js';
 import type { CatalogMerger } from './merge.js';
 import { TitleMatcher } from './matcher.js';
 import { Progress, describeTotals, formatCount, type ProgressSink } from './progress.js';
@@ -34,6 +34,8 @@ const FAILED_SHOWN = 20;
 
 export interface OpenedRows {
   rows: AsyncGenerator<CsvRecord>;
+  /** The same records a chunk at a time (use one or the other). */
+  batches: AsyncGenerator<CsvRecord[]>;
   /** File bytes (compressed bytes for .gz) and bytes read so far: progress estimates. */
   size: number;
   read(): number;
@@ -66,9 +68,9 @@ export async function openRows(file: string, opts: CsvOptions): Promise<OpenedRo
     raw.pipe(gunzip);
     source = gunzip;
   }
-  async function* rows(): AsyncGenerator<CsvRecord> {
+  async function* batches(): AsyncGenerator<CsvRecord[]> {
     try {
-      yield* readCsv(source, opts);
+      yield* readCsvBatches(source, opts);
     } catch (e) {
       if (e instanceof CsvError) throw new ImportError(`${file}:${e.line}: ${e.reason}`);
       const code = (e as NodeJS.ErrnoException).code ?? '';
@@ -78,7 +80,10 @@ export async function openRows(file: string, opts: CsvOptions): Promise<OpenedRo
       raw.destroy();
     }
   }
-  return { rows: rows(), size, read: () => bytes };
+  async function* rows(): AsyncGenerator<CsvRecord> {
+    for await (const batch of batches()) yield* batch;
+  }
+  return { rows: rows(), batches: batches(), size, read: () => bytes };
 }
 
 /** Column positions by header name (folded: case, spaces and punctuation ignored). */
