@@ -93,6 +93,13 @@ describe.each(dialects)('offline importers (%s)', (dialect) => {
     expect((layout as Error).message).toMatch(/flags-movies\.csv:1: not a streaming-csv file: expected the columns show_id,type,title/);
     const missing = await importStreamingCsv(wrong, fixture('nope.csv'), streamingOpts, () => {}).catch((e: unknown) => e);
     expect((missing as Error).message).toBe(`${fixture('nope.csv')}: no such file`);
+    const dir = mkdtempSync(join(tmpdir(), 'tp-badgz-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const gz = join(dir, 'netflix_titles.csv.gz');
+    writeFileSync(gz, Buffer.concat([gzipSync(readFileSync(fixture('streaming-sample.csv'))).subarray(0, 40), Buffer.from('not deflate at all')]));
+    const broken = await importStreamingCsv(wrong, gz, { ...streamingOpts, asOf: '2021-09' }, () => {}).catch((e: unknown) => e);
+    expect(broken).toBeInstanceOf(ImportError);
+    expect((broken as Error).message).toMatch(new RegExp(`^${gz.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a valid gzip file \\(`));
   });
 
   it('Ctrl-C (an aborted signal) stops at a batch boundary: nothing half written', async () => {
@@ -156,6 +163,25 @@ describe.each(dialects)('offline importers (%s)', (dialect) => {
       { platform: 'Netflix', source: 'platform-flags', as_of: '2020-01' },
       { platform: 'Prime Video', source: 'platform-flags', as_of: '2020-01' },
     ]);
+  });
+
+  it('a row two titles could be is reported as ambiguous with an example, and written nowhere', async () => {
+    fresh = await freshDatabase(dialect);
+    const dir = mkdtempSync(join(tmpdir(), 'tp-ambiguous-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const header = 'show_id,type,title,director,cast,country,date_added,release_year,rating,duration,listed_in,description';
+    writeFileSync(join(dir, 'list.csv'), `${header}\ns1,Movie,Echo Valley,,,,"May 1, 2021",2001,,90 min,Dramas,One.\ns2,Movie,Echo Valley,,,,"May 1, 2021",2003,,95 min,Dramas,Another.\n`);
+    writeFileSync(join(dir, 'flags.csv'), ',ID,Title,Year,Age,IMDb,Rotten Tomatoes,Netflix,Hulu,Prime Video,Disney+,Type\n0,1,Echo Valley,2002,,7.0/10,,1,0,0,0,0\n');
+    const csv = await newRun(fresh, 'streaming-csv');
+    await importStreamingCsv(csv, join(dir, 'list.csv'), { platform: 'Netflix', region: 'US', asOf: '2021-05' }, () => {});
+    expect(csv.merger.totals.added).toBe(2);
+    const flags = await newRun(fresh, 'platform-flags');
+    await importPlatformFlags(flags, join(dir, 'flags.csv'), { region: 'US', asOf: '2020-01' }, () => {});
+    expect(flags.merger.totals).toMatchObject({ added: 0, updated: 0, ambiguous: 1 });
+    expect(flags.report()).toContain('ambiguous (1; not written: more than one title could be meant), e.g.:\n  flags.csv:2 "Echo Valley" (2002) could be movie-echo-valley-2001, movie-echo-valley-2003');
+    expect(await titleCount(fresh.handle.db)).toBe(2);
+    const offers = await fresh.handle.db.selectFrom('title_availability').select('source').where('source', '=', 'platform-flags').execute();
+    expect(offers).toEqual([]);
   });
 
   it('imdb-tsv: files in any order, .gz or plain; types, adult and vote threshold skipped; language, directors, cast; a favourite stays on its title after a re-import', async () => {
