@@ -3,3 +3,6 @@ import { registerCatalogCommand } from './catalog-cli.js';
 import { IMPORT_USAGE } from './catalog/import-usage.js';
 
 registerCatalogCommand('import', IMPORT_USAGE, async () => (await import('./catalog/import-command.js')).default);
+
+export {};
+void registerCatalogCommand;
