@@ -311,12 +311,13 @@ export async function importImdbTsv(run: ImportRun, files: string[], opts: ImdbO
   run.startPass('titles', count);
   let first = true;
   let written = 0;
-  for await (const r of opened.rows) {
+  // A chunk of records per await; only the kept titles wait for the merger.
+  rows: for await (const batch of opened.batches) for (const r of batch) {
     if (first) {
       first = false;
       continue;
     }
-    if (written === count) break;
+    if (written === count) break rows;
     const f = r.fields;
     const id = imdbNumber(f[0], 'tt');
     const k = kept.get(id);
