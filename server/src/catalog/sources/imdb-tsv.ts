@@ -8,6 +8,7 @@
 import { basename } from 'node:path';
 import { LANGUAGE_NAMES } from '@app/shared';
 import { ImportError, openRows, type ImportRun } from './import-run.js';
+import { formatCount } from './progress.js';
 import type { CsvRecord } from './csv.js';
 import type { SourceTitle } from './types.js';
 import { imdbGenres, regionLanguage } from './vocab.js';
@@ -166,8 +167,7 @@ export async function importImdbTsv(run: ImportRun, files: string[], opts: ImdbO
     throw new ImportError(`imdb-tsv: --min-votes ${opts.minVotes} needs title.ratings among the files (or pass --min-votes 0)`);
   note(`imdb-tsv: ${[...found].map(([k, f]) => `${k} ${basename(f)}`).join(', ')}; keeping movies and series with at least ${opts.minVotes} votes`);
   if (!found.has('akas')) note('imdb-tsv: no title.akas: languages stay unknown');
-  if (found.has('principals') !== found.has('names') || (found.has('crew') && !found.has('names')))
-    note('imdb-tsv: directors and cast need name.basics with title.crew / title.principals: some are left out');
+  if ((found.has('crew') || found.has('principals')) && !found.has('names')) note('imdb-tsv: no name.basics: directors and cast are left out');
 
   /** Reads one file's rows after its header, with a progress line and Ctrl-C checks. */
   async function scan(kind: ImdbFile, each: (f: string[], r: CsvRecord) => void): Promise<void> {
@@ -176,6 +176,7 @@ export async function importImdbTsv(run: ImportRun, files: string[], opts: ImdbO
     const progress = run.startPass(`${kind} rows`);
     let first = true;
     let n = 0;
+    let ticked = 0;
     for await (const batch of opened.batches) {
       for (const r of batch) {
         if (first) {
@@ -183,13 +184,14 @@ export async function importImdbTsv(run: ImportRun, files: string[], opts: ImdbO
           continue;
         }
         each(r.fields, r);
+        n++;
       }
-      n += batch.length;
-      progress.tick(batch.length);
+      progress.tick(n - ticked);
+      ticked = n;
       run.checkpoint();
     }
-    n = Math.max(0, n - 1);
-    run.endPass(`${basename(file)}: ${n} rows read`);
+    if (kind === 'basics') run.rows += n;
+    run.endPass(`${basename(file)}: ${formatCount(n)} rows read`);
   }
 
   // 1. Ratings: only titles at the threshold are kept, as numbers.
@@ -224,7 +226,7 @@ export async function importImdbTsv(run: ImportRun, files: string[], opts: ImdbO
     original.push(fnv(f[3] === NULL ? f[2] : f[3]));
   });
   const count = kept.size;
-  note(`imdb-tsv: ${count} titles to write`);
+  note(`imdb-tsv: ${formatCount(count)} titles to write`);
 
   // 3. Akas: the language of the aka that repeats the original title.
   const langColumn = new Uint8Array(count); // index + 1 from the akas language column
@@ -352,8 +354,8 @@ export async function importImdbTsv(run: ImportRun, files: string[], opts: ImdbO
       cast: leads.length ? leads : undefined,
     };
     await run.add(basics, r.line, s);
-    run.tick();
+    run.tick(1, false);
   }
   await run.flush();
-  run.endPass(`${basename(basics)}: ${written} titles written`);
+  run.endPass(`${basename(basics)}: ${formatCount(written)} titles written`);
 }

@@ -122,7 +122,7 @@ export class ImportRun {
   readonly ambiguous: string[] = [];
   readonly duplicates: string[] = [];
   duplicateCount = 0;
-  /** Title rows read (tick()). */
+  /** Title rows read: the report's first figure. */
   rows = 0;
   private batch: Pending[] = [];
   /** Title id -> the line that wrote it in this run. */
@@ -156,9 +156,12 @@ export class ImportRun {
 
   private unticked = 0;
 
-  /** Counts rows read in this pass (drawn every few hundred rows: the detail costs a format). */
-  tick(n = 1): void {
-    this.rows += n;
+  /**
+   * Counts progress in this pass (drawn every few hundred: the detail costs a format); `rows`
+   * false when the report counts these rows elsewhere.
+   */
+  tick(n = 1, rows = true): void {
+    if (rows) this.rows += n;
     this.unticked += n;
     if (this.unticked < 256) return;
     this.progress?.tick(this.unticked, describeTotals(this.merger.totals));
