@@ -122,6 +122,8 @@ export class ImportRun {
   readonly ambiguous: string[] = [];
   readonly duplicates: string[] = [];
   duplicateCount = 0;
+  /** Offers this run removed because the list it read no longer has them. */
+  expiredOffers = 0;
   /** Title rows read: the report's first figure. */
   rows = 0;
   private batch: Pending[] = [];
@@ -241,6 +243,7 @@ export class ImportRun {
     const skipped = [...this.skipped].map(([why, n]) => `${formatCount(n)} ${why}`);
     if (this.duplicateCount) skipped.push(`${formatCount(this.duplicateCount)} repeating a title already in the file`);
     if (skipped.length) lines.push(`skipped: ${skipped.join(', ')}`);
+    if (this.expiredOffers) lines.push(`offers removed (titles no longer in the list): ${formatCount(this.expiredOffers)}`);
     for (const d of this.duplicates) lines.push(`  duplicate: ${d}`);
     if (t.ambiguous) {
       lines.push(`ambiguous (${formatCount(t.ambiguous)}; not written: more than one title could be meant), e.g.:`);

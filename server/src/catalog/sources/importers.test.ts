@@ -184,6 +184,37 @@ describe.each(dialects)('offline importers (%s)', (dialect) => {
     expect(offers).toEqual([]);
   });
 
+  it('a newer list of a service removes the offers of titles that left it, and only those', async () => {
+    fresh = await freshDatabase(dialect);
+    const db = fresh.handle.db;
+    const dir = mkdtempSync(join(tmpdir(), 'tp-newer-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const header = 'show_id,type,title,director,cast,country,date_added,release_year,rating,duration,listed_in,description';
+    const stays = 's1,Movie,Stays Listed,,,,"May 1, 2021",2001,,90 min,Dramas,One.';
+    const leaves = 's2,Movie,Leaves Soon,,,,"May 1, 2021",2002,,90 min,Dramas,Two.';
+    writeFileSync(join(dir, 'old.csv'), `${header}\n${stays}\n${leaves}\n`);
+    writeFileSync(join(dir, 'new.csv'), `${header}\n${stays}\n`);
+    const importList = async (file: string, platform: string, asOf: string) => {
+      const r = await newRun(fresh, 'streaming-csv');
+      await importStreamingCsv(r, join(dir, file), { platform, region: 'US', asOf }, () => {});
+      return r;
+    };
+    await importList('old.csv', 'Netflix', '2021-05');
+    await importList('old.csv', 'Hulu', '2021-05');
+    const newer = await importList('new.csv', 'Netflix', '2021-09');
+    expect(newer.expiredOffers).toBe(1);
+    expect(newer.report()).toContain('offers removed (titles no longer in the list): 1');
+    const offers = await db.selectFrom('title_availability').select(['title_id', 'platform', 'as_of']).orderBy('title_id').orderBy('platform').execute();
+    expect(offers).toEqual([
+      { title_id: 'movie-leaves-soon-2002', platform: 'Hulu', as_of: '2021-05' },
+      { title_id: 'movie-stays-listed-2001', platform: 'Hulu', as_of: '2021-05' },
+      { title_id: 'movie-stays-listed-2001', platform: 'Netflix', as_of: '2021-09' },
+    ]);
+    const again = await importList('new.csv', 'Netflix', '2021-09');
+    expect(again.expiredOffers).toBe(0);
+    expect(again.merger.totals).toMatchObject({ added: 0, updated: 0 });
+  });
+
   it('imdb-tsv: files in any order, .gz or plain; types, adult and vote threshold skipped; language, directors, cast; a favourite stays on its title after a re-import', async () => {
     fresh = await freshDatabase(dialect);
     const db = fresh.handle.db;

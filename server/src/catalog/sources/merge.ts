@@ -283,10 +283,17 @@ export class CatalogMerger {
     return n;
   }
 
-  /** Deletes this source's offers last confirmed before `asOf` (stale availability ages out). */
-  async expireOffers(asOf: string): Promise<number> {
+  /**
+   * Deletes this source's offers last confirmed before `asOf` (stale availability ages out);
+   * `scope` limits it to the platforms and region one list speaks for (a service's list).
+   */
+  async expireOffers(asOf: string, scope: { platforms?: string[]; region?: string } = {}): Promise<number> {
+    if (scope.platforms && !scope.platforms.length) return 0;
     return writeTransaction(this.handle, async (tx) => {
-      const res = await tx.deleteFrom('title_availability').where('source', '=', this.source).where('as_of', '<', asOf).executeTakeFirst();
+      let q = tx.deleteFrom('title_availability').where('source', '=', this.source).where('as_of', '<', asOf);
+      if (scope.platforms) q = q.where('platform', 'in', scope.platforms);
+      if (scope.region) q = q.where('region', '=', scope.region);
+      const res = await q.executeTakeFirst();
       const n = Number(res.numDeletedRows);
       if (n) await bumpVersion(tx);
       return n;

@@ -116,6 +116,8 @@ export async function importPlatformFlags(run: ImportRun, file: string, opts: Pl
   }
   if (!cols) throw new ImportError(`${file}: empty file (no header line)`);
   await run.flush();
+  // The file flags every title of its services in that region: older offers have left them.
+  run.expiredOffers += await run.merger.expireOffers(opts.asOf, { platforms: cols.platforms.map((p) => p.name), region: opts.region });
   progress.setTotal(n);
   run.endPass(`${basename(file)}: ${formatCount(n)} rows read`);
 }

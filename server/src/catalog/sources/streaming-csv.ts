@@ -127,6 +127,9 @@ export async function importStreamingCsv(run: ImportRun, file: string, opts: Str
   }
   if (header) throw new ImportError(`${file}: empty file (no header line)`);
   await run.flush();
+  // The list is the service's whole catalogue in that region: its offers older than this list
+  // are of titles that have left it.
+  run.expiredOffers += await run.merger.expireOffers(a.asOf, { platforms: [a.platform], region: a.region });
   progress.setTotal(n);
   run.endPass(`${basename(file)}: ${formatCount(n)} rows read`);
 }
