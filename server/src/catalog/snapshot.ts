@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES, type Platform } from '@app/shared';
 import type { OfferKind } from './sources/types.js';
 import type { EngineTitle } from '../engine/types.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
-import { popularity, shrunkQuality } from './ranking.js';
+import { popularity, shrunkQuality, titleFame } from './ranking.js';
 import { logoUrl } from './urls.js';
 import { searchText } from './search-text.js';
 
@@ -132,7 +132,12 @@ export class SnapshotBuilder {
     for (const r of titleRows) {
       const avail = availability.get(r.id) ?? (EMPTY as unknown as Offer[]);
       const kind = r.kind === 'series' ? 'series' : 'movie';
-      const rated = { imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) };
+      const rated = {
+        imdb: r.imdb_rating === null ? null : Number(r.imdb_rating),
+        rt: r.rotten_tomatoes,
+        // Imported titles have no editorial fame: their vote count stands in (ranking.ts).
+        fame: titleFame({ source: r.source, fame: Number(r.fame), voteCount: r.vote_count === null ? null : Number(r.vote_count) }),
+      };
       const streaming = avail.length ? streamingPlatforms(avail) : NOT_STREAMING;
       this.entries.push({
         id: r.id,

@@ -81,4 +81,21 @@ describe.each(dialects)('catalog merge (%s)', (dialect) => {
     const left = await fresh.handle.db.selectFrom('title_availability').select('platform').execute();
     expect(left).toEqual([{ platform: 'JioHotstar' }]);
   });
+  it('with offerPlatforms replaces only those platforms\' offers (one service\'s list keeps the others)', async () => {
+    fresh = await freshDatabase(dialect);
+    const csv = await CatalogMerger.open(fresh.handle, 'streaming-csv', { now });
+    const base = { kind: 'movie' as const, title: 'Shared Show', year: 2019, offerRegions: ['US'] };
+    const on = (platform: string) => ({ ...base, offerPlatforms: [platform], offers: [{ platform, region: 'US', kind: 'subscription' as const, as_of: '2021-09' }] });
+    await csv.write([on('Netflix')]);
+    const [second] = await csv.write([on('Prime Video')]);
+    expect(second.outcome).toBe('updated');
+    const [again] = await csv.write([on('Netflix')]);
+    expect(again.outcome).toBe('unchanged');
+    const platforms = await fresh.handle.db.selectFrom('title_availability').select('platform').orderBy('platform').execute();
+    expect(platforms.map((p) => p.platform)).toEqual(['Netflix', 'Prime Video']);
+    // Gone from the Netflix list: only the Netflix offer goes.
+    await csv.write([{ ...base, offerPlatforms: ['Netflix'], offers: [] }]);
+    const left = await fresh.handle.db.selectFrom('title_availability').select('platform').execute();
+    expect(left).toEqual([{ platform: 'Prime Video' }]);
+  });
 });

@@ -283,10 +283,17 @@ export class CatalogMerger {
     return n;
   }
 
-  /** Deletes this source's offers last confirmed before `asOf` (stale availability ages out). */
-  async expireOffers(asOf: string): Promise<number> {
+  /**
+   * Deletes this source's offers last confirmed before `asOf` (stale availability ages out);
+   * `scope` limits it to the platforms and region one list speaks for (a service's list).
+   */
+  async expireOffers(asOf: string, scope: { platforms?: string[]; region?: string } = {}): Promise<number> {
+    if (scope.platforms && !scope.platforms.length) return 0;
     return writeTransaction(this.handle, async (tx) => {
-      const res = await tx.deleteFrom('title_availability').where('source', '=', this.source).where('as_of', '<', asOf).executeTakeFirst();
+      let q = tx.deleteFrom('title_availability').where('source', '=', this.source).where('as_of', '<', asOf);
+      if (scope.platforms) q = q.where('platform', 'in', scope.platforms);
+      if (scope.region) q = q.where('region', '=', scope.region);
+      const res = await q.executeTakeFirst();
       const n = Number(res.numDeletedRows);
       if (n) await bumpVersion(tx);
       return n;
@@ -324,25 +331,36 @@ export class CatalogMerger {
     const ids = [...new Set(withOffers.map((p) => p.id))];
     const before = new Map<string, string[]>();
     for (let i = 0; i < ids.length; i += BATCH) {
-      const rows = await tx.selectFrom('title_availability').selectAll().where('source', '=', this.source).where('title_id', 'in', ids.slice(i, i + BATCH)).execute();
-      for (const r of rows) before.set(r.title_id, [...(before.get(r.title_id) ?? []), offerKey(r)]);
+      // By title only (the primary key's prefix): a filter on source would let the planner pick
+      // the (source, as_of) index and scan every offer of the source, once per batch.
+      const rows = await tx.selectFrom('title_availability').selectAll().where('title_id', 'in', ids.slice(i, i + BATCH)).execute();
+      for (const r of rows) if (r.source === this.source) before.set(r.title_id, [...(before.get(r.title_id) ?? []), offerKey(r)]);
     }
     const rows = new Map<string, Insertable<TitleAvailabilityTable>>();
     const regionsOf = new Map<string, Set<string> | null>();
+    const platformsOf = new Map<string, Set<string> | null>();
+    const widen = (m: Map<string, Set<string> | null>, id: string, l: string[] | undefined) => {
+      const prev = m.get(id);
+      m.set(id, prev === null || !l ? null : new Set([...(prev ?? []), ...l]));
+    };
     for (const { id, s } of withOffers) {
-      const regions = s.offerRegions ? new Set(s.offerRegions) : null;
-      const prev = regionsOf.get(id);
-      regionsOf.set(id, prev === null || regions === null ? null : new Set([...(prev ?? []), ...regions]));
+      widen(regionsOf, id, s.offerRegions);
+      widen(platformsOf, id, s.offerPlatforms);
       for (const o of s.offers!) {
         const row = { title_id: id, platform: o.platform, region: o.region, kind: o.kind, as_of: o.as_of, link: o.link ?? null, source: this.source };
         rows.set(`${id}|${o.platform}|${o.region}|${o.kind}`, row);
       }
     }
-    // Kept: this source's rows outside the replaced regions.
+    // Kept: this source's rows outside the replaced regions and platforms.
     const after = new Map<string, string[]>();
     for (const [id, keys] of before) {
       const regions = regionsOf.get(id);
-      if (regions) for (const k of keys) if (!regions.has(k.split('|')[1])) after.set(id, [...(after.get(id) ?? []), k]);
+      const platforms = platformsOf.get(id);
+      if (!regions && !platforms) continue;
+      for (const k of keys) {
+        const [platform, region] = k.split('|');
+        if ((regions && !regions.has(region)) || (platforms && !platforms.has(platform))) after.set(id, [...(after.get(id) ?? []), k]);
+      }
     }
     for (const r of rows.values()) after.set(r.title_id, [...(after.get(r.title_id) ?? []), offerKey(r as Selectable<TitleAvailabilityTable>)]);
     for (const id of ids) {
@@ -352,10 +370,21 @@ export class CatalogMerger {
     }
     const replace = ids.filter((id) => changed.has(id));
     for (const id of replace) {
-      const regions = regionsOf.get(id);
-      let q = tx.deleteFrom('title_availability').where('source', '=', this.source).where('title_id', '=', id);
-      if (regions) q = q.where('region', 'in', [...regions]);
-      if (!regions || regions.size) await q.execute();
+      // The rows to go are known: delete each by its primary key (a per-title delete filtered on
+      // source and platform lists made SQLite scan the source's offers for every title).
+      const kept = new Set(after.get(id) ?? []);
+      for (const k of before.get(id) ?? []) {
+        if (kept.has(k)) continue;
+        const [platform, region, kind] = k.split('|');
+        await tx
+          .deleteFrom('title_availability')
+          .where('title_id', '=', id)
+          .where('platform', '=', platform)
+          .where('region', '=', region)
+          .where('kind', '=', kind)
+          .where('source', '=', this.source)
+          .execute();
+      }
     }
     const inserts = [...rows.values()].filter((r) => changed.has(r.title_id));
     for (let i = 0; i < inserts.length; i += BATCH) {

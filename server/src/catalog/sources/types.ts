@@ -59,4 +59,9 @@ export interface SourceTitle {
    */
   offers?: SourceOffer[];
   offerRegions?: string[];
+  /**
+   * Platforms in `offers`' scope when the source speaks for some services only (a streaming CSV
+   * lists one service's catalogue): its offers on other platforms are kept.
+   */
+  offerPlatforms?: string[];
 }
