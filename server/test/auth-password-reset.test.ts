@@ -161,6 +161,22 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     await server.client().api.auth.login({ email, password: NEW_PASSWORD });
   });
 
+  it("a reset proves the address: an unverified account is verified, and its pending registrant's password and name are gone", async () => {
+    clock.advance(120_000);
+    const email = uniqueEmail('claimed');
+    const squatter = new Browser(server.url);
+    expect((await squatter.post('/api/auth/register', { email, password: 'Squ4tter-pass!', full_name: 'Someone Else' })).status).toBe(201);
+    const after = server.mailbox.messages.length;
+    await forgot(email);
+    const code = await mailedCode(server, email, RESET, after);
+    const r = await server.client().api.auth.resetPassword({ email, code, new_password: NEW_PASSWORD });
+    expect(r.user).toMatchObject({ email, email_verified: true, full_name: null, has_password: true });
+    await expect(server.client().api.auth.login({ email, password: 'Squ4tter-pass!' })).rejects.toMatchObject({ status: 401 });
+    const owner = server.client();
+    const signedIn = await owner.api.auth.login({ email, password: NEW_PASSWORD });
+    expect(signedIn.requires_verification).toBe(false);
+  });
+
   it('bad input is a 400 with a detail, never a 500', async () => {
     const common = ['{', '[]', '"x"', JSON.stringify({}), JSON.stringify({ email: 'not-an-address' }), JSON.stringify({ email: 42 })];
     const cases: Array<[string, string[]]> = [
