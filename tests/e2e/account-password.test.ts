@@ -10,7 +10,7 @@ import { GOOD_PASSWORD, rawRequest, startTestServer, type TestServer } from '../
 import { onboardedUser } from '../../server/test/recommendations.helpers.js';
 import { mailedCode } from '../../server/test/support/credentials.js';
 import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot } from './support/web-harness.js';
+import { launchBrowser, newContext, screenshot, seriousViolations } from './support/web-harness.js';
 
 const NEW_PASSWORD = 'N3w-password!';
 
@@ -49,6 +49,7 @@ describe('forgotten password in Chromium', () => {
     expect(await page.getByLabel('Reset code').inputValue()).toBe(code);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await screenshot(page, 'forgot-password-code');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL('**/app/dashboard');
 
@@ -64,6 +65,7 @@ describe('forgotten password in Chromium', () => {
     expect(await devices.getByRole('listitem').first().locator('strong').textContent()).toBe('Chrome on Linux');
     await page.locator('#security').scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-security-devices');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A new browser: the old password is refused, the new one signs in.
     const again = await (await newContext(browser, server.url, 'desktop')).newPage();
