@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
 import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
+import { createSession } from '../../server/src/features/sessions/sessions.repository.js';
 import { insertUser } from '../../server/src/features/users/users.repository.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
 // @ts-expect-error plain JavaScript module of the root scripts
@@ -108,7 +109,8 @@ async function benchUser(handle: DatabaseHandle, url: string, secret: string): P
     googleSub: null,
     now: new Date(),
   });
-  const token = issueAccessToken(secret, user.id, new Date());
+  const session = await createSession(handle.db, user.id, null, new Date());
+  const token = issueAccessToken(secret, user.id, session.id, new Date());
   const genres = ['Drama', 'Thriller', 'Science Fiction'];
   const languages = ['English', 'Korean', 'Hindi'];
   const { movies } = await api(url, token, `/api/onboarding/movies/filtered?genres=${genres.join(',')}&languages=${languages.join(',')}`);

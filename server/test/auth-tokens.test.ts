@@ -36,12 +36,18 @@ describe.each(dialects)('access tokens on %s', (dialect) => {
     const u = await signUp(server);
     const secret = server.running.ctx.secrets.jwt;
     const sub = u.store.user!.id;
-    const base = { ims: Date.now() };
+    const { verifyAccessToken } = await import('../src/features/auth/tokens.js');
+    const base = { ims: Date.now(), sid: verifyAccessToken(secret, u.store.token!, new Date())!.sessionId };
     expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(200);
     expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'someone-else', expiresIn: 60 }))).toBe(401);
     expect(await status(jwt.sign({ ...base, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api' }))).toBe(401);
     expect(await status(jwt.sign(base, 'x'.repeat(48), { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
     expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60, algorithm: 'HS512' }))).toBe(401);
+    // A token with no session, or naming a session that does not exist or is another user's, opens nothing.
+    expect(await status(jwt.sign({ ims: base.ims }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
+    expect(await status(jwt.sign({ ...base, sid: 'no-such-session' }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
+    const other = await signUp(server);
+    expect(await status(jwt.sign(base, secret, { subject: other.store.user!.id, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
   });
 
   it('sign out everywhere revokes earlier tokens (tokens_valid_after); a new login works', async () => {

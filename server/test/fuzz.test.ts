@@ -7,8 +7,9 @@
 import { describe, it, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { LoginRequest, RegisterRequest } from '@app/shared';
-import { issueAccessToken } from '../src/features/auth/tokens.js';
+import { ChangeEmailRequest, ChangePasswordRequest, LoginRequest, RegisterRequest } from '@app/shared';
+import { issueAccessToken, verifyAccessToken } from '../src/features/auth/tokens.js';
+import { createSession } from '../src/features/sessions/sessions.repository.js';
 import { signRatingToken } from '../src/features/recommendations/rating-link.js';
 import { signUnsubscribeToken } from '../src/features/delivery/unsubscribe-token.js';
 import { dialects } from './support/dialects.js';
@@ -27,7 +28,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? randomBytes(4).readUInt32BE() >>> 1
 /** PostgreSQL runs fewer (CI time): its round trips make each request slower (~190/s vs ~250/s here). */
 const COUNT = { sqlite: 10_000, postgres: 5_000 } as const;
 const CONCURRENCY = 32;
-/** Valid-shaped sign-ups and sign-ins each cost a 128 MiB scrypt hash (~1 s here): a few suffice. */
+/** Valid-shaped sign-ups, sign-ins and current-password checks each cost a 128 MiB scrypt hash (~1 s here): a few suffice. */
 const HASHING_BUDGET = 3;
 
 describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
@@ -56,10 +57,12 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
       const clients: Array<TestClient & { email: string }> = [fresh, free, lifetime, picked];
       const ids = [fresh.store.user!.id, free.userId, lifetime.userId, picked.userId];
       const tokens = clients.map((c) => c.store.token!);
+      const sessionIds = tokens.map((t) => verifyAccessToken(ctx.secrets.jwt, t, new Date())!.sessionId);
       const now = new Date();
       const userTokens = ids.map((id) => [signUnsubscribeToken(ctx.secrets.jwt, id, now)]);
       userTokens[3].push(signRatingToken(ctx.secrets.jwt, pick.id, ids[3], now), pick.id);
       userTokens[1].push(ext.token, ext.id, order.order_id);
+      sessionIds.forEach((sid, i) => userTokens[i].push(sid));
       userTokens[0].push(await jwks.sign({ sub: 'google-fresh', email: fresh.email }));
       const session = await ctx.db.selectFrom('payment_orders').select('stripe_session_id').where('id', '=', order.order_id).executeTakeFirstOrThrow();
       const newcomer = await jwks.sign({ sub: 'google-new', email: `new.${SEED}@example.test` });
@@ -106,7 +109,12 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
       // Generate (seeded), with a cap on requests that would hash a password.
       const weights: Record<Kind, number> = { valid: 2, mutated: 2, garbage: 1 };
       const arb = fc.oneof(...ENDPOINTS.flatMap((e) => (['valid', 'mutated', 'garbage'] as const).map((k) => ({ arbitrary: requestArb(e, pools, k), weight: weights[k] }))));
-      const hashing = { 'POST /api/auth/register': RegisterRequest, 'POST /api/auth/login': LoginRequest } as const;
+      const hashing = {
+        'POST /api/auth/register': RegisterRequest,
+        'POST /api/auth/login': LoginRequest,
+        'PUT /api/settings/password': ChangePasswordRequest,
+        'POST /api/settings/email': ChangeEmailRequest,
+      } as const;
       const spent: Record<string, number> = {};
       const requests = fc.sample(arb, { seed: SEED, numRuns: Math.ceil(total * 1.1) }).filter((r) => {
         const schema = hashing[r.endpoint as keyof typeof hashing];
@@ -143,17 +151,22 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
           shape: await databaseShape(ctx.db),
           readOnly: new Set(ENDPOINTS.filter((e) => e.readOnly).map((e) => `${e.method} ${e.path}`)),
           users,
-          // "Sign out everywhere" may have revoked a user's token: give them a new one.
+          // "Sign out everywhere" or a revoked session may have ended a user's token: give them a new one.
           afterBatch: async () => {
             const rows = await ctx.db.selectFrom('users').select(['id', 'tokens_valid_after']).where('id', 'in', ids).execute();
+            const live = new Set((await ctx.db.selectFrom('sessions').select('id').where('id', 'in', sessionIds).execute()).map((s) => s.id));
+            let wrote = false;
             for (const row of rows) {
               const i = ids.indexOf(row.id);
               const after = Number(row.tokens_valid_after);
-              if (after > 0 && after > (tokenTimes[i] ?? 0)) {
+              if ((after > 0 && after > (tokenTimes[i] ?? 0)) || !live.has(sessionIds[i])) {
                 tokenTimes[i] = Math.max(Date.now(), after + 1);
-                tokens[i] = issueAccessToken(ctx.secrets.jwt, row.id, new Date(tokenTimes[i]));
+                sessionIds[i] = (await createSession(ctx.db, row.id, null, new Date(tokenTimes[i]))).id;
+                tokens[i] = issueAccessToken(ctx.secrets.jwt, row.id, sessionIds[i], new Date(tokenTimes[i]));
+                wrote = true;
               }
             }
+            return wrote;
           },
         },
         batches,

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { openDatabase, migrateToLatest } from '../src/db/connection.js';
 import { insertUser } from '../src/features/users/users.repository.js';
 import { issueAccessToken } from '../src/features/auth/tokens.js';
+import { createSession } from '../src/features/sessions/sessions.repository.js';
 import { startFakeStripe, stripeEnv, type FakeStripe, type StripeEventObject } from './support/fake-stripe.js';
 
 const SERVER_DIR = resolve(__dirname, '..');
@@ -81,7 +82,8 @@ describe('payments survive kill -9 (SQLite)', () => {
     const users: Array<{ id: string; token: string }> = [];
     for (let i = 0; i < USERS; i++) {
       const row = await insertUser(seed.db, { email: `crash${i}@example.test`, passwordHash: null, fullName: null, emailVerified: true, googleSub: null, now: new Date() });
-      users.push({ id: row.id, token: issueAccessToken(JWT_SECRET, row.id, new Date()) });
+      const session = await createSession(seed.db, row.id, null, new Date());
+      users.push({ id: row.id, token: issueAccessToken(JWT_SECRET, row.id, session.id, new Date()) });
     }
     await seed.close();
 

@@ -171,6 +171,12 @@ export function createApiClient(opts: ApiClientOptions) {
       resendVerification: (b: S.ResendVerificationRequest) =>
         json<Out<typeof S.ResendVerificationResponse>>('/api/auth/resend-verification', { method: 'POST', body: b, auth: false }),
       signOutEverywhere: () => json<Out<typeof S.MessageResponse>>('/api/auth/sign-out-everywhere', { method: 'POST', body: {} }),
+      /** Emails a password reset code; the same answer for any address. */
+      forgotPassword: (b: S.ForgotPasswordRequest) =>
+        json<Out<typeof S.ForgotPasswordResponse>>('/api/auth/forgot-password', { method: 'POST', body: b, auth: false }),
+      /** Sets a new password with the emailed code and signs in on this device; every other session ends. */
+      resetPassword: async (b: S.ResetPasswordRequest) =>
+        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/reset-password', { method: 'POST', body: b, auth: false })),
       /** Local sign-out: forgets the token and user. */
       signOut: async () => {
         await opts.tokenStore.clear();
@@ -214,8 +220,22 @@ export function createApiClient(opts: ApiClientOptions) {
         json<Out<typeof S.CalendarStatus>>('/api/settings/calendar', { method: 'PUT', body: b }),
       disconnectCalendar: () =>
         json<Out<typeof S.MessageResponse>>('/api/settings/calendar/disconnect', { method: 'POST', body: {} }),
+      /** Other sessions and connected browsers are signed out; this one stays signed in. */
+      changePassword: (b: S.ChangePasswordRequest) =>
+        json<Out<typeof S.MessageResponse>>('/api/settings/password', { method: 'PUT', body: b }),
+      /** Sends a code to the new address; the same answer whether or not it is taken. */
+      changeEmail: (b: S.ChangeEmailRequest) =>
+        json<Out<typeof S.ChangeEmailResponse>>('/api/settings/email', { method: 'POST', body: b }),
+      verifyEmailChange: (b: S.VerifyEmailChangeRequest) =>
+        json<Out<typeof S.User>>('/api/settings/email/verify', { method: 'POST', body: b }),
       updateSubscription: (b: S.UpdateSubscriptionRequest) =>
         json<Out<typeof S.SubscriptionStatus>>('/api/settings/subscription', { method: 'PUT', body: b }),
+    },
+    account: {
+      /** Web sessions and connected browsers, the current one marked. */
+      sessions: () => json<Out<typeof S.AccountSessionsResponse>>('/api/account/sessions'),
+      revokeSession: (id: string) =>
+        json<Out<typeof S.MessageResponse>>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     },
     subscription: {
       status: () => json<Out<typeof S.SubscriptionStatus>>('/api/subscription/status'),

@@ -34,6 +34,11 @@ export const VERIFICATION = {
   maxWrongAttempts: 5,
 } as const;
 
+/** Emailed password reset codes: the verification codes' kind (length, attempts, cooldown), valid longer. */
+export const PASSWORD_RESET = {
+  codeTtlMinutes: 30,
+} as const;
+
 export const SCHEDULE_DEFAULTS = {
   recommendationTime: '19:00',
   selectedDays: [1, 2, 3, 4, 5] as number[],

@@ -324,11 +324,12 @@ describe('browser extension journey', () => {
   it('revoking the browser in Settings signs the popup out', async () => {
     const settings = await context.newPage();
     await settings.goto(`${server.url}/app/settings`);
-    const section = settings.locator('#browsers');
-    // Settings > Connected browsers (web/src/components/ConnectedBrowsers.tsx).
+    const section = settings.locator('#devices');
+    // Settings > Devices (web/src/components/DevicesSection.tsx).
     await section.waitFor({ timeout: 15_000 });
-    await section.getByRole('button', { name: /Revoke/ }).click();
-    await section.getByText('No browser is connected.').waitFor();
+    const revoke = section.getByRole('button', { name: /^Revoke the extension in / });
+    await revoke.click();
+    await revoke.waitFor({ state: 'detached' });
     await settings.close();
     expect((await user.api.extension.connectedBrowsers()).browsers).toEqual([]);
 

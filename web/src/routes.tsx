@@ -18,6 +18,7 @@ const LandingPage = page(() => import('./pages/LandingPage'), 'LandingPage');
 const LoginPage = page(() => import('./pages/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('./pages/RegisterPage'), 'RegisterPage');
 const VerifyEmailPage = page(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage');
+const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const RatePage = page(() => import('./pages/RatePage'), 'RatePage');
 const PrivacyPolicyPage = page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
 const TermsOfServicePage = page(() => import('./pages/TermsOfServicePage'), 'TermsOfServicePage');
@@ -41,6 +42,7 @@ export function AppRoutes() {
           <Route path="login" element={<SignedOutOnly key="login"><LoginPage /></SignedOutOnly>} />
           <Route path="register" element={<SignedOutOnly key="register"><RegisterPage /></SignedOutOnly>} />
           <Route path="verify-email" element={<SignedOutOnly key="verify"><VerifyEmailPage /></SignedOutOnly>} />
+          <Route path="forgot-password" element={<SignedOutOnly key="forgot"><ForgotPasswordPage /></SignedOutOnly>} />
           <Route path="rate" element={<RatePage />} />
           <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="terms-of-service" element={<TermsOfServicePage />} />

@@ -54,6 +54,35 @@ export interface LoginUnlockCodesTable {
   sent_at: string;
 }
 
+/** A signed-in web session: the access token's `sid` (docs/security.md, "Sessions"). */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  user_agent: string | null;
+  created_at: string;
+  /** Written at most once a minute per session. */
+  last_used_at: string;
+}
+
+/** An emailed password reset code for one address (with or without an account). */
+export interface PasswordResetCodesTable {
+  email: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  sent_at: string;
+}
+
+/** The code sent to the address a signed-in user asked to move to. */
+export interface EmailChangeCodesTable {
+  user_id: string;
+  new_email: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  sent_at: string;
+}
+
 export interface RateLimitHitsTable {
   bucket: string;
   window_start: string;
@@ -293,6 +322,9 @@ export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
   login_unlock_codes: LoginUnlockCodesTable;
+  sessions: SessionsTable;
+  password_reset_codes: PasswordResetCodesTable;
+  email_change_codes: EmailChangeCodesTable;
   rate_limit_hits: RateLimitHitsTable;
   analytics_events: AnalyticsEventsTable;
   app_secrets: AppSecretsTable;

@@ -1,7 +1,8 @@
 import type { RequestHandler, Request } from 'express';
 import type { AppContext } from '../context.js';
 import { verifyAccessToken } from '../features/auth/tokens.js';
-import { findUserById, type UserRow } from '../features/users/users.repository.js';
+import type { UserRow } from '../features/users/users.repository.js';
+import { findSessionUser, touchSession } from '../features/sessions/sessions.repository.js';
 import { unauthorized, forbidden } from './errors.js';
 import { authenticateExtensionToken } from '../features/extension/extension.service.js';
 import { extensionScopeAllows } from '../features/extension/extension-scope.js';
@@ -12,8 +13,12 @@ declare module 'express-serve-static-core' {
     user?: UserRow;
     /** Set when the bearer is a connected extension's token rather than a web session's. */
     extensionTokenId?: string;
+    /** The web session of the bearer token (the `sid` claim). */
+    sessionId?: string;
   }
 }
+
+const TOUCH_INTERVAL_MS = 60_000;
 
 async function userFromRequest(ctx: AppContext, req: Request): Promise<UserRow | null> {
   const header = req.get('authorization') ?? '';
@@ -27,9 +32,14 @@ async function userFromRequest(ctx: AppContext, req: Request): Promise<UserRow |
   const now = ctx.clock.now();
   const claims = verifyAccessToken(ctx.secrets.jwt, m[1], now);
   if (!claims) return null;
-  const user = await findUserById(ctx.db, claims.userId);
-  if (!user || claims.issuedAtMs < Number(user.tokens_valid_after)) return null;
-  return user;
+  // The session's row and the user in one read; last use is written at most once a minute.
+  const found = await findSessionUser(ctx.db, claims.sessionId, claims.userId);
+  if (!found || claims.issuedAtMs < Number(found.user.tokens_valid_after)) return null;
+  if (Date.parse(found.lastUsedAt) <= now.getTime() - TOUCH_INTERVAL_MS) {
+    await touchSession(ctx.db, claims.sessionId, now.toISOString(), new Date(now.getTime() - TOUCH_INTERVAL_MS).toISOString());
+  }
+  req.sessionId = claims.sessionId;
+  return found.user;
 }
 
 /** Requires a valid bearer token; req.user is the current row. */

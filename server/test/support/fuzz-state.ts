@@ -1,9 +1,9 @@
 // What the fuzz test compares around requests answered 4xx: per user, a digest of every row the
 // user owns (the users row and every table with a user_id); and a digest of the whole database.
 // Rows that a refused request is meant to write are left out: rate-limit counters (a 429 or a
-// wrong password counts an attempt), verification and sign-in code attempt counts, when an
-// extension token was last used (authentication records it before the route refuses what it
-// cannot do), and the storage probe row that every /healthz writes.
+// wrong password counts an attempt), verification, sign-in, reset and email-change code attempt
+// counts, when an extension token or a web session was last used (authentication records it
+// before the route refuses what it cannot do), and the storage probe row that every /healthz writes.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../../src/db/connection.js';
@@ -14,6 +14,9 @@ const IGNORED_COLUMNS: Record<string, string[]> = {
   verification_codes: ['attempts'],
   login_unlock_codes: ['attempts'],
   extension_tokens: ['last_used_at'],
+  sessions: ['last_used_at'],
+  password_reset_codes: ['attempts'],
+  email_change_codes: ['attempts'],
 };
 
 export interface DatabaseShape {

@@ -8,7 +8,6 @@ import { ServicesProvider } from '../api/ServicesContext';
 import { FakeServer } from '../test/fakeServer';
 import { user } from '../test/fixtures';
 import { ExtensionConnectPage, browserName } from './ExtensionConnectPage';
-import { ConnectedBrowsers } from '../components/ConnectedBrowsers';
 
 const NONCE = 'n'.repeat(43);
 const TOKEN = `tpx_${'T'.repeat(43)}`;
@@ -31,7 +30,6 @@ function renderAt(path: string, server: FakeServer, signedIn = true) {
         <Routes>
           <Route path="/extension/connect" element={<ExtensionConnectPage />} />
           <Route path="/login" element={<LoginProbe />} />
-          <Route path="/settings" element={<ConnectedBrowsers />} />
         </Routes>
       </MemoryRouter>
     </ServicesProvider>,
@@ -115,18 +113,5 @@ describe('ExtensionConnectPage', () => {
     expect(browserName('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on macOS');
     expect(browserName('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0')).toBe('Edge on Windows');
     expect(browserName('curl/8')).toBe('Browser');
-  });
-});
-
-describe('ConnectedBrowsers', () => {
-  it('lists connected browsers and revokes one', async () => {
-    const server = new FakeServer()
-      .on('GET /api/extension/tokens', { body: { browsers: [{ ...issued, token: undefined, last_used_at: '2030-01-02T10:00:00.000Z' }] } })
-      .on('DELETE /api/extension/tokens/b1', { body: { message: 'Browser disconnected' } });
-    renderAt('/settings', server);
-    expect(await screen.findByText('Chrome on Linux')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Revoke Chrome on Linux' }));
-    expect(await screen.findByText('No browser is connected.')).toBeInTheDocument();
-    expect(server.calls('DELETE /api/extension/tokens/b1')).toHaveLength(1);
   });
 });

@@ -21,7 +21,7 @@ type Phase =
   | { step: 'no-extension' }
   | { step: 'error'; message: string };
 
-/** "Chrome on Linux": how the browser is listed under Settings > Connected browsers. */
+/** "Chrome on Linux": how the browser is listed under Settings > Devices. */
 export function browserName(ua: string): string {
   const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\//.test(ua) ? 'Opera' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
   const os = /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'macOS' : /CrOS/.test(ua) ? 'ChromeOS' : /Android/.test(ua) ? 'Android' : /Linux/.test(ua) ? 'Linux' : null;

@@ -103,6 +103,11 @@ export function LoginPage() {
         <div className="field">
           <label htmlFor="login-password">Password</label>
           <input id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <p className="field-hint">
+            <Link to="/forgot-password" state={{ email: email.trim() }}>
+              Forgot password?
+            </Link>
+          </p>
         </div>
         {unlock === 'sent' && (
           <div className="field">

@@ -9,7 +9,8 @@ import { CalendarSection } from '../components/CalendarSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { ListSettingSection } from '../components/ListSettingSection';
 import { ResetSection } from '../components/ResetSection';
-import { ConnectedBrowsers } from '../components/ConnectedBrowsers';
+import { SecuritySection } from '../components/SecuritySection';
+import { DevicesSection } from '../components/DevicesSection';
 import { UpgradeModal } from '../components/UpgradeModal';
 import { PlatformStep } from '../components/PlatformStep';
 import { LanguageStep } from '../components/LanguageStep';
@@ -23,7 +24,8 @@ const SECTIONS = [
   ['streaming', 'Streaming services'],
   ['languages', 'Languages'],
   ['profile', 'Profile'],
-  ['browsers', 'Connected browsers'],
+  ['security', 'Sign-in and security'],
+  ['devices', 'Devices'],
   ['reset', 'Reset'],
 ] as const;
 
@@ -31,7 +33,7 @@ export function SettingsPage() {
   usePageTitle('Settings');
   const [params, setParams] = useSearchParams();
   // Forms start from the server's current profile, never from a copy cached before this page.
-  const { data: user, error, mutate, update, fresh } = useFreshProfile();
+  const { data: user, error, mutate, update, remember, fresh } = useFreshProfile();
   const { data: plan } = useSubscriptionStatus();
   const [upgradeOpen, setUpgradeOpen] = useState(params.get('upgrade') === 'true');
   // The calendar authorisation's return: ?code=&state= when allowed, ?error=&state= when not.
@@ -97,7 +99,8 @@ export function SettingsPage() {
           {(selected, onChange) => <LanguageStep selected={selected} onChange={onChange} legend="Languages you watch in" />}
         </ListSettingSection>
         <ProfileSection user={user} save={update} />
-        <ConnectedBrowsers />
+        <SecuritySection user={user} onEmailChanged={remember} />
+        <DevicesSection />
         <ResetSection />
       </div>
       {upgradeOpen && plan?.subscription_tier !== 'paid_lifetime' && <UpgradeModal paymentsEnabled={plan?.payments_enabled} onClose={closeUpgrade} />}

@@ -15,6 +15,7 @@ import { healthProbe } from './0013_health_probe.js';
 import { loginUnlockCodes } from './0016_login_unlock_codes.js';
 import { catalogSources } from './0017_catalog_sources.js';
 import { catalogSync } from './0018_catalog_sync.js';
+import { sessions } from './0020_sessions.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0016_login_unlock_codes': loginUnlockCodes,
   '0017_catalog_sources': catalogSources,
   '0018_catalog_sync': catalogSync,
+  '0020_sessions': sessions,
 };

@@ -28,6 +28,8 @@ export interface AuthClient {
   devices: string[];
   /** The tp_unlock id, if this browser has one. */
   unlockId: string | null;
+  /** The User-Agent header, kept with a new session to label the device. */
+  userAgent: string | null;
 }
 
 /** Cookies the auth service asks the route to (re)write; each is the full new list. */
@@ -55,9 +57,9 @@ function entries(header: string | undefined, name: string): string[] {
   return [];
 }
 
-export function authClient(ip: string, cookieHeader: string | undefined): AuthClient {
+export function authClient(ip: string, cookieHeader: string | undefined, userAgent: string | undefined = undefined): AuthClient {
   const unlockId = entries(cookieHeader, UNLOCK_COOKIE)[0] ?? null;
-  return { ip, signupProofs: entries(cookieHeader, SIGNUP_COOKIE), devices: entries(cookieHeader, DEVICE_COOKIE), unlockId };
+  return { ip, signupProofs: entries(cookieHeader, SIGNUP_COOKIE), devices: entries(cookieHeader, DEVICE_COOKIE), unlockId, userAgent: userAgent ?? null };
 }
 
 export const newUnlockId = () => randomBytes(18).toString('base64url');

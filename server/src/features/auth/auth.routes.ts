@@ -6,12 +6,15 @@ import {
   VerifyEmailRequest,
   ResendVerificationRequest,
   UnlockCodeRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
 } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { validate, body } from '../../http/validate.js';
 import { authenticate, currentUser } from '../../http/authenticate.js';
 import * as auth from './auth.service.js';
 import { requestUnlockCode } from './unlock.service.js';
+import { forgotPassword, resetPassword } from '../credentials/reset.service.js';
 import {
   authClient,
   SIGNUP_COOKIE,
@@ -26,7 +29,7 @@ import {
 export function authRoutes(ctx: AppContext): Router {
   const r = Router();
   const ip = (req: { ip?: string }) => req.ip ?? 'unknown';
-  const client = (req: Request): AuthClient => authClient(ip(req), req.get('cookie'));
+  const client = (req: Request): AuthClient => authClient(ip(req), req.get('cookie'), req.get('user-agent'));
   const secure = new URL(ctx.config.appUrl).protocol === 'https:';
 
   function send<T>(res: Response, answer: auth.Answer<T>, status = 200) {
@@ -55,6 +58,12 @@ export function authRoutes(ctx: AppContext): Router {
   r.post('/google', validate({ body: GoogleAuthRequest }), async (req, res) => {
     const { id_token, timezone } = body(req, GoogleAuthRequest);
     send(res, await auth.googleSignIn(ctx, client(req), id_token, timezone));
+  });
+  r.post('/forgot-password', validate({ body: ForgotPasswordRequest }), async (req, res) => {
+    res.json(await forgotPassword(ctx, ip(req), body(req, ForgotPasswordRequest).email));
+  });
+  r.post('/reset-password', validate({ body: ResetPasswordRequest }), async (req, res) => {
+    send(res, await resetPassword(ctx, client(req), body(req, ResetPasswordRequest)));
   });
   r.post('/sign-out-everywhere', authenticate(ctx), async (req, res) => {
     await auth.signOutEverywhere(ctx, currentUser(req));

@@ -18,6 +18,7 @@ import {
   type CookieUpdate,
 } from './auth.cookies.js';
 import { issueAccessToken } from './tokens.js';
+import { createSession, revokeCredentials } from '../sessions/sessions.repository.js';
 import { newVerificationCode, hashVerificationCode, sameHash } from './verification-code.js';
 import * as codes from './verification.repository.js';
 import { verificationEmail } from './auth.emails.js';
@@ -37,12 +38,16 @@ export interface Answer<T> {
   cookies?: CookieUpdate;
 }
 
-/** Signs in, and marks this browser as one that signed in to the account (see login-limits.ts). */
-function signedIn(ctx: AppContext, client: AuthClient, row: UserRow, extra: Partial<AuthResponse> = {}): Answer<AuthResponse> {
+/**
+ * Signs in: a new web session (its id is the token's `sid`), and this browser marked as one that
+ * signed in to the account (see login-limits.ts).
+ */
+export async function signedIn(ctx: AppContext, client: AuthClient, row: UserRow, extra: Partial<AuthResponse> = {}): Promise<Answer<AuthResponse>> {
   const now = ctx.clock.now();
+  const session = await createSession(ctx.db, row.id, client.userAgent, now);
   return {
     body: {
-      access_token: issueAccessToken(ctx.secrets.jwt, row.id, now),
+      access_token: issueAccessToken(ctx.secrets.jwt, row.id, session.id, now),
       token_type: 'bearer',
       user: toUser(row),
       requires_verification: false,
@@ -228,6 +233,9 @@ export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken:
   }
 }
 
+/** Ends every web session (this one too) and every connected browser. */
 export async function signOutEverywhere(ctx: AppContext, user: UserRow): Promise<void> {
-  await updateUser(ctx.db, user.id, { tokens_valid_after: ctx.clock.now().getTime() + 1 }, ctx.clock.now());
+  const now = ctx.clock.now();
+  await revokeCredentials(ctx.db, user.id, now);
+  await updateUser(ctx.db, user.id, { tokens_valid_after: now.getTime() + 1 }, now);
 }

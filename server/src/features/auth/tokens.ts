@@ -1,5 +1,7 @@
-// Access tokens: HS256 JWTs with expiry, issuer and audience. A per-user tokens_valid_after
-// (epoch ms) revokes every token issued before it (password change, sign out everywhere).
+// Access tokens: HS256 JWTs with expiry, issuer and audience, naming one web session (`sid`, a row
+// of sessions that authenticate checks: deleting the row revokes the token). A per-user
+// tokens_valid_after (epoch ms) also revokes every token issued before it (sign out everywhere,
+// password reset). A token without a session is refused (docs/security.md, "Sessions").
 import jwt from 'jsonwebtoken';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 
@@ -21,11 +23,12 @@ function hmacKey(secret: string): KeyObject {
 
 export interface AccessClaims {
   userId: string;
+  sessionId: string;
   issuedAtMs: number;
 }
 
-export function issueAccessToken(secret: string, userId: string, now: Date): string {
-  return jwt.sign({ ims: now.getTime() }, hmacKey(secret), {
+export function issueAccessToken(secret: string, userId: string, sessionId: string, now: Date): string {
+  return jwt.sign({ ims: now.getTime(), sid: sessionId }, hmacKey(secret), {
     algorithm: 'HS256',
     subject: userId,
     issuer: ISSUER,
@@ -44,7 +47,8 @@ export function verifyAccessToken(secret: string, token: string, now: Date): Acc
       clockTimestamp: Math.floor(now.getTime() / 1000),
     });
     if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.ims !== 'number') return null;
-    return { userId: claims.sub, issuedAtMs: claims.ims };
+    if (typeof claims.sid !== 'string' || claims.sid.length === 0 || claims.sid.length > 64) return null;
+    return { userId: claims.sub, sessionId: claims.sid, issuedAtMs: claims.ims };
   } catch {
     return null;
   }

@@ -1,0 +1,118 @@
+// A signed-in user changes their password or their email address (docs/security.md, "Password
+// change" and "Email change"). Both need the current password, checked like a sign-in (failures
+// counted per account), and both end every other session and connected browser.
+import { VERIFICATION, type ChangeEmailResponse, type MessageResponse, type User } from '@app/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, conflict, tooMany } from '../../http/errors.js';
+import { hit, refund } from '../../http/rate-limit.js';
+import { LIMIT_WINDOW_SECONDS } from '../auth/login-limits.js';
+import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password.js';
+import { hashVerificationCode, newVerificationCode } from '../auth/verification-code.js';
+import { findUserByEmail, toUser, updateUser, type UserRow } from '../users/users.repository.js';
+import { revokeCredentials } from '../sessions/sessions.repository.js';
+import { checkCode, secondsLeft } from './code-check.js';
+import { emailChangeCodeEmail, emailChangedEmail, emailTakenEmail, passwordChangedEmail } from './credentials.emails.js';
+import * as changes from './email-change.repository.js';
+import { deleteResetCodes } from './reset.repository.js';
+
+const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
+const NO_PASSWORD = 'Your account has no password yet. Use "Forgot password?" on the sign-in page to set one.';
+const hashFor = (secret: string, userId: string, email: string, code: string) => hashVerificationCode(secret, `email-change:${userId}:${email}`, code);
+
+/** Who is asking, for the limits and for keeping their own session. */
+export interface Caller {
+  ip: string;
+  sessionId: string | undefined;
+}
+
+/**
+ * Checks the current password like a sign-in attempt: a slot is taken per source address and per
+ * account before the check and given back when the password is right, so only failures count
+ * (AUTH_RATE_LIMIT_PER_ACCOUNT per 15 minutes), then 429.
+ */
+async function checkCurrentPassword(ctx: AppContext, user: UserRow, caller: Caller, password: string, field: string, wrong: string): Promise<void> {
+  const now = ctx.clock.now();
+  const { authPerIp, authPerAccount } = ctx.config.rateLimits;
+  await hit(ctx.db, { bucket: `password-check:ip:${caller.ip}`, max: authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
+  const account = { bucket: `password-check:acct:${user.id}`, max: authPerAccount, windowSeconds: LIMIT_WINDOW_SECONDS };
+  await hit(ctx.db, account, now, 'Too many wrong passwords. Please wait and try again.');
+  if (!user.password_hash) {
+    await burnPasswordCheck(password);
+    await refund(ctx.db, account, now);
+    throw badRequest(NO_PASSWORD, { errors: [{ path: field, message: NO_PASSWORD }] });
+  }
+  if (!(await verifyPassword(password, user.password_hash))) throw badRequest(wrong, { errors: [{ path: field, message: wrong }] });
+  await refund(ctx.db, account, now);
+}
+
+export async function changePassword(ctx: AppContext, user: UserRow, caller: Caller, input: { current_password: string; new_password: string }): Promise<MessageResponse> {
+  const problem = passwordProblem(input.new_password);
+  if (problem) throw badRequest(problem, { errors: [{ path: 'new_password', message: problem }] });
+  await checkCurrentPassword(ctx, user, caller, input.current_password, 'current_password', 'Your current password is incorrect.');
+  const passwordHash = await hashPassword(input.new_password);
+  const now = ctx.clock.now();
+  await updateUser(ctx.db, user.id, { password_hash: passwordHash }, now);
+  await revokeCredentials(ctx.db, user.id, now, { keepSessionId: caller.sessionId });
+  await deleteResetCodes(ctx.db, [user.email]);
+  ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, user.email)).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the password changed email'));
+  return { message: 'Password changed. Every other device was signed out.' };
+}
+
+/**
+ * Mails a code to the new address. The answer is the same whether or not another account holds
+ * it: a taken address gets no code (its owner gets a note instead), and the row is stored alike.
+ */
+export async function requestEmailChange(ctx: AppContext, user: UserRow, caller: Caller, input: { new_email: string; password: string }): Promise<ChangeEmailResponse> {
+  if (input.new_email === user.email) throw badRequest('This is already your email address.', { errors: [{ path: 'new_email', message: 'This is already your email address.' }] });
+  await checkCurrentPassword(ctx, user, caller, input.password, 'password', 'Your password is incorrect.');
+  const now = ctx.clock.now();
+  const code = newVerificationCode();
+  const stored = await changes.putEmailChangeUnlessCoolingDown(
+    ctx.db,
+    {
+      user_id: user.id,
+      new_email: input.new_email,
+      code_hash: hashFor(ctx.secrets.jwt, user.id, input.new_email, code),
+      expires_at: new Date(now.getTime() + VERIFICATION.codeTtlMinutes * 60_000).toISOString(),
+      sent_at: now.toISOString(),
+    },
+    new Date(now.getTime() - VERIFICATION.resendCooldownSeconds * 1000).toISOString(),
+  );
+  if (!stored) {
+    const wait = secondsLeft((await changes.findEmailChange(ctx.db, user.id))?.sent_at, now);
+    throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
+  }
+  const taken = await findUserByEmail(ctx.db, input.new_email);
+  const message = taken ? emailTakenEmail(ctx.config.appUrl, input.new_email) : emailChangeCodeEmail(ctx.config.appUrl, input.new_email, code);
+  ctx.mailer.send(message).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the email change email'));
+  return {
+    message: `If ${input.new_email} is not used by another account, we sent a code to it. Enter it here to confirm the change.`,
+    retry_after_seconds: VERIFICATION.resendCooldownSeconds,
+  };
+}
+
+export async function verifyEmailChange(ctx: AppContext, user: UserRow, caller: Caller, code: string): Promise<User> {
+  const now = ctx.clock.now();
+  await hit(ctx.db, { bucket: `email-change:ip:${caller.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
+  const stored = await changes.findEmailChange(ctx.db, user.id);
+  const given = stored ? hashFor(ctx.secrets.jwt, user.id, stored.new_email, code) : '';
+  await checkCode(stored, given, now, { none: 'No email change is waiting for a code. Please start again.', wrong: 'Invalid code.' }, () =>
+    changes.addWrongEmailChangeAttempt(ctx.db, user.id),
+  );
+  const newEmail = stored!.new_email;
+  // The address may have been registered since the code was sent.
+  const taken = () => conflict('This address now belongs to another account.');
+  if (await findUserByEmail(ctx.db, newEmail)) throw taken();
+  if (!(await changes.consumeEmailChange(ctx.db, user.id, stored!.code_hash))) throw badRequest('This code was already used. Please start again.');
+  let updated: UserRow;
+  try {
+    updated = await updateUser(ctx.db, user.id, { email: newEmail, email_verified: 1 }, now);
+  } catch (err) {
+    if (await findUserByEmail(ctx.db, newEmail)) throw taken();
+    throw err;
+  }
+  await revokeCredentials(ctx.db, user.id, now, { keepSessionId: caller.sessionId });
+  await deleteResetCodes(ctx.db, [user.email, newEmail]);
+  ctx.mailer.send(emailChangedEmail(ctx.config.appUrl, user.email, newEmail)).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the email changed email'));
+  return toUser(updated);
+}

@@ -1,0 +1,55 @@
+// Emailed password reset codes, one per address (docs/security.md, "Password reset"): hashed,
+// expiring, few wrong attempts; stored for addresses without an account too.
+import type { Selectable } from 'kysely';
+import type { DB } from '../../db/connection.js';
+import type { PasswordResetCodesTable } from '../../db/schema.js';
+
+export type ResetCodeRow = Selectable<PasswordResetCodesTable>;
+
+export function findResetCode(db: DB, email: string): Promise<ResetCodeRow | undefined> {
+  return db.selectFrom('password_reset_codes').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** Stores a fresh code unless one was sent inside the cooldown (decided in the statement); false then. */
+export async function putResetCodeUnlessCoolingDown(
+  db: DB,
+  row: { email: string; code_hash: string; expires_at: string; sent_at: string },
+  cooldownStartedBefore: string,
+): Promise<boolean> {
+  const stored = await db
+    .insertInto('password_reset_codes')
+    .values({ ...row, attempts: 0 })
+    .onConflict((oc) =>
+      oc
+        .column('email')
+        .doUpdateSet({ code_hash: row.code_hash, expires_at: row.expires_at, sent_at: row.sent_at, attempts: 0 })
+        .where('password_reset_codes.sent_at', '<=', cooldownStartedBefore),
+    )
+    .returning('email')
+    .executeTakeFirst();
+  return stored !== undefined;
+}
+
+export async function addWrongResetAttempt(db: DB, email: string): Promise<number> {
+  const r = await db
+    .updateTable('password_reset_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('email', '=', email)
+    .returning('attempts')
+    .executeTakeFirst();
+  return Number(r?.attempts ?? 0);
+}
+
+/** Single use: false if another request took it first. */
+export async function consumeResetCode(db: DB, email: string, codeHash: string): Promise<boolean> {
+  const r = await db.deleteFrom('password_reset_codes').where('email', '=', email).where('code_hash', '=', codeHash).returning('email').executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function deleteResetCodes(db: DB, emails: string[]): Promise<void> {
+  await db.deleteFrom('password_reset_codes').where('email', 'in', emails).execute();
+}
+
+export async function deleteExpiredResetCodes(db: DB, before: string): Promise<void> {
+  await db.deleteFrom('password_reset_codes').where('expires_at', '<', before).execute();
+}

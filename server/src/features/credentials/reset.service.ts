@@ -1,0 +1,83 @@
+// Forgotten password (docs/security.md, "Password reset"): a code mailed to the address lets its
+// reader choose a new password. Asking answers the same whether or not the address has an
+// account (status, body, cooldown, and the same work: a row and a keyed hash are stored for any
+// address, and the mail is not awaited). The code proves the address, as a verification code
+// does: a reset verifies an unverified account and removes what its pending registrant chose.
+import { PASSWORD_RESET, VERIFICATION, type AuthResponse, type ForgotPasswordResponse } from '@app/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, tooMany } from '../../http/errors.js';
+import { hit } from '../../http/rate-limit.js';
+import type { AuthClient } from '../auth/auth.cookies.js';
+import { signedIn, type Answer } from '../auth/auth.service.js';
+import { LIMIT_WINDOW_SECONDS } from '../auth/login-limits.js';
+import { hashPassword, passwordProblem } from '../auth/password.js';
+import { hashVerificationCode, newVerificationCode } from '../auth/verification-code.js';
+import { deleteCode } from '../auth/verification.repository.js';
+import { findUserByEmail } from '../users/users.repository.js';
+import { revokeCredentials } from '../sessions/sessions.repository.js';
+import { checkCode, secondsLeft } from './code-check.js';
+import { passwordChangedEmail, passwordResetEmail } from './credentials.emails.js';
+import * as store from './reset.repository.js';
+
+const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
+const hashFor = (secret: string, email: string, code: string) => hashVerificationCode(secret, `reset:${email}`, code);
+
+export async function forgotPassword(ctx: AppContext, ip: string, email: string): Promise<ForgotPasswordResponse> {
+  const now = ctx.clock.now();
+  await hit(ctx.db, { bucket: `forgot:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
+  const code = newVerificationCode();
+  const stored = await store.putResetCodeUnlessCoolingDown(
+    ctx.db,
+    {
+      email,
+      code_hash: hashFor(ctx.secrets.jwt, email, code),
+      expires_at: new Date(now.getTime() + PASSWORD_RESET.codeTtlMinutes * 60_000).toISOString(),
+      sent_at: now.toISOString(),
+    },
+    new Date(now.getTime() - VERIFICATION.resendCooldownSeconds * 1000).toISOString(),
+  );
+  if (!stored) {
+    const wait = secondsLeft((await store.findResetCode(ctx.db, email))?.sent_at, now);
+    throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
+  }
+  if (Math.random() < 0.01) await store.deleteExpiredResetCodes(ctx.db, new Date(now.getTime() - 86_400_000).toISOString());
+  const row = await findUserByEmail(ctx.db, email);
+  // Any account gets the mail, with a password or not (Google-only accounts set a first one).
+  // Not awaited, so the answer takes as long either way.
+  if (row) {
+    ctx.mailer.send(passwordResetEmail(ctx.config.appUrl, row.email, code)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password reset email'));
+  }
+  return {
+    message: `If ${email} has an account, we sent a code to it. Enter it here with your new password; it expires in ${PASSWORD_RESET.codeTtlMinutes} minutes.`,
+    retry_after_seconds: VERIFICATION.resendCooldownSeconds,
+  };
+}
+
+export async function resetPassword(ctx: AppContext, client: AuthClient, input: { email: string; code: string; new_password: string }): Promise<Answer<AuthResponse>> {
+  const now = ctx.clock.now();
+  await hit(ctx.db, { bucket: `reset:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
+  const problem = passwordProblem(input.new_password);
+  if (problem) throw badRequest(problem, { errors: [{ path: 'new_password', message: problem }] });
+  const stored = await store.findResetCode(ctx.db, input.email);
+  const given = hashFor(ctx.secrets.jwt, input.email, input.code);
+  const none = 'No active reset code for this email. Please request a new one.';
+  await checkCode(stored, given, now, { none, wrong: 'Invalid reset code.' }, () => store.addWrongResetAttempt(ctx.db, input.email));
+  const row = await findUserByEmail(ctx.db, input.email);
+  // Only an account's address is ever mailed a code; a right guess for another address opens nothing.
+  if (!row) throw badRequest('Invalid reset code.');
+  if (!(await store.consumeResetCode(ctx.db, input.email, stored!.code_hash))) throw badRequest('This code was already used. Please request a new one.');
+  const passwordHash = await hashPassword(input.new_password);
+  const at = ctx.clock.now();
+  // The code proves the address (docs/security.md, "Pre-registration"): an unverified account is
+  // verified, and the name its pending registrant gave goes with their password.
+  const updated = await ctx.db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, email_verified: 1, ...(row.email_verified ? {} : { full_name: null }), tokens_valid_after: at.getTime(), updated_at: at.toISOString() })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await revokeCredentials(ctx.db, row.id, at);
+  await deleteCode(ctx.db, row.id);
+  ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, row.email)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password changed email'));
+  return signedIn(ctx, client, updated, { message: 'Your password was changed and every other device was signed out.' });
+}

@@ -1,0 +1,126 @@
+// "Forgot password?": a code mailed to the address sets a new password and signs in here; every
+// other device is signed out (docs/security.md, "Password reset").
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, PASSWORD_RESET, PASSWORD_RULES, VERIFICATION } from '@app/shared';
+import { useApi } from '../api/ServicesContext';
+import { errorText } from '../api/errorText';
+import { CodeInput } from '../components/CodeInput';
+import { Notice } from '../components/Notice';
+import { useCountdown } from '../hooks/useCountdown';
+import { usePageTitle } from '../hooks/usePageTitle';
+import '../styles/auth.css';
+
+export const RESET_TEXTS = {
+  requestFailed: 'Could not send a code. Please try again.',
+  resetFailed: 'Could not change your password. Please try again.',
+} as const;
+
+export function ForgotPasswordPage() {
+  usePageTitle('Reset your password');
+  const api = useApi();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? '');
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [info, setInfo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cooldown = useCountdown(0);
+
+  async function requestCode(e?: FormEvent) {
+    e?.preventDefault();
+    setBusy(true);
+    setError(null);
+    setInfo(null);
+    try {
+      const r = await api.auth.forgotPassword({ email });
+      setInfo(r.message);
+      setStep('code');
+      cooldown.start(r.retry_after_seconds || VERIFICATION.resendCooldownSeconds);
+    } catch (err) {
+      // Inside the cooldown, the code mailed a moment ago still works.
+      if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds) {
+        setStep('code');
+        cooldown.start(err.retryAfterSeconds);
+      }
+      setError(errorText(err, RESET_TEXTS.requestFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reset(e: FormEvent) {
+    e.preventDefault();
+    if (code.length !== VERIFICATION.codeLength) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.auth.resetPassword({ email, code, new_password: password });
+      navigate(r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding', { replace: true });
+    } catch (err) {
+      setError(errorText(err, RESET_TEXTS.resetFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="forgot-title">
+      <h1 id="forgot-title">Reset your password</h1>
+      {step === 'email' ? (
+        <>
+          <p className="muted">Enter the email address of your account and we&rsquo;ll email you a code to choose a new password.</p>
+          <form onSubmit={(e) => void requestCode(e)} className="form">
+            <div className="field">
+              <label htmlFor="forgot-email">Email</label>
+              <input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </div>
+            {error && <Notice tone="error">{error}</Notice>}
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+              {busy ? 'Sending…' : 'Email me a code'}
+            </button>
+          </form>
+        </>
+      ) : (
+        <form onSubmit={(e) => void reset(e)} className="form">
+          {info && <Notice tone="info">{info}</Notice>}
+          <div className="field">
+            <label htmlFor="forgot-code">Reset code</label>
+            <CodeInput id="forgot-code" value={code} onChange={setCode} describedBy="forgot-code-hint" />
+            <p className="field-hint" id="forgot-code-hint">
+              The {VERIFICATION.codeLength}-character code we emailed to {email}. It expires in {PASSWORD_RESET.codeTtlMinutes} minutes.
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="forgot-password">New password</label>
+            <input
+              id="forgot-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_RULES.minLength}
+              aria-describedby="forgot-password-hint"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <p id="forgot-password-hint" className="field-hint">
+              {PASSWORD_RULES.hint}. Every other device will be signed out.
+            </p>
+          </div>
+          {error && <Notice tone="error">{error}</Notice>}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy || code.length !== VERIFICATION.codeLength}>
+            {busy ? 'Saving…' : 'Set new password'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => void requestCode()} disabled={busy || cooldown.secondsLeft > 0}>
+            {cooldown.secondsLeft > 0 ? `Email a new code in ${cooldown.secondsLeft}s` : 'Email me a new code'}
+          </button>
+        </form>
+      )}
+      <p className="auth-switch">
+        Remembered it? <Link to="/login">Sign in</Link>
+      </p>
+    </section>
+  );
+}
