@@ -12,6 +12,7 @@ import { ratingLinkRoutes, recommendationRoutes } from './features/recommendatio
 import { subscriptionRoutes, subscriptionSettingsRoutes } from './features/subscription/subscription.routes.js';
 import { feedbackMount } from './features/feedback/feedback.routes.js';
 import { deliveryRoutes } from './features/delivery/delivery.routes.js';
+import { accountRoutes } from './features/account/account.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -31,6 +32,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
       { path: '/api/settings', router: subscriptionSettingsRoutes(ctx) },
       { path: '/api/public', router: ratingLinkRoutes(ctx) },
       { path: '/api/delivery', router: deliveryRoutes(ctx) },
+      { path: '/api/account', router: accountRoutes(ctx) },
     ],
     smallBodyRoutes: [feedbackMount(ctx)],
     rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],

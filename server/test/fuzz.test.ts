@@ -7,7 +7,7 @@
 import { describe, it, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { LoginRequest, RegisterRequest } from '@app/shared';
+import { DeleteAccountRequest, LoginRequest, RegisterRequest } from '@app/shared';
 import { issueAccessToken } from '../src/features/auth/tokens.js';
 import { signRatingToken } from '../src/features/recommendations/rating-link.js';
 import { signUnsubscribeToken } from '../src/features/delivery/unsubscribe-token.js';
@@ -27,7 +27,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? randomBytes(4).readUInt32BE() >>> 1
 /** PostgreSQL runs fewer (CI time): its round trips make each request slower (~190/s vs ~250/s here). */
 const COUNT = { sqlite: 10_000, postgres: 5_000 } as const;
 const CONCURRENCY = 32;
-/** Valid-shaped sign-ups and sign-ins each cost a 128 MiB scrypt hash (~1 s here): a few suffice. */
+/** Valid-shaped sign-ups, sign-ins and account deletions (a password check) each cost a 128 MiB scrypt hash (~1 s here): a few suffice. */
 const HASHING_BUDGET = 3;
 
 describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
@@ -105,7 +105,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
       // Generate (seeded), with a cap on requests that would hash a password.
       const weights: Record<Kind, number> = { valid: 2, mutated: 2, garbage: 1 };
       const arb = fc.oneof(...ENDPOINTS.flatMap((e) => (['valid', 'mutated', 'garbage'] as const).map((k) => ({ arbitrary: requestArb(e, pools, k), weight: weights[k] }))));
-      const hashing = { 'POST /api/auth/register': RegisterRequest, 'POST /api/auth/login': LoginRequest } as const;
+      const hashing = { 'POST /api/auth/register': RegisterRequest, 'POST /api/auth/login': LoginRequest, 'DELETE /api/account': DeleteAccountRequest } as const;
       const spent: Record<string, number> = {};
       const requests = fc.sample(arb, { seed: SEED, numRuns: Math.ceil(total * 1.1) }).filter((r) => {
         const schema = hashing[r.endpoint as keyof typeof hashing];

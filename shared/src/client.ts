@@ -255,6 +255,19 @@ export function createApiClient(opts: ApiClientOptions) {
       unsubscribe: (token: string) =>
         json<Out<typeof S.UnsubscribeResponse>>('/api/delivery/unsubscribe', { method: 'POST', query: { token } satisfies S.UnsubscribeQuery, auth: false }),
     },
+    account: {
+      /** The account's data as a JSON file (format csv: ratings and history as a spreadsheet). */
+      exportData: (q: S.AccountExportQuery = {}) =>
+        file('/api/account/export', { query: q }, q.format === 'csv' ? 'tonights-pick-history.csv' : 'tonights-pick-export.json'),
+      /** Emails a code that confirms the deletion of an account without a password. */
+      requestDeletionCode: () => json<Out<typeof S.DeletionCodeResponse>>('/api/account/deletion-code', { method: 'POST', body: {} }),
+      /** Deletes the account for good; the token and user are forgotten here too. */
+      delete: async (b: S.DeleteAccountRequest) => {
+        const r = await json<Out<typeof S.MessageResponse>>('/api/account', { method: 'DELETE', body: b });
+        await opts.tokenStore.clear();
+        return r;
+      },
+    },
     feedback: {
       submit: (b: S.FeedbackRequest) =>
         json<Out<typeof S.MessageResponse>>('/api/feedback/submit', { method: 'POST', body: b, auth: false }),

@@ -112,3 +112,12 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const FEEDBACK_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Export and deletion of an account (docs/product-decisions.md, "Your data: export and deletion"). */
+export const ACCOUNT_DATA = {
+  /** Exports (JSON or CSV) per account per hour. */
+  exportsPerHour: 20,
+  /** Wrong passwords or codes per account per 15 minutes before DELETE /api/account answers 429. */
+  deletionAttemptsPerWindow: 10,
+  deletionWindowMinutes: 15,
+} as const;

@@ -189,7 +189,8 @@ export interface UserFavouritesTable {
 
 export interface PaymentOrdersTable {
   id: string;
-  user_id: string;
+  /** null once the account was deleted: the order is kept for accounting (docs/product-decisions.md). */
+  user_id: string | null;
   stripe_session_id: string;
   /** pending | paid | refunded | expired | failed */
   status: string;
@@ -260,6 +261,15 @@ export interface DeliveriesTable {
   finished_at: string | null;
 }
 
+/** An emailed code confirming the deletion of an account without a password. */
+export interface AccountDeletionCodesTable {
+  user_id: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  sent_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -281,4 +291,5 @@ export interface Database {
   extension_tokens: ExtensionTokensTable;
   feedback: FeedbackTable;
   deliveries: DeliveriesTable;
+  account_deletion_codes: AccountDeletionCodesTable;
 }

@@ -9,3 +9,4 @@ export * from './public.js';
 export * from './catalog.js';
 export * from './extension.js';
 export * from './delivery.js';
+export * from './account.js';

@@ -14,6 +14,7 @@ import { freeReplacements } from './0012_free_replacements.js';
 import { healthProbe } from './0013_health_probe.js';
 import { loginUnlockCodes } from './0016_login_unlock_codes.js';
 import { catalogSources } from './0017_catalog_sources.js';
+import { accountData } from './0021_account_data.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_health_probe': healthProbe,
   '0016_login_unlock_codes': loginUnlockCodes,
   '0017_catalog_sources': catalogSources,
+  '0021_account_data': accountData,
 };
