@@ -1,12 +1,14 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from './NotFoundPage';
 import { UnsubscribePage } from './UnsubscribePage';
+import { AccountDeletedPage } from './AccountDeletedPage';
 
-/** The public paths the entry's route table leaves to this chunk: /unsubscribe, and not found. */
+/** The public paths the entry's route table leaves to this chunk: /unsubscribe, /account-deleted, and not found. */
 export function RarePublicPages() {
   return (
     <Routes>
       <Route path="unsubscribe" element={<UnsubscribePage />} />
+      <Route path="account-deleted" element={<AccountDeletedPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -10,6 +10,8 @@ import { ProfileSection } from '../components/ProfileSection';
 import { ListSettingSection } from '../components/ListSettingSection';
 import { ResetSection } from '../components/ResetSection';
 import { ConnectedBrowsers } from '../components/ConnectedBrowsers';
+import { ExportDataSection } from '../components/ExportDataSection';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { UpgradeModal } from '../components/UpgradeModal';
 import { PlatformStep } from '../components/PlatformStep';
 import { LanguageStep } from '../components/LanguageStep';
@@ -25,6 +27,8 @@ const SECTIONS = [
   ['profile', 'Profile'],
   ['browsers', 'Connected browsers'],
   ['reset', 'Reset'],
+  ['data', 'Your data'],
+  ['delete-account', 'Delete account'],
 ] as const;
 
 export function SettingsPage() {
@@ -99,6 +103,8 @@ export function SettingsPage() {
         <ProfileSection user={user} save={update} />
         <ConnectedBrowsers />
         <ResetSection />
+        <ExportDataSection />
+        <DeleteAccountSection user={user} />
       </div>
       {upgradeOpen && plan?.subscription_tier !== 'paid_lifetime' && <UpgradeModal paymentsEnabled={plan?.payments_enabled} onClose={closeUpgrade} />}
     </div>
