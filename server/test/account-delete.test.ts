@@ -178,6 +178,24 @@ describe.each(dialects)('account deletion on %s', (dialect) => {
     expect((await c.api.settings.profile()).email).toBe(email);
   }, 60_000);
 
+  it("a paid order outlives its account: Stripe's later refund and replays are answered, never a 500", async () => {
+    const u = await onboardedUser(server);
+    const { order_id } = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const hook = `${server.url}/api/subscription/webhook`;
+    const paid = stripe.markPaid(stripe.sessionForOrder(order_id).id);
+    expect((await stripe.deliver(hook, stripe.event('checkout.session.completed', paid))).body.outcome).toBe('upgraded');
+    await u.api.account.delete({ password: GOOD_PASSWORD });
+
+    const replay = await stripe.deliver(hook, stripe.event('checkout.session.completed', paid));
+    expect(replay.status).toBe(200);
+    expect(replay.body.outcome).toBe('ignored'); // nobody to upgrade any more
+    const refund = await stripe.deliver(hook, stripe.event('charge.refunded', stripe.charge(paid.id, true)));
+    expect(refund).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
+    const order = await server.running.ctx.db.selectFrom('payment_orders').selectAll().where('id', '=', order_id).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ user_id: null, status: 'refunded', amount: 5900 });
+    expect(await placesHolding(server.running.ctx.db, dialect, [u.userId, u.email])).toEqual([]);
+  }, 60_000);
+
   it('a scheduled pick is not sent after the account is deleted', async () => {
     await pauseEveryone(server);
     clock.set('2026-11-24T08:00:00Z');
