@@ -60,7 +60,6 @@ export const TIMEZONE_CHOICES = [
 
 export const FEEDBACK_COMMENT_MAX = 500;
 export const MINIMUM_AGE = 13;
-export const DATA_DELETION_DAYS = 30;
 export const SUPPORT_REPLY_HOURS = '24-48';
 export const REFUND = { days: 7, businessDaysMin: 5, businessDaysMax: 10 } as const;
 
