@@ -13,6 +13,7 @@ import { subscriptionRoutes, subscriptionSettingsRoutes } from './features/subsc
 import { feedbackMount } from './features/feedback/feedback.routes.js';
 import { deliveryRoutes } from './features/delivery/delivery.routes.js';
 import { sessionRoutes } from './features/sessions/sessions.routes.js';
+import { accountRoutes } from './features/account/account.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -33,6 +34,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
       { path: '/api/public', router: ratingLinkRoutes(ctx) },
       { path: '/api/delivery', router: deliveryRoutes(ctx) },
       { path: '/api/account/sessions', router: sessionRoutes(ctx) },
+      { path: '/api/account', router: accountRoutes(ctx) },
     ],
     smallBodyRoutes: [feedbackMount(ctx)],
     rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],

@@ -7,7 +7,7 @@
 import { describe, it, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { ChangeEmailRequest, ChangePasswordRequest, LoginRequest, RegisterRequest } from '@app/shared';
+import { ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, LoginRequest, RegisterRequest } from '@app/shared';
 import { issueAccessToken, verifyAccessToken } from '../src/features/auth/tokens.js';
 import { createSession } from '../src/features/sessions/sessions.repository.js';
 import { signRatingToken } from '../src/features/recommendations/rating-link.js';
@@ -28,7 +28,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? randomBytes(4).readUInt32BE() >>> 1
 /** PostgreSQL runs fewer (CI time): its round trips make each request slower (~190/s vs ~250/s here). */
 const COUNT = { sqlite: 10_000, postgres: 5_000 } as const;
 const CONCURRENCY = 32;
-/** Valid-shaped sign-ups, sign-ins and current-password checks each cost a 128 MiB scrypt hash (~1 s here): a few suffice. */
+/** Valid-shaped sign-ups, sign-ins, current-password checks and account deletions each cost a 128 MiB scrypt hash (~1 s here): a few suffice. */
 const HASHING_BUDGET = 3;
 
 describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
@@ -114,6 +114,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
         'POST /api/auth/login': LoginRequest,
         'PUT /api/settings/password': ChangePasswordRequest,
         'POST /api/settings/email': ChangeEmailRequest,
+        'DELETE /api/account': DeleteAccountRequest,
       } as const;
       const spent: Record<string, number> = {};
       const requests = fc.sample(arb, { seed: SEED, numRuns: Math.ceil(total * 1.1) }).filter((r) => {

@@ -231,12 +231,6 @@ export function createApiClient(opts: ApiClientOptions) {
       updateSubscription: (b: S.UpdateSubscriptionRequest) =>
         json<Out<typeof S.SubscriptionStatus>>('/api/settings/subscription', { method: 'PUT', body: b }),
     },
-    account: {
-      /** Web sessions and connected browsers, the current one marked. */
-      sessions: () => json<Out<typeof S.AccountSessionsResponse>>('/api/account/sessions'),
-      revokeSession: (id: string) =>
-        json<Out<typeof S.MessageResponse>>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    },
     subscription: {
       status: () => json<Out<typeof S.SubscriptionStatus>>('/api/subscription/status'),
       createOrder: (b: S.CreateOrderRequest) =>
@@ -274,6 +268,23 @@ export function createApiClient(opts: ApiClientOptions) {
       /** An email's List-Unsubscribe token turns scheduled picks off; no session needed. */
       unsubscribe: (token: string) =>
         json<Out<typeof S.UnsubscribeResponse>>('/api/delivery/unsubscribe', { method: 'POST', query: { token } satisfies S.UnsubscribeQuery, auth: false }),
+    },
+    account: {
+      /** Web sessions and connected browsers, the current one marked. */
+      sessions: () => json<Out<typeof S.AccountSessionsResponse>>('/api/account/sessions'),
+      revokeSession: (id: string) =>
+        json<Out<typeof S.MessageResponse>>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      /** The account's data as a JSON file (format csv: ratings and history as a spreadsheet). */
+      exportData: (q: S.AccountExportQuery = {}) =>
+        file('/api/account/export', { query: q }, q.format === 'csv' ? 'tonights-pick-history.csv' : 'tonights-pick-export.json'),
+      /** Emails a code that confirms the deletion of an account without a password. */
+      requestDeletionCode: () => json<Out<typeof S.DeletionCodeResponse>>('/api/account/deletion-code', { method: 'POST', body: {} }),
+      /** Deletes the account for good; the token and user are forgotten here too. */
+      delete: async (b: S.DeleteAccountRequest) => {
+        const r = await json<Out<typeof S.MessageResponse>>('/api/account', { method: 'DELETE', body: b });
+        await opts.tokenStore.clear();
+        return r;
+      },
     },
     feedback: {
       submit: (b: S.FeedbackRequest) =>

@@ -65,7 +65,6 @@ export const TIMEZONE_CHOICES = [
 
 export const FEEDBACK_COMMENT_MAX = 500;
 export const MINIMUM_AGE = 13;
-export const DATA_DELETION_DAYS = 30;
 export const SUPPORT_REPLY_HOURS = '24-48';
 export const REFUND = { days: 7, businessDaysMin: 5, businessDaysMax: 10 } as const;
 
@@ -117,3 +116,12 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const FEEDBACK_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Export and deletion of an account (docs/product-decisions.md, "Your data: export and deletion"). */
+export const ACCOUNT_DATA = {
+  /** Exports (JSON or CSV) per account per hour. */
+  exportsPerHour: 20,
+  /** Wrong passwords or codes per account per 15 minutes before DELETE /api/account answers 429. */
+  deletionAttemptsPerWindow: 10,
+  deletionWindowMinutes: 15,
+} as const;

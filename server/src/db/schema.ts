@@ -218,7 +218,8 @@ export interface UserFavouritesTable {
 
 export interface PaymentOrdersTable {
   id: string;
-  user_id: string;
+  /** null once the account was deleted: the order is kept for accounting (docs/product-decisions.md). */
+  user_id: string | null;
   stripe_session_id: string;
   /** pending | paid | refunded | expired | failed */
   status: string;
@@ -318,6 +319,15 @@ export interface JobLeasesTable {
   updated_at: string;
 }
 
+/** An emailed code confirming the deletion of an account without a password. */
+export interface AccountDeletionCodesTable {
+  user_id: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  sent_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -344,4 +354,5 @@ export interface Database {
   deliveries: DeliveriesTable;
   catalog_sync_items: CatalogSyncItemsTable;
   job_leases: JobLeasesTable;
+  account_deletion_codes: AccountDeletionCodesTable;
 }

@@ -73,6 +73,12 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/delivery/unsubscribe', query: S.UnsubscribeQuery },
   { method: 'GET', path: '/api/delivery/unsubscribe', query: S.UnsubscribeQuery },
   { method: 'POST', path: '/api/feedback/submit', body: S.FeedbackRequest },
+  { method: 'GET', path: '/api/account/export', query: S.AccountExportQuery, readOnly: true },
+  { method: 'POST', path: '/api/account/deletion-code' },
+  // Destructive, and fuzzed in full: no request the fuzz makes can succeed, because it never holds
+  // a user's password (its pools lack it) nor an emailed code, so every DELETE is a refusal and the
+  // write checks hold it to changing nothing. Deleting for real is server/test/account-delete.test.ts.
+  { method: 'DELETE', path: '/api/account', body: S.DeleteAccountRequest },
   { method: 'GET', path: '/healthz', readOnly: true },
   { method: 'GET', path: '/readyz', readOnly: true },
 ];

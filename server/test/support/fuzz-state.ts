@@ -1,8 +1,8 @@
 // What the fuzz test compares around requests answered 4xx: per user, a digest of every row the
 // user owns (the users row and every table with a user_id); and a digest of the whole database.
 // Rows that a refused request is meant to write are left out: rate-limit counters (a 429 or a
-// wrong password counts an attempt), verification, sign-in, reset and email-change code attempt
-// counts, when an extension token or a web session was last used (authentication records it
+// wrong password counts an attempt), verification, sign-in, reset, email-change and deletion code
+// attempt counts, when an extension token or a web session was last used (authentication records it
 // before the route refuses what it cannot do), and the storage probe row that every /healthz writes.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -13,6 +13,7 @@ const IGNORED_TABLES = new Set(['rate_limit_hits', 'health_probe', 'kysely_migra
 const IGNORED_COLUMNS: Record<string, string[]> = {
   verification_codes: ['attempts'],
   login_unlock_codes: ['attempts'],
+  account_deletion_codes: ['attempts'],
   extension_tokens: ['last_used_at'],
   sessions: ['last_used_at'],
   password_reset_codes: ['attempts'],

@@ -1,7 +1,7 @@
 // Credentials and sessions: forgotten password, password and email changes, and the list of
 // signed-in devices (docs/security.md, "Password reset" and "Sessions").
 import { z } from 'zod';
-import { Email } from './common.js';
+import { Email, SubscriptionTier } from './common.js';
 import { VerificationCode } from './auth.js';
 
 const NewPassword = z.string({ error: 'New password is required' }).max(256, 'Password is too long');
@@ -66,3 +66,110 @@ export type AccountSession = z.infer<typeof AccountSession>;
 
 export const AccountSessionsResponse = z.object({ sessions: z.array(AccountSession) });
 export type AccountSessionsResponse = z.infer<typeof AccountSessionsResponse>;
+
+/**
+ * DELETE /api/account: the password for an account that has one, or else the code
+ * POST /api/account/deletion-code emailed (accounts without a password, e.g. Google-only).
+ */
+export const DeleteAccountRequest = z
+  .object({
+    password: z.string().min(1, 'Enter your password').max(1024, 'Password is too long').optional(),
+    code: z
+      .string()
+      .trim()
+      .min(1, 'Enter the code we emailed you')
+      .max(16, 'The code is 6 letters or digits')
+      .transform((c) => c.toUpperCase())
+      .optional(),
+  })
+  .strict()
+  .refine((b) => (b.password === undefined) !== (b.code === undefined), { message: 'Send either your password or the emailed code' });
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequest>;
+
+export const DeletionCodeResponse = z.object({
+  message: z.string(),
+  /** Seconds until another code may be asked for. */
+  cooldown_seconds: z.number().int().nonnegative(),
+});
+export type DeletionCodeResponse = z.infer<typeof DeletionCodeResponse>;
+
+/** GET /api/account/export: the JSON (default) or a CSV of ratings and history. */
+export const AccountExportQuery = z.object({ format: z.enum(['json', 'csv']).optional() }).strict();
+export type AccountExportQuery = z.input<typeof AccountExportQuery>;
+
+const Rating = z.enum(['liked', 'disliked']).nullable();
+
+/** Everything the server keeps about one account, without any secret (docs/product-decisions.md). */
+export const AccountExport = z.object({
+  format: z.literal('tonights-pick-account-export'),
+  version: z.literal(1),
+  exported_at: z.string(),
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    full_name: z.string().nullable(),
+    email_verified: z.boolean(),
+    has_password: z.boolean(),
+    google_linked: z.boolean(),
+    subscription_tier: SubscriptionTier,
+    subscription_end_date: z.string().nullable(),
+    timezone: z.string(),
+    country: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  preferences: z.object({
+    is_onboarded: z.boolean(),
+    selected_genres: z.array(z.string()),
+    preferred_languages: z.array(z.string()),
+    ott_subscriptions: z.array(z.string()),
+  }),
+  schedule: z.object({
+    email_delivery: z.boolean(),
+    delivery_channel: z.string(),
+    selected_days: z.array(z.number()),
+    recommendation_time: z.string(),
+    recommendation_frequency: z.string().nullable(),
+    recommendation_day: z.number().nullable(),
+    timezone: z.string(),
+  }),
+  favourites: z.array(z.object({ title_id: z.string(), title: z.string().nullable(), position: z.number(), created_at: z.string() })),
+  history: z.array(
+    z.object({
+      id: z.string(),
+      seq: z.number(),
+      title_id: z.string(),
+      title: z.string(),
+      status: z.string(),
+      rating: Rating,
+      rated_at: z.string().nullable(),
+      mood: z.string().nullable(),
+      platform: z.string().nullable(),
+      reason: z.string(),
+      created_at: z.string(),
+      closed_at: z.string().nullable(),
+    }),
+  ),
+  ratings: z.array(z.object({ title_id: z.string(), title: z.string(), rating: z.enum(['liked', 'disliked']), rated_at: z.string().nullable() })),
+  weekly_usage: z.array(z.object({ week_start: z.string(), used: z.number(), free_replacements: z.number() })),
+  deliveries: z.array(
+    z.object({
+      local_date: z.string(),
+      due_at: z.string(),
+      status: z.string(),
+      kind: z.string().nullable(),
+      email_sent_at: z.string().nullable(),
+      added_to_calendar: z.boolean(),
+      created_at: z.string(),
+      finished_at: z.string().nullable(),
+    }),
+  ),
+  payments: z.array(
+    z.object({ id: z.string(), status: z.string(), amount: z.number(), currency: z.string(), created_at: z.string(), paid_at: z.string().nullable(), refunded_at: z.string().nullable() }),
+  ),
+  feedback: z.array(z.object({ rating: z.number(), comment: z.string(), email: z.string().nullable(), page_url: z.string().nullable(), created_at: z.string() })),
+  connected_browsers: z.array(z.object({ browser_name: z.string(), created_at: z.string(), last_used_at: z.string().nullable(), revoked_at: z.string().nullable() })),
+  calendar: z.object({ connected: z.boolean(), account_email: z.string().nullable(), enabled: z.boolean(), needs_reconnect: z.boolean() }),
+  analytics_events: z.array(z.object({ name: z.string(), path: z.string().nullable(), created_at: z.string() })),
+});
+export type AccountExport = z.infer<typeof AccountExport>;

@@ -9,6 +9,7 @@ import { TimezoneSelect } from './TimezoneSelect';
 import { Icon } from './Icon';
 import '../styles/forms.css';
 import { defaultTimezone, prefillDate, scheduleError, todayIn } from './scheduleRules';
+import { saveFile } from './saveFile';
 
 type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; reconnect?: boolean } | null;
 
@@ -19,17 +20,6 @@ type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; 
 function calendarFailure(err: unknown): Outcome {
   const specific = err instanceof ApiError && err.status !== 403 && err.status !== 503;
   return { tone: 'error', text: specific ? errorText(err, ALERT_TEXTS.addToCalendar) : ALERT_TEXTS.addToCalendar, reconnect: err instanceof ApiError && err.body?.code === 'calendar_reconnect' };
-}
-
-function saveFile(filename: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**

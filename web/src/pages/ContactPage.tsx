@@ -1,4 +1,5 @@
-import { DATA_DELETION_DAYS, SUPPORT_REPLY_HOURS } from '@app/shared';
+import { Link } from 'react-router-dom';
+import { SUPPORT_REPLY_HOURS } from '@app/shared';
 import { LegalPage } from '../components/LegalPage';
 import { FeedbackForm } from '../components/FeedbackForm';
 import { useSession } from '../api/ServicesContext';
@@ -8,12 +9,16 @@ export function ContactPage() {
   return (
     <LegalPage title="Contact">
       <p>
-        Questions, refund requests, data requests or ideas: send us a message below. Give your email address if you would like a
+        Questions, refund requests or ideas: send us a message below. Give your email address if you would like a
         reply; we answer within {SUPPORT_REPLY_HOURS} hours.
       </p>
       <ul>
         <li>Refunds: include the email address of your account and roughly when you bought the lifetime plan.</li>
-        <li>Account deletion: send the request from the email address of your account; we delete your data within {DATA_DELETION_DAYS} days.</li>
+        <li>
+          Your data: download it or delete your account yourself in <Link to="/app/settings#data">Settings</Link> (Export my data,
+          Delete my account); see the <Link to="/privacy-policy">privacy policy</Link>. Write to us only if you can no longer sign in,
+          from the email address of your account.
+        </li>
       </ul>
       <div className="contact-form card">
         <FeedbackForm defaultEmail={user?.email ?? ''} />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DATA_DELETION_DAYS, MINIMUM_AGE, SUPPORT_REPLY_HOURS } from '@app/shared';
+import { MINIMUM_AGE, SUPPORT_REPLY_HOURS } from '@app/shared';
 import { LegalPage } from '../components/LegalPage';
 
 export function PrivacyPolicyPage() {
@@ -48,9 +48,30 @@ export function PrivacyPolicyPage() {
       </p>
       <h2>Your rights</h2>
       <p>
-        You can see and change your preferences in Settings at any time, and reset them. You can ask us for a copy of your data or
-        for its deletion through the <Link to="/contact">contact page</Link>. We delete your account and personal data within{' '}
-        {DATA_DELETION_DAYS} days of a deletion request. We reply to requests within {SUPPORT_REPLY_HOURS} hours.
+        You can see and change your preferences in Settings at any time, and reset them. Two buttons in Settings do the rest
+        yourself, at once, without writing to us:
+      </p>
+      <ul>
+        <li>
+          <strong>Export my data</strong> downloads a file (JSON) with everything we keep about your account: profile, preferences,
+          favourites, every recommendation with your ratings, schedule and scheduled deliveries, payments, feedback you sent with your
+          account&rsquo;s email, the browsers you connected (their names and dates) and your calendar connection (the Google account
+          and whether it is on). A second button downloads your ratings and history as a spreadsheet (CSV). Passwords, access tokens
+          and the calendar token are never in either file.
+        </li>
+        <li>
+          <strong>Delete my account</strong> asks for your password (or, if your account has none because you sign in with Google,
+          for a code we email you) and then deletes, in one step, your account, preferences, favourites, recommendations and
+          ratings, schedule and pending scheduled emails, connected browsers and feedback. Everything signed in to your account is
+          signed out at once, including the browser extension. If you connected Google Calendar, we ask Google to revoke our access
+          and delete the token. Two things are kept without anything that links them to you: records of payments (amount, date and
+          the payment processor&rsquo;s reference, which we must keep for accounting) and page-view counts. We email you a
+          confirmation, and you can register again with the same email whenever you like.
+        </li>
+      </ul>
+      <p>
+        If you can no longer sign in, write to us through the <Link to="/contact">contact page</Link> from your account&rsquo;s
+        email address and we will do the same for you. We reply within {SUPPORT_REPLY_HOURS} hours.
       </p>
       <h2>Children</h2>
       <p>

@@ -11,6 +11,8 @@ import { ListSettingSection } from '../components/ListSettingSection';
 import { ResetSection } from '../components/ResetSection';
 import { SecuritySection } from '../components/SecuritySection';
 import { DevicesSection } from '../components/DevicesSection';
+import { ExportDataSection } from '../components/ExportDataSection';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { UpgradeModal } from '../components/UpgradeModal';
 import { PlatformStep } from '../components/PlatformStep';
 import { LanguageStep } from '../components/LanguageStep';
@@ -27,6 +29,8 @@ const SECTIONS = [
   ['security', 'Sign-in and security'],
   ['devices', 'Devices'],
   ['reset', 'Reset'],
+  ['data', 'Your data'],
+  ['delete-account', 'Delete account'],
 ] as const;
 
 export function SettingsPage() {
@@ -102,6 +106,8 @@ export function SettingsPage() {
         <SecuritySection user={user} onEmailChanged={remember} />
         <DevicesSection />
         <ResetSection />
+        <ExportDataSection />
+        <DeleteAccountSection user={user} />
       </div>
       {upgradeOpen && plan?.subscription_tier !== 'paid_lifetime' && <UpgradeModal paymentsEnabled={plan?.payments_enabled} onClose={closeUpgrade} />}
     </div>

@@ -16,7 +16,8 @@ export function TermsOfServicePage() {
       <p>
         You must be at least {MINIMUM_AGE} years old to use Tonight&rsquo;s Pick. You are responsible for keeping your password
         safe and for activity on your account. Tell us through the <Link to="/contact">contact page</Link> if you think someone
-        else has access to it.
+        else has access to it. You can download your data or delete your account at any time in Settings; the{' '}
+        <Link to="/privacy-policy">privacy policy</Link> says what deletion removes and what is kept.
       </p>
       <h2>Plans</h2>
       <ul>

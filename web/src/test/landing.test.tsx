@@ -58,7 +58,7 @@ describe('legal pages', () => {
   it.each([
     ['/terms-of-service', /3 new recommendations per calendar week/],
     ['/refund-policy', /5 to 10 business days/],
-    ['/privacy-policy', /within 30 days/],
+    ['/privacy-policy', /deletes, in one step, your account/],
     ['/shipping', /digital service/],
     ['/shipping-policy', /digital service/],
     ['/contact', /24-48 hours/],

@@ -16,6 +16,7 @@ import { loginUnlockCodes } from './0016_login_unlock_codes.js';
 import { catalogSources } from './0017_catalog_sources.js';
 import { catalogSync } from './0018_catalog_sync.js';
 import { sessions } from './0020_sessions.js';
+import { accountData } from './0021_account_data.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0017_catalog_sources': catalogSources,
   '0018_catalog_sync': catalogSync,
   '0020_sessions': sessions,
+  '0021_account_data': accountData,
 };

@@ -57,7 +57,7 @@ export const tokenAssociatedData = (userId: string) => `users.calendar_refresh_t
 const ciphers = new WeakMap<Config, TokenCipher>();
 
 /** One cipher per configuration, loaded on first use (the key file is created then). */
-export function calendarCipher(ctx: AppContext): TokenCipher {
+export function calendarCipher(ctx: Pick<AppContext, 'config' | 'database' | 'logger'>): TokenCipher {
   let cipher = ciphers.get(ctx.config);
   if (!cipher) {
     const loaded = loadCalendarCipher(ctx.config);

@@ -60,7 +60,8 @@ export async function applyRefund(tx: Tx, charge: StripeCharge, now: Date): Prom
   const order = await findOrderForCharge(tx, idOf(charge.payment_intent), charge.metadata?.order_id ?? null);
   if (!order) return 'ignored';
   if (await markOrderRefunded(tx, order.id, 'paid', now)) {
-    if ((await countPaidOrders(tx, order.user_id)) === 0) await dropLifetime(tx, order.user_id, now);
+    // An order whose account was deleted has no user id left: there is no plan to end.
+    if (order.user_id !== null && (await countPaidOrders(tx, order.user_id)) === 0) await dropLifetime(tx, order.user_id, now);
     return 'refunded';
   }
   // Refunded before its payment reached us (events can arrive out of order): it must never upgrade.

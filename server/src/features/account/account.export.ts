@@ -1,0 +1,143 @@
+// The account's data as the user may download it (GET /api/account/export): every row the server
+// keeps about them, read in one pass per table with only the columns that are theirs to see.
+// Never a secret: no password hash, no token or token hash, no calendar refresh token, no code.
+import type { AccountExport } from '@app/shared';
+import type { DB } from '../../db/connection.js';
+import { findUserById, userLists } from '../users/users.repository.js';
+
+const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
+
+/** null when the account does not exist (any more). */
+export async function buildAccountExport(db: DB, userId: string, now: Date): Promise<AccountExport | null> {
+  const user = await findUserById(db, userId);
+  if (!user) return null;
+  const [history, favourites, quota, deliveries, payments, feedback, browsers, analytics] = await Promise.all([
+    db
+      .selectFrom('recommendations')
+      .select(['id', 'seq', 'title_id', 'movie_title', 'status', 'user_rating', 'rated_at', 'mood', 'platform', 'reason', 'created_at', 'closed_at'])
+      .where('user_id', '=', userId)
+      .orderBy('seq')
+      .execute(),
+    db
+      .selectFrom('user_favourites as f')
+      .leftJoin('titles as t', 't.id', 'f.title_id')
+      .select(['f.title_id', 't.title', 'f.position', 'f.created_at'])
+      .where('f.user_id', '=', userId)
+      .orderBy('f.position')
+      .execute(),
+    db.selectFrom('recommendation_quota').select(['week_start', 'used', 'free_replacements']).where('user_id', '=', userId).orderBy('week_start').execute(),
+    db
+      .selectFrom('deliveries')
+      .select(['local_date', 'due_at', 'status', 'kind', 'email_sent_at', 'calendar_event_id', 'created_at', 'finished_at'])
+      .where('user_id', '=', userId)
+      .orderBy('local_date')
+      .execute(),
+    db
+      .selectFrom('payment_orders')
+      .select(['id', 'status', 'amount', 'currency', 'created_at', 'paid_at', 'refunded_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    // Feedback carries no user id: it is the account's when it gave the account's address.
+    db.selectFrom('feedback').select(['rating', 'comment', 'email', 'page_url', 'created_at']).where('email', '=', user.email).orderBy('created_at').execute(),
+    db.selectFrom('extension_tokens').select(['browser_name', 'created_at', 'last_used_at', 'revoked_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db.selectFrom('analytics_events').select(['name', 'path', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+  ]);
+
+  const historyOut = history.map((h) => ({
+    id: h.id,
+    seq: Number(h.seq),
+    title_id: h.title_id,
+    title: h.movie_title,
+    status: h.status,
+    rating: rating(h.user_rating === null ? null : Number(h.user_rating)),
+    rated_at: h.rated_at,
+    mood: h.mood,
+    platform: h.platform,
+    reason: h.reason,
+    created_at: h.created_at,
+    closed_at: h.closed_at,
+  }));
+  return {
+    format: 'tonights-pick-account-export',
+    version: 1,
+    exported_at: now.toISOString(),
+    profile: {
+      id: user.id,
+      email: user.email,
+      full_name: user.full_name,
+      email_verified: Boolean(user.email_verified),
+      has_password: user.password_hash !== null,
+      google_linked: user.google_sub !== null,
+      subscription_tier: user.subscription_tier as AccountExport['profile']['subscription_tier'],
+      subscription_end_date: user.subscription_end_date,
+      timezone: user.timezone,
+      country: user.country,
+      created_at: user.created_at,
+      updated_at: user.updated_at,
+    },
+    preferences: {
+      is_onboarded: Boolean(user.is_onboarded),
+      selected_genres: userLists.genres(user),
+      preferred_languages: userLists.languages(user),
+      ott_subscriptions: userLists.platforms(user),
+    },
+    schedule: {
+      email_delivery: Boolean(user.email_delivery),
+      delivery_channel: user.delivery_channel,
+      selected_days: userLists.days(user),
+      recommendation_time: user.recommendation_time,
+      recommendation_frequency: user.recommendation_frequency,
+      recommendation_day: user.recommendation_day === null ? null : Number(user.recommendation_day),
+      timezone: user.timezone,
+    },
+    favourites: favourites.map((f) => ({ title_id: f.title_id, title: f.title ?? null, position: Number(f.position), created_at: f.created_at })),
+    history: historyOut,
+    ratings: historyOut.flatMap((h) => (h.rating ? [{ title_id: h.title_id, title: h.title, rating: h.rating, rated_at: h.rated_at }] : [])),
+    weekly_usage: quota.map((q) => ({ week_start: q.week_start, used: Number(q.used), free_replacements: Number(q.free_replacements) })),
+    deliveries: deliveries.map((d) => ({
+      local_date: d.local_date,
+      due_at: d.due_at,
+      status: d.status,
+      kind: d.kind,
+      email_sent_at: d.email_sent_at,
+      added_to_calendar: d.calendar_event_id !== null,
+      created_at: d.created_at,
+      finished_at: d.finished_at,
+    })),
+    payments: payments.map((p) => ({ ...p, amount: Number(p.amount) })),
+    feedback: feedback.map((f) => ({ ...f, rating: Number(f.rating) })),
+    connected_browsers: browsers,
+    calendar: {
+      connected: user.calendar_refresh_token !== null,
+      account_email: user.calendar_account_email,
+      enabled: user.calendar_refresh_token !== null && Boolean(user.calendar_enabled),
+      needs_reconnect: user.calendar_refresh_token === null && Boolean(user.calendar_needs_reconnect),
+    },
+    analytics_events: analytics,
+  };
+}
+
+const CSV_COLUMNS = ['recommended_at', 'title', 'title_id', 'status', 'rating', 'rated_at', 'mood', 'platform', 'reason', 'closed_at'] as const;
+
+/**
+ * One field of RFC 4180 CSV. A field a spreadsheet would read as a formula (= + - @ at the start)
+ * is prefixed with an apostrophe, so opening the file never runs anything.
+ */
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Ratings and history, one row per recommendation in the order they were given. */
+export function historyCsv(data: AccountExport): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const h of data.history) {
+    lines.push(
+      [h.created_at, h.title, h.title_id, h.status, h.rating, h.rated_at, h.mood, h.platform, h.reason, h.closed_at].map(csvField).join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,76 @@
+// Kysely only: the one transaction that removes an account, and the emailed deletion codes.
+import { sql } from 'kysely';
+import type { DB } from '../../db/connection.js';
+import type { Tx } from '../../db/transaction.js';
+import type { Selectable } from 'kysely';
+import type { AccountDeletionCodesTable } from '../../db/schema.js';
+
+export type DeletionCodeRow = Selectable<AccountDeletionCodesTable>;
+
+/** A LIKE pattern matching `text` literally (with `escape '\'`). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Everything of one account, in the caller's transaction (docs/product-decisions.md, "Your data:
+ * export and deletion"). Deleted: the user row and every row of theirs. Kept without the user:
+ * payment orders (accounting) and analytics events (counts). Returns the deleted row's email, or
+ * null when the account was already gone (a concurrent deletion).
+ */
+export async function eraseAccountRows(tx: Tx, userId: string, email: string): Promise<string | null> {
+  // Kept, but no longer anyone's.
+  await tx.updateTable('payment_orders').set({ user_id: null }).where('user_id', '=', userId).execute();
+  const mentions = (column: 'path' | 'properties') =>
+    sql<boolean>`(${sql.ref(column)} like ${`%${literal(email)}%`} escape '\\' or ${sql.ref(column)} like ${`%${literal(userId)}%`} escape '\\')`;
+  await tx.updateTable('analytics_events').set({ properties: null }).where('user_id', '=', userId).where(mentions('properties')).execute();
+  await tx.updateTable('analytics_events').set({ path: null }).where('user_id', '=', userId).where(mentions('path')).execute();
+  await tx.updateTable('analytics_events').set({ user_id: null }).where('user_id', '=', userId).execute();
+
+  // Rows keyed by the address rather than the id.
+  await tx.deleteFrom('feedback').where('email', '=', email).execute();
+  await tx.deleteFrom('login_unlock_codes').where('email', '=', email).execute();
+  // Rate-limit counters named after the account: buckets end in ":<email>" or ":<id>", or hold
+  // ":<email>:" (one per browser). Whole segments only, so nobody else's counter is touched.
+  const buckets = [email, userId].flatMap((key) => [
+    sql`bucket like ${`%:${literal(key)}`} escape '\\'`,
+    sql`bucket like ${`%:${literal(key)}:%`} escape '\\'`,
+  ]);
+  await tx.deleteFrom('rate_limit_hits').where(sql<boolean>`(${sql.join(buckets, sql` or `)})`).execute();
+
+  // The account's own rows (their foreign keys cascade as well; named here so the order is ours).
+  for (const table of ['deliveries', 'recommendations', 'recommendation_quota', 'user_favourites', 'extension_tokens', 'calendar_oauth_states', 'verification_codes', 'account_deletion_codes'] as const) {
+    await tx.deleteFrom(table).where('user_id', '=', userId).execute();
+  }
+  const gone = await tx.deleteFrom('users').where('id', '=', userId).returning('email').executeTakeFirst();
+  return gone?.email ?? null;
+}
+
+export function findDeletionCode(db: DB, userId: string): Promise<DeletionCodeRow | undefined> {
+  return db.selectFrom('account_deletion_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Stores a fresh code unless one was sent after `cooldownStartedBefore`; false inside the cooldown. */
+export async function putDeletionCode(db: DB, row: Omit<DeletionCodeRow, 'attempts'>, cooldownStartedBefore: string): Promise<boolean> {
+  const r = await db
+    .insertInto('account_deletion_codes')
+    .values({ ...row, attempts: 0 })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ code_hash: row.code_hash, expires_at: row.expires_at, sent_at: row.sent_at, attempts: 0 })
+        .where('account_deletion_codes.sent_at', '<=', cooldownStartedBefore),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Counts one wrong attempt; returns the new count. */
+export async function addWrongDeletionAttempt(db: DB, userId: string): Promise<number> {
+  const r = await db
+    .updateTable('account_deletion_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .returning('attempts')
+    .executeTakeFirst();
+  return Number(r?.attempts ?? 0);
+}
