@@ -35,7 +35,7 @@ export function CountryPrompt({ onSaved }: { onSaved: () => void }) {
       <label id="country-prompt-label" htmlFor="country-prompt">
         Where do you watch? We show what streams in your country.
       </label>
-      <div className="field-row">
+      <div className="country-prompt-row">
         <CountrySelect id="country-prompt" value={country} onChange={setCountry} />
         <button type="submit" className="btn btn-primary" disabled={busy || !country}>
           {busy ? 'Saving…' : 'Save country'}

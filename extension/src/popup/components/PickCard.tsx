@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
-import { watchSummary, type Recommendation } from '@app/shared';
+import type { Recommendation } from '@app/shared';
 import { absoluteUrl } from '../../lib/download';
-import { ATTRIBUTION } from '../../lib/shared';
+import { ATTRIBUTION, watchSummary } from '../../lib/shared';
 import { openTab } from '../../lib/tabs';
 
 function runtimeText(pick: Recommendation): string | null {
