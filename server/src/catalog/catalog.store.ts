@@ -28,6 +28,7 @@ export type TitleDisplay = Pick<
   | 'seasons'
   | 'rotten_tomatoes'
   | 'imdb_rating'
+  | 'tmdb_rating'
   | 'platform'
   | 'region'
   | 'where_to_watch'
@@ -166,6 +167,7 @@ export class CatalogStore {
       seasons: t.seasons,
       rotten_tomatoes: t.rt,
       imdb_rating: t.imdb,
+      tmdb_rating: t.tmdbRating,
       platform: p ? p.name : null,
       region: viewer.country,
       where_to_watch: whereToWatch(t.title, t.availability, viewer, (name) => this.snap.platformByName.get(name)),
@@ -192,6 +194,7 @@ export class CatalogStore {
       runtime: t.runtime,
       seasons: t.seasons,
       imdb_rating: t.imdb,
+      tmdb_rating: t.tmdbRating,
       rotten_tomatoes: t.rt,
       description: t.description,
       keywords: t.keywords,

@@ -24,6 +24,7 @@ export interface CatalogEntry extends EngineTitle {
   backdropPath: string | null;
   trailerKey: string | null;
   voteCount: number | null;
+  tmdbRating: number | null;
   ageRating: string | null;
   source: string;
   /** Bayesian-shrunk rating, 1-10. */
@@ -168,6 +169,7 @@ export class SnapshotBuilder {
         backdropPath: r.backdrop_path,
         trailerKey: r.trailer_key,
         voteCount: r.vote_count === null ? null : Number(r.vote_count),
+        tmdbRating: r.tmdb_rating === null ? null : Number(r.tmdb_rating),
         ageRating: r.age_rating === null ? null : strings.of(r.age_rating),
         quality: shrunkQuality(rated, mean),
         popularity: popularity(rated, mean),

@@ -29,6 +29,8 @@ export const CatalogTitle = z.object({
   runtime: z.number().int().nullable(),
   seasons: z.number().int().nullable(),
   imdb_rating: z.number().nullable(),
+  /** TMDB's audience average (0-10), where TMDB rates the title. */
+  tmdb_rating: z.number().nullable().default(null),
   rotten_tomatoes: z.number().int().nullable(),
   description: z.string(),
   keywords: z.array(z.string()),

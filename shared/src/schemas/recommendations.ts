@@ -43,6 +43,8 @@ export const Recommendation = z.object({
   seasons: z.number().int().nullable(),
   rotten_tomatoes: z.number().int().nullable(),
   imdb_rating: z.number().nullable(),
+  /** TMDB's audience average (0-10): the card shows it where no IMDb rating is known. */
+  tmdb_rating: z.number().nullable().default(null),
   /** A service it streams on in the user's country (or GLOBAL): one of the user's, when they have any; else null. */
   platform: z.string().nullable(),
   /** The country where_to_watch answers for; null until the user chose one (any region counts). */

@@ -33,8 +33,9 @@ export function RecommendationCard({ rec, children, cardRef }: { rec: Recommenda
             <dd>{rec.rotten_tomatoes !== null ? `${rec.rotten_tomatoes}%` : 'Not rated'}</dd>
           </div>
           <div>
-            <dt>IMDb</dt>
-            <dd>{rec.imdb_rating !== null ? `${rec.imdb_rating.toFixed(1)}/10` : 'Not rated'}</dd>
+            {/* The audience score names its source: IMDb's, else TMDB's where only TMDB rates it. */}
+            <dt>{rec.imdb_rating === null && rec.tmdb_rating !== null ? 'TMDB' : 'IMDb'}</dt>
+            <dd>{(rec.imdb_rating ?? rec.tmdb_rating) !== null ? `${(rec.imdb_rating ?? rec.tmdb_rating)!.toFixed(1)}/10` : 'Not rated'}</dd>
           </div>
           <div>
             <dt>Where to watch</dt>

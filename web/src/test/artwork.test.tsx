@@ -58,6 +58,20 @@ describe('real artwork on the card', () => {
     expect(plain.queryByRole('link', { name: /Trailer/ })).toBeNull();
   });
 
+  it("names TMDB's audience score where no IMDb rating is known, and IMDb's where it is", async () => {
+    const { unmount } = dashboard(recommendation({ imdb_rating: null, tmdb_rating: 7.46 }));
+    const card = within(await screen.findByRole('article'));
+    expect(card.getByText('TMDB')).toBeInTheDocument();
+    expect(card.getByText('7.5/10')).toBeInTheDocument();
+    expect(card.queryByText('IMDb')).toBeNull();
+    unmount();
+    dashboard(recommendation({ imdb_rating: 8.1, tmdb_rating: 7.46 }));
+    const imdb = within(await screen.findByRole('article'));
+    expect(imdb.getByText('IMDb')).toBeInTheDocument();
+    expect(imdb.getByText('8.1/10')).toBeInTheDocument();
+    expect(imdb.queryByText('TMDB')).toBeNull();
+  });
+
   it('credits JustWatch beside where to watch when the offers came from TMDB (JustWatch data), not for our own', async () => {
     const tmdbOffer = { platform: 'Netflix', kind: 'subscription' as const, region: 'US', elsewhere: false, yours: true, link: null, logo_url: null };
     const { unmount: unmountOwn } = dashboard(recommendation({ where_to_watch: [{ ...tmdbOffer, from_justwatch: false }] }));

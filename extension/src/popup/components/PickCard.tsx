@@ -71,8 +71,8 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
             <dd>{pick.rotten_tomatoes !== null ? `${pick.rotten_tomatoes}%` : 'Not rated'}</dd>
           </div>
           <div>
-            <dt>IMDb</dt>
-            <dd>{pick.imdb_rating !== null ? `${pick.imdb_rating.toFixed(1)}/10` : 'Not rated'}</dd>
+            <dt>{pick.imdb_rating === null && pick.tmdb_rating !== null ? 'TMDB' : 'IMDb'}</dt>
+            <dd>{(pick.imdb_rating ?? pick.tmdb_rating) !== null ? `${(pick.imdb_rating ?? pick.tmdb_rating)!.toFixed(1)}/10` : 'Not rated'}</dd>
           </div>
         </dl>
         <p className="platform" data-platform={pick.platform ?? ''} data-region={pick.region ?? ''}>

@@ -24,6 +24,7 @@ function missingTitle(row: RecommendationRow, country: string | null): TitleDisp
     seasons: null,
     rotten_tomatoes: null,
     imdb_rating: null,
+    tmdb_rating: null,
     platform: row.platform,
     region: country,
     where_to_watch: [],
