@@ -1,8 +1,11 @@
 // `npm run bench:api`: p50/p99 of issuing a recommendation through the HTTP API (POST
 // /api/recommendations/new) on the real server (its own process, the bundle `npm start` runs,
-// SQLite), first with the
-// built-in catalog, then with a synthetic 100,000-title catalog, for a user with 200 past
-// ratings. Prints a table and writes bench-results/api.json.
+// SQLite), with server RSS and the database's size, on three catalogs: the built-in pack; the pack
+// plus the public datasets in ../shared/data imported with `npm run catalog -- import` (skipped
+// when absent; BENCH_DATA_DIR overrides the folder), with each import's throughput; and a catalog
+// topped up with synthetic titles to SYNTHETIC_TITLES (100,000). It also times a TMDB sync against
+// the local fake TMDB server (client at its default rate limit). The user has 200 past ratings.
+// Prints tables and writes bench-results/api.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,6 +17,11 @@ import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
 import { createSession } from '../../server/src/features/sessions/sessions.repository.js';
 import { insertUser } from '../../server/src/features/users/users.repository.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
+import { existsSync, statSync } from 'node:fs';
+import { startFakeTmdb } from '../../server/test/support/fake-tmdb.js';
+import { runTmdbSync } from '../../server/src/catalog/sources/tmdb-sync.js';
+import { TmdbClient } from '../../server/src/integrations/tmdb/client.js';
+import { migrateToLatest } from '../../server/src/db/connection.js';
 // @ts-expect-error plain JavaScript module of the root scripts
 import { buildServerIfStale } from '../lib.mjs';
 
@@ -157,6 +165,8 @@ async function benchUser(handle: DatabaseHandle, url: string, secret: string): P
 interface Phase {
   catalog: string;
   titles: number;
+  /** The SQLite file and its WAL. */
+  database_mb: number;
   first_issue_ms: number;
   issue_ms: { p50: number; p90: number; p99: number; max: number; mean: number };
   requests: number;
@@ -202,6 +212,7 @@ async function measure(label: string, dataDir: string, secret: string): Promise<
     return {
       catalog: label,
       titles,
+      database_mb: databaseMb(dataDir),
       first_issue_ms: first,
       issue_ms: {
         p50: pct(times, 50),
@@ -226,16 +237,96 @@ async function measure(label: string, dataDir: string, secret: string): Promise<
 if ((await buildServerIfStale()) !== 0) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-api-'));
 const secret = randomBytes(48).toString('base64url');
+const SHARED_DATA = process.env.BENCH_DATA_DIR ?? resolve(ROOT, '../shared/data');
+const TARGET_TITLES = SYNTHETIC_TITLES;
+
+function databaseMb(dir: string): number {
+  const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
+  return (size(join(dir, 'app.db')) + size(join(dir, 'app.db-wal'))) / 1024 / 1024;
+}
+
+interface ImportFigure {
+  format: string;
+  files: string;
+  rows: number;
+  added: number;
+  updated: number;
+  seconds: number;
+  rows_per_s: number;
+}
+
+/** `npm run catalog -- import ...` as an operator runs it, on the bench's database. */
+async function importFiles(dir: string, format: string, files: string[], extra: string[]): Promise<ImportFigure> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/catalog-cli.ts', 'import', format, ...files, ...extra], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'app.db')}`, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const code = await new Promise<number | null>((ok) => child.on('exit', ok));
+  const seconds = (performance.now() - started) / 1000;
+  const m = /([\d,]+) rows read: added ([\d,]+), updated ([\d,]+)/.exec(out);
+  if (code !== 0 || !m) throw new Error(`import ${format} failed (${code}):\n${out}`);
+  const n = (x: string) => Number(x.replace(/,/g, ''));
+  return { format, files: files.map((f) => f.split('/').pop()).join(' + '), rows: n(m[1]), added: n(m[2]), updated: n(m[3]), seconds, rows_per_s: n(m[1]) / seconds };
+}
+
+async function importDatasets(dir: string): Promise<ImportFigure[]> {
+  const streaming = join(SHARED_DATA, 'streaming-catalogs');
+  const flags = join(SHARED_DATA, 'movies-on-streaming-platforms');
+  if (!existsSync(streaming) || !existsSync(flags)) return [];
+  const figures: ImportFigure[] = [];
+  for (const f of ['netflix_titles.csv', 'amazon_prime_titles.csv', 'disney_plus_titles.csv']) {
+    figures.push(await importFiles(dir, 'streaming-csv', [join(streaming, f)], ['--region', 'US']));
+  }
+  figures.push(await importFiles(dir, 'platform-flags', [join(flags, 'MoviesOnStreamingPlatforms_updated.csv'), join(flags, 'tv_shows.csv')], []));
+  return figures;
+}
+
+interface SyncFigure {
+  titles: number;
+  requests: number;
+  seconds: number;
+  titles_per_s: number;
+}
+
+/** A first TMDB sync of 600 titles from the local fake (movies and series, US), client at its default limits. */
+async function syncFigure(): Promise<SyncFigure> {
+  const dir = mkdtempSync(join(tmpdir(), 'tp-bench-sync-'));
+  const tmdb = await startFakeTmdb({ fillerMovies: 400, fillerTv: 200, noFixtures: true });
+  const handle = await openDatabase({ dialect: 'sqlite', path: join(dir, 'app.db') });
+  try {
+    await migrateToLatest(handle);
+    const started = performance.now();
+    const result = await runTmdbSync(handle, new TmdbClient({ apiUrl: tmdb.url, apiKey: tmdb.apiKey, readToken: null }), { regions: ['US'], languages: [], maxTitles: 600 });
+    const seconds = (performance.now() - started) / 1000;
+    const titles = result.totals.added + result.totals.updated + result.totals.unchanged;
+    return { titles, requests: tmdb.requests.length, seconds, titles_per_s: titles / seconds };
+  } finally {
+    await handle.close();
+    await tmdb.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 try {
   const phases: Phase[] = [];
   phases.push(await measure('built-in', dataDir, secret));
+  const imports = await importDatasets(dataDir);
+  if (imports.length) phases.push(await measure('built-in + imported datasets', dataDir, secret));
+  else console.log(`no datasets at ${SHARED_DATA}: the imported-catalog phase is skipped`);
   const handle = await openDatabase({ dialect: 'sqlite', path: join(dataDir, 'app.db') });
   try {
-    await insertSyntheticCatalog(handle, SYNTHETIC_TITLES);
+    const have = Number((await handle.db.selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    await insertSyntheticCatalog(handle, Math.max(0, TARGET_TITLES - have));
   } finally {
     await handle.close();
   }
-  phases.push(await measure(`built-in + ${SYNTHETIC_TITLES.toLocaleString('en-US')} synthetic`, dataDir, secret));
+  phases.push(await measure(`${imports.length ? 'imported' : 'built-in'} + synthetic to ${TARGET_TITLES.toLocaleString('en-US')}`, dataDir, secret));
+  const sync = await syncFigure();
 
   const f = (n: number) => n.toFixed(1);
   console.table(
@@ -244,6 +335,7 @@ try {
         p.catalog,
         {
           titles: p.titles,
+          'DB (MB)': f(p.database_mb),
           'first issue (ms)': f(p.first_issue_ms),
           'p50 (ms)': f(p.issue_ms.p50),
           'p90 (ms)': f(p.issue_ms.p90),
@@ -257,7 +349,14 @@ try {
       ]),
     ),
   );
+  if (imports.length) {
+    console.table(Object.fromEntries(imports.map((i) => [i.files, { format: i.format, rows: i.rows, added: i.added, updated: i.updated, 's': f(i.seconds), 'rows/s': Math.round(i.rows_per_s) }])));
+  }
+  console.log(`TMDB sync (local fake, default client limits): ${sync.titles} titles, ${sync.requests} requests in ${f(sync.seconds)} s = ${f(sync.titles_per_s)} titles/s`);
   const result = {
+    imports,
+    tmdb_sync: sync,
+    goal_rss_mb: 400,
     endpoint: 'POST /api/recommendations/new (paid_lifetime user, 200 past ratings, SQLite, server in its own process)',
     warmup: WARMUP,
     goal_p99_ms: 30,

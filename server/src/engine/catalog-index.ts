@@ -129,6 +129,12 @@ function regionInterner() {
     /** null or undefined: any region (set 0). */
     id(regions: Iterable<string> | null | undefined): number {
       if (!regions) return 0;
+      // Most entries name one region: looked up without building a list (a 100,000-title build
+      // otherwise makes several short-lived arrays and strings per entry).
+      if (Array.isArray(regions) && regions.length === 1) {
+        const hit = ids.get(regions[0]);
+        if (hit !== undefined) return hit;
+      }
       const list = [...new Set([...regions].map((r) => r.trim().toUpperCase()).filter(Boolean))].sort();
       const key = list.join(',');
       let id = ids.get(key);
@@ -165,7 +171,9 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
   const years = new Float64Array(n);
   const platMask = new Uint32Array(n);
   const genreCombo = new Uint32Array(n);
-  const comboOf = new Map<string, number>();
+  const comboOf = new Map<string | number, number>();
+  const languageOf = new Map<string, number>();
+  const platformOf = new Map<string, number>();
   const comboOff: number[] = [0];
   const comboIds: number[] = [];
   const comboW: number[] = [];
@@ -174,8 +182,14 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     const t = titles[i];
     series[i] = t.kind === 'series' ? 1 : 0;
     years[i] = Number.isFinite(t.year) && t.year > 0 ? t.year : NaN;
-    const language = (t.language ?? '').trim();
-    if (language) lang[i] = langIntern.id(language.toLowerCase(), language);
+    const rawLanguage = t.language ?? '';
+    let lid = languageOf.get(rawLanguage);
+    if (lid === undefined) {
+      const language = rawLanguage.trim();
+      lid = language ? langIntern.id(language.toLowerCase(), language) : -1;
+      languageOf.set(rawLanguage, lid);
+    }
+    lang[i] = lid;
 
     const start = genreIds.length;
     let norm = 0;
@@ -195,7 +209,11 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     }
     for (let x = start; x < genreW.length; x++) genreW[x] /= Math.sqrt(norm);
     genreOff[i + 1] = genreIds.length;
-    const comboKey = genreIds.slice(start).join(',');
+    // The genre list as one key: a number for up to five genres (ids < 1023), else a string.
+    const count = genreIds.length - start;
+    let comboKey: string | number = 0;
+    if (count <= 5 && genreIntern.names.length < 1023) for (let x = start; x < genreIds.length; x++) comboKey = (comboKey as number) * 1024 + genreIds[x] + 1;
+    else comboKey = genreIds.slice(start).join(',');
     let combo = comboOf.get(comboKey);
     if (combo === undefined) {
       combo = comboOf.size;
@@ -207,12 +225,20 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     genreCombo[i] = combo;
 
     const platStart = platIds.length;
+    if (!t.platforms?.length) {
+      platOff[i + 1] = platIds.length;
+      continue;
+    }
     // Per entry: its regions (null: any region); a platform listed twice gets the union.
     const entryRegions: Array<Set<string> | null> = [];
-    (t.platforms ?? []).forEach((p, k) => {
-      const name = p.trim();
-      if (!name) return;
-      const pid = platIntern.id(name.toLowerCase(), name);
+    t.platforms.forEach((p, k) => {
+      let pid = platformOf.get(p);
+      if (pid === undefined) {
+        const name = p.trim();
+        pid = name ? platIntern.id(name.toLowerCase(), name) : -1;
+        platformOf.set(p, pid);
+      }
+      if (pid < 0) return;
       const regions = t.platformRegions?.[k];
       const at = platIds.indexOf(pid, platStart);
       if (at < 0) {
@@ -225,7 +251,7 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
       }
       platMask[i] |= pid < 31 ? 1 << pid : 1 << 31;
     });
-    for (const regions of entryRegions) platRegion.push(regionIntern.id(regions));
+    for (const regions of entryRegions) platRegion.push(regionIntern.id(regions && regions.size === 1 ? [regions.values().next().value!] : regions));
     titleRegion[i] = entryRegions.length === 0 || entryRegions.some((r) => r === null) ? 0 : regionIntern.id(entryRegions.flatMap((r) => [...r!]));
     platOff[i + 1] = platIds.length;
   }

@@ -27,31 +27,44 @@ export function buildTokens(titles: readonly EngineTitle[]): TokenTable {
   const blockOf: number[] = [];
   const df: number[] = [];
   const rawOff = new Uint32Array(n + 1);
-  const rawIds: number[] = [];
-  const rawRole: number[] = [];
+  // Typed arrays sized by a first count, not growing JS arrays: a 100,000-title build allocated
+  // ~80 MB of short-lived memory before, most of it arrays doubling as they grew.
+  let bound = 0;
+  for (const t of titles) bound += (t.keywords?.length ?? 0) + (t.director ? 1 : 0) + (t.cast?.length ?? 0);
+  const rawIds = new Uint32Array(bound);
+  const rawRole = new Float64Array(bound);
+  let rawLen = 0;
 
+  // Titles share their keyword and people strings (the catalog interns them): each string is
+  // folded and looked up once, not once per occurrence.
+  const idOfName = [new Map<string, number>(), new Map<string, number>()];
   const add = (i: number, block: number, name: string | null | undefined, role: number) => {
-    const key = block === KEYWORD ? keywordKey(name ?? '') : (name ?? '').trim().toLowerCase();
-    if (!key) return;
-    let id = maps[block].get(key);
+    if (!name) return;
+    let id = idOfName[block].get(name);
     if (id === undefined) {
-      id = names.length;
-      maps[block].set(key, id);
-      names.push(key);
-      blockOf.push(block);
-      df.push(0);
+      const key = block === KEYWORD ? keywordKey(name) : name.trim().toLowerCase();
+      id = key ? maps[block].get(key) : -1;
+      if (id === undefined) {
+        id = names.length;
+        maps[block].set(key, id);
+        names.push(key);
+        blockOf.push(block);
+        df.push(0);
+      }
+      idOfName[block].set(name, id);
     }
-    for (let x = rawOff[i]; x < rawIds.length; x++) if (rawIds[x] === id) return;
-    rawIds.push(id);
-    rawRole.push(role);
+    if (id < 0) return;
+    for (let x = rawOff[i]; x < rawLen; x++) if (rawIds[x] === id) return;
+    rawIds[rawLen] = id;
+    rawRole[rawLen++] = role;
     df[id]++;
   };
   titles.forEach((t, i) => {
-    rawOff[i] = rawIds.length;
+    rawOff[i] = rawLen;
     for (const k of t.keywords ?? []) add(i, KEYWORD, k, 1);
     add(i, PERSON, t.director, DIRECTOR_WEIGHT);
     for (const c of t.cast ?? []) add(i, PERSON, c, CAST_WEIGHT);
-    rawOff[i + 1] = rawIds.length;
+    rawOff[i + 1] = rawLen;
   });
 
   // A token only one title has can never make two titles alike; leaving it out keeps the
@@ -68,28 +81,29 @@ export function buildTokens(titles: readonly EngineTitle[]): TokenTable {
   });
 
   const tokOff = new Uint32Array(n + 1);
-  const tokIds: number[] = [];
-  const tokW: number[] = [];
+  const tokIds = new Uint32Array(rawLen);
+  const tokW = new Float64Array(rawLen);
+  let tokLen = 0;
   const shares = [Math.sqrt(BLOCK.keyword), Math.sqrt(BLOCK.person)];
   for (let i = 0; i < n; i++) {
-    for (const block of [KEYWORD, PERSON]) {
+    for (let block = KEYWORD; block <= PERSON; block++) {
       let norm = 0;
-      const start = tokIds.length;
+      const start = tokLen;
       for (let x = rawOff[i]; x < rawOff[i + 1]; x++) {
         const id = rawIds[x];
         if (finalId[id] < 0 || blockOf[id] !== block) continue;
         const w = rawRole[x] * Math.log(1 + n / df[id]);
-        tokIds.push(finalId[id]);
-        tokW.push(w);
+        tokIds[tokLen] = finalId[id];
+        tokW[tokLen++] = w;
         norm += w * w;
       }
       const scale = norm > 0 ? shares[block] / Math.sqrt(norm) : 0;
-      for (let x = start; x < tokW.length; x++) tokW[x] *= scale;
+      for (let x = start; x < tokLen; x++) tokW[x] *= scale;
     }
-    tokOff[i + 1] = tokIds.length;
+    tokOff[i + 1] = tokLen;
   }
-  const ids = Uint32Array.from(tokIds);
-  const weights = Float32Array.from(tokW);
+  const ids = tokIds.slice(0, tokLen);
+  const weights = Float32Array.from(tokW.subarray(0, tokLen));
   return { tokens, keywordToken, personToken, tokOff, tokIds: ids, tokW: weights, ...postings(tokOff, ids, weights, tokens.length) };
 }
 
