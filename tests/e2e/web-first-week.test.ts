@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GOOD_PASSWORD, startTestServer, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
+import { startTestServer, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
 import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, screenshot, seriousViolations, VIEWPORTS } from './support/web-harness.js';
+import { launchBrowser, registerInBrowser, screenshot, seriousViolations, VIEWPORTS } from './support/web-harness.js';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -30,14 +30,7 @@ describe('a new user in Berlin, first week', () => {
 
   /** Register with the email code, then genres, English + Korean, three favourites, Netflix + Prime Video. */
   async function signUpAndOnboard(page: Page, email: string, beforeFinish?: () => Promise<void>) {
-    await page.goto('/register');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(GOOD_PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/verify-email');
-    await page.getByLabel('Verification code').fill(await server.mailbox.codeFor(email));
-    await page.getByRole('button', { name: 'Verify email' }).click();
-    await page.waitForURL('**/app/onboarding');
+    await registerInBrowser(page, server, email);
     const next = page.getByRole('button', { name: 'Next' });
     for (const g of ['Drama', 'Science Fiction']) await page.getByRole('checkbox', { name: g }).check();
     await next.click();

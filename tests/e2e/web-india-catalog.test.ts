@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { GOOD_PASSWORD, startTestServer, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
+import { startTestServer, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
 import { startFakeTmdb, type FakeTmdb } from '../../server/test/support/fake-tmdb.js';
 import { PROVIDERS } from '../../server/test/support/fake-tmdb-fixtures.js';
 import { runTmdbSync } from '../../server/src/catalog/sources/tmdb-sync.js';
 import { tmdbClientFor } from '../../server/src/integrations/tmdb/from-config.js';
 import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/web-harness.js';
+import { launchBrowser, registerInBrowser, screenshot, VIEWPORTS } from './support/web-harness.js';
 
 /** Eight Hindi dramas of our own invention, by one director, streaming in India on the user's services. */
 const INDIAN = Array.from({ length: 8 }, (_, i) => {
@@ -83,14 +83,7 @@ describe('a new user in India on a TMDB-synced catalog', () => {
   });
 
   async function onboard(page: Page, email: string) {
-    await page.goto('/register');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(GOOD_PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/verify-email');
-    await page.getByLabel('Verification code').fill(await server.mailbox.codeFor(email));
-    await page.getByRole('button', { name: 'Verify email' }).click();
-    await page.waitForURL('**/app/onboarding');
+    await registerInBrowser(page, server, email);
     const next = page.getByRole('button', { name: 'Next' });
     for (const g of ['Drama', 'Romance']) await page.getByRole('checkbox', { name: g }).check();
     await next.click();

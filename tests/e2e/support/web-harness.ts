@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './extension-harness.js';
+import { GOOD_PASSWORD, type TestServer } from '../../../server/test/support/test-server.js';
 
 export const WEB_ARTIFACTS = join(ROOT, 'test-artifacts/web');
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -58,4 +59,16 @@ export async function chooseTimezone(scope: Locator, search: string, option: str
   await input.click();
   await input.fill(search);
   await scope.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Registers `email` on the register page and verifies it with the code the server mailed; ends on onboarding. */
+export async function registerInBrowser(page: Page, server: TestServer, email: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(GOOD_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/verify-email');
+  await page.getByLabel('Verification code').fill(await server.mailbox.codeFor(email));
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await page.waitForURL('**/app/onboarding');
 }
