@@ -15,7 +15,7 @@ export interface AppServices {
   /** Platform names users may list (from the catalog). */
   platformNames: () => Promise<Set<string>>;
   /** Counts the landing page may claim. */
-  stats: () => Promise<{ platforms: number; titles: number }>;
+  stats: () => Promise<{ platforms: number; titles: number; tmdb: boolean }>;
   /** Routers mounted after the JSON body parser. */
   routes: Mount[];
   /** Routers that parse JSON with their own (smaller) limit, mounted first. */

@@ -2,7 +2,7 @@
 // poster is shown, ours where TMDB has none, our poster as PNG for email, the trailer link, and a
 // CSP that lets the browser load images from that host and no other new one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogTitle, MoviesResponse, PostersResponse, Recommendation } from '@app/shared';
+import { CatalogTitle, MoviesResponse, PostersResponse, PublicConfig, Recommendation } from '@app/shared';
 import { dialects } from '../../test/support/dialects.js';
 import { rawRequest, startTestServer, TestClock, type TestServer } from '../../test/support/test-server.js';
 import { startFakeTmdbImages, type FakeTmdbImages } from '../../test/support/fake-tmdb-images.js';
@@ -42,6 +42,10 @@ describe.each(dialects)('real artwork (%s)', (dialect) => {
 
   it('a title with a TMDB poster shows it from the image host, with ours to fall back on; one without shows ours', async () => {
     await setArtwork(server, ['series-dark-2017'], { poster_path: '/darkPoster_1.jpg', trailer_key: TRAILER_KEY });
+    // A title with a TMDB id: the public pages now credit TMDB.
+    await server.running.ctx.db.updateTable('titles').set({ tmdb_id: 70523 }).where('id', '=', 'series-dark-2017').execute();
+    await server.running.services.catalog.reload();
+    expect(PublicConfig.parse((await get('/api/public/config')).body).uses_tmdb).toBe(true);
     const dark = CatalogTitle.parse((await get('/api/catalog/titles/series-dark-2017')).body);
     expect(dark.poster_url).toBe(`${images.baseUrl}/w342/darkPoster_1.jpg`);
     expect(dark.poster_fallback_url).toBe('/api/catalog/titles/series-dark-2017/poster.svg');

@@ -96,5 +96,7 @@ describe.each(dialects)('catalog routes and artwork (%s)', (dialect) => {
     const carrying = await server.running.ctx.db.selectFrom('title_availability').select('platform').distinct().execute();
     expect(config.stats).toMatchObject({ platforms: carrying.length, titles: Number(count.n) });
     expect(config.stats.platforms).toBeGreaterThanOrEqual(15);
+    // Built-in catalog, no TMDB key: the public pages credit no TMDB data.
+    expect(config.uses_tmdb).toBe(false);
   });
 });

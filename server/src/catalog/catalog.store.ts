@@ -136,8 +136,8 @@ export class CatalogStore {
   }
 
   /** What the landing page may claim: only platforms that carry at least one of our titles count. */
-  stats(): { platforms: number; titles: number } {
-    return { platforms: this.snap.platforms.filter((p) => p.title_count > 0).length, titles: this.snap.titles.length };
+  stats(): { platforms: number; titles: number; tmdb: boolean } {
+    return { platforms: this.snap.platforms.filter((p) => p.title_count > 0).length, titles: this.snap.titles.length, tmdb: this.snap.usesTmdb };
   }
 
   version(): number {

@@ -79,6 +79,8 @@ export interface Snapshot {
   platforms: PlatformInfo[];
   platformByName: Map<string, PlatformInfo>;
   platformBySlug: Map<string, PlatformInfo>;
+  /** Some title came from TMDB (it has a TMDB id): what the public pages credit. */
+  usesTmdb: boolean;
 }
 
 /** The same text once in memory: 100,000 titles share a few thousand keywords, people, genres. */
@@ -214,6 +216,7 @@ export class SnapshotBuilder {
       platforms,
       platformByName: new Map(platforms.map((p) => [p.name, p])),
       platformBySlug: new Map(platforms.map((p) => [p.slug, p])),
+      usesTmdb: entries.some((e) => e.tmdbId !== null),
     };
   }
 }

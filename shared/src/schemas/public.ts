@@ -32,6 +32,8 @@ export const PublicConfig = z.object({
   free_weekly_limit: z.number().int(),
   /** Free plan: replacements of a watched or disliked pick that do not count, per week. */
   free_replacements_weekly: z.number().int(),
+  /** This instance shows TMDB data (a key is set, or titles came from TMDB): the footer and /about credit TMDB and JustWatch. */
+  uses_tmdb: z.boolean().default(false),
   stats: z.object({
     platforms: z.number().int(),
     titles: z.number().int(),

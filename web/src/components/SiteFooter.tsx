@@ -1,7 +1,11 @@
 import { Link } from 'react-router-dom';
 import { ATTRIBUTION } from '@app/shared';
+import { usePublicConfig } from '../hooks/usePublicConfig';
 
 export function SiteFooter() {
+  // TMDB's notice only where this instance shows TMDB's data (a built-in-only instance does not).
+  const config = usePublicConfig();
+  const tmdb = config.data?.uses_tmdb === true;
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
@@ -9,8 +13,12 @@ export function SiteFooter() {
           Tonight&rsquo;s Pick <span className="beta-badge">Beta</span>
           <br />
           <span className="muted">One great pick for tonight, from the services you already pay for.</span>
-          <br />
-          <small className="muted footer-attribution">{ATTRIBUTION.tmdbNotice}</small>
+          {tmdb && (
+            <>
+              <br />
+              <small className="muted footer-attribution">{ATTRIBUTION.tmdbNotice}</small>
+            </>
+          )}
         </p>
         <nav aria-label="Legal and contact">
           <ul className="footer-links">

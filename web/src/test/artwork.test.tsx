@@ -3,14 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
-import { recommendation, subscription, user } from './fixtures';
+import { config, recommendation, subscription, user } from './fixtures';
 
 const TMDB = 'https://image.tmdb.org/t/p/w342/arrival.jpg';
 const OURS = '/api/catalog/titles/t1/poster.svg';
 const NOTICE = 'This product uses the TMDB API but is not endorsed or certified by TMDB.';
 
-function dashboard(rec = recommendation()) {
+function dashboard(rec = recommendation(), usesTmdb = true) {
   const server = new FakeServer()
+    .on('GET /api/public/config', { body: config({ uses_tmdb: usesTmdb }) })
     .on('GET /api/recommendations/current', { body: rec })
     .on('GET /api/recommendations/history', { body: { recommendations: [recommendation({ id: 'r0', movie_title: 'Parasite', poster_url: 'https://image.tmdb.org/t/p/w342/gone.jpg' })], page: 1, page_size: 10, total: 1 } })
     .on('GET /api/subscription/status', { body: subscription() });
@@ -105,9 +106,10 @@ describe('real artwork elsewhere', () => {
 
 describe('TMDB attribution', () => {
   it('the footer carries TMDB\'s notice and links the About page, which anyone can open', async () => {
-    const { location } = renderApp('/', { server: new FakeServer().on('GET /api/catalog/posters', { body: { posters: [] } }) });
+    const server = new FakeServer().on('GET /api/catalog/posters', { body: { posters: [] } }).on('GET /api/public/config', { body: config({ uses_tmdb: true }) });
+    const { location } = renderApp('/', { server });
     const footer = within(await screen.findByRole('contentinfo'));
-    expect(footer.getByText(NOTICE)).toBeInTheDocument();
+    expect(await footer.findByText(NOTICE)).toBeInTheDocument();
     await userEvent.click(footer.getByRole('link', { name: 'About and credits' }));
     await waitFor(() => expect(location()).toBe('/about'));
     const page = within((await screen.findByRole('heading', { level: 1, name: 'About and credits' })).closest('article')!);
@@ -120,6 +122,16 @@ describe('TMDB attribution', () => {
   it('signed-in pages carry the notice too', async () => {
     dashboard();
     await screen.findByRole('article');
-    expect(within(screen.getByRole('contentinfo')).getByText(NOTICE)).toBeInTheDocument();
+    expect(await within(screen.getByRole('contentinfo')).findByText(NOTICE)).toBeInTheDocument();
+  });
+
+  it('an instance that shows no TMDB data claims neither TMDB nor JustWatch', async () => {
+    const server = new FakeServer().on('GET /api/catalog/posters', { body: { posters: [] } }).on('GET /api/public/config', { body: config({ uses_tmdb: false }) });
+    renderApp('/about', { server });
+    const page = within((await screen.findByRole('heading', { level: 1, name: 'About and credits' })).closest('article')!);
+    expect(page.getByText(/catalog is the one written by the Tonight.s Pick team/)).toBeInTheDocument();
+    expect(page.queryByText(NOTICE)).toBeNull();
+    expect(page.queryByText(/JustWatch/)).toBeNull();
+    expect(within(screen.getByRole('contentinfo')).queryByText(NOTICE)).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ export function publicRoutes(ctx: AppContext, services: AppServices): Router {
       payments_enabled: Boolean(ctx.config.stripe.secretKey),
       free_weekly_limit: ctx.config.freeWeeklyLimit,
       free_replacements_weekly: ctx.config.freeReplacementsWeekly,
+      uses_tmdb: stats.tmdb || Boolean(ctx.config.tmdb.apiKey || ctx.config.tmdb.readToken),
       stats: { platforms: stats.platforms, titles: stats.titles, users: users >= USER_CLAIM_THRESHOLD ? users : null },
     };
     res.set('Cache-Control', 'public, max-age=60').json(body);
