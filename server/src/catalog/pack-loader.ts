@@ -6,7 +6,7 @@ import type { Insertable } from 'kysely';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/connection.js';
 import { writeTransaction, type Tx } from '../db/transaction.js';
-import { TitleMatcher } from './sources/matcher.js';
+import { MATCH_COLUMNS, TitleMatcher, matchCandidate } from './sources/matcher.js';
 import type { TitlesTable, TitleAvailabilityTable } from '../db/schema.js';
 import { parsePack, readPackFiles, type Pack, type PackEntry, type RawPack } from './pack-reader.js';
 import {
@@ -117,11 +117,9 @@ async function writePack(handle: DatabaseHandle, pack: Pack, now: Date): Promise
 
 /** Pack entries with the id of the stored title they match, when that title came from another source. */
 async function adoptMatchedIds(tx: Tx, entries: PackEntry[]): Promise<PackEntry[]> {
-  const others = await tx.selectFrom('titles').select(['id', 'kind', 'title', 'original_title', 'year', 'tmdb_id', 'imdb_id']).where('source', '!=', 'builtin').execute();
+  const others = await tx.selectFrom('titles').select(MATCH_COLUMNS).where('source', '!=', 'builtin').execute();
   if (!others.length) return entries;
-  const matcher = new TitleMatcher(
-    others.map((r) => ({ id: r.id, kind: r.kind === 'series' ? 'series' : 'movie', title: r.title, originalTitle: r.original_title, year: Number(r.year), tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id), imdbId: r.imdb_id })),
-  );
+  const matcher = new TitleMatcher(others.map(matchCandidate));
   const taken = new Set(entries.map((e) => e.id));
   return entries.map((e) => {
     if (matcher.has(e.id)) return e;

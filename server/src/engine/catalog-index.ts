@@ -131,8 +131,9 @@ function regionInterner() {
       if (!regions) return 0;
       // Most entries name one region: looked up without building a list (a 100,000-title build
       // otherwise makes several short-lived arrays and strings per entry).
-      if (Array.isArray(regions) && regions.length === 1) {
-        const hit = ids.get(regions[0]);
+      const sole = regions instanceof Set ? (regions.size === 1 ? (regions.values().next().value as string) : undefined) : Array.isArray(regions) && regions.length === 1 ? (regions[0] as string) : undefined;
+      if (sole !== undefined) {
+        const hit = ids.get(sole);
         if (hit !== undefined) return hit;
       }
       const list = [...new Set([...regions].map((r) => r.trim().toUpperCase()).filter(Boolean))].sort();
@@ -251,7 +252,7 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
       }
       platMask[i] |= pid < 31 ? 1 << pid : 1 << 31;
     });
-    for (const regions of entryRegions) platRegion.push(regionIntern.id(regions && regions.size === 1 ? [regions.values().next().value!] : regions));
+    for (const regions of entryRegions) platRegion.push(regionIntern.id(regions));
     titleRegion[i] = entryRegions.length === 0 || entryRegions.some((r) => r === null) ? 0 : regionIntern.id(entryRegions.flatMap((r) => [...r!]));
     platOff[i + 1] = platIds.length;
   }

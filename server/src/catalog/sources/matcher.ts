@@ -1,6 +1,8 @@
 // The one matcher every catalog source goes through (docs/catalog.md, "One title, one id"):
 // TMDB id (per kind), then IMDb id, then the folded title or original title with the same kind
 // and a year within one. Pure and in memory: a 100,000-title catalog is a few maps.
+import type { Selectable } from 'kysely';
+import type { TitlesTable } from '../../db/schema.js';
 import { searchText } from '../search-text.js';
 import type { SourceTitle } from './types.js';
 
@@ -12,6 +14,21 @@ export interface MatchCandidate {
   year: number;
   tmdbId: number | null;
   imdbId: string | null;
+}
+
+/** The title columns the matcher needs: select these, then map rows with matchCandidate. */
+export const MATCH_COLUMNS = ['id', 'kind', 'title', 'original_title', 'year', 'tmdb_id', 'imdb_id'] as const;
+
+export function matchCandidate(r: Pick<Selectable<TitlesTable>, (typeof MATCH_COLUMNS)[number]>): MatchCandidate {
+  return {
+    id: r.id,
+    kind: r.kind === 'series' ? 'series' : 'movie',
+    title: r.title,
+    originalTitle: r.original_title,
+    year: Number(r.year),
+    tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
+    imdbId: r.imdb_id,
+  };
 }
 
 export type MatchResult =

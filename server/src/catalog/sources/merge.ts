@@ -8,7 +8,7 @@ import { writeTransaction, type Tx } from '../../db/transaction.js';
 import type { TitleAvailabilityTable, TitlesTable } from '../../db/schema.js';
 import { META, lockCatalog, readMeta, writeMeta } from '../catalog.repository.js';
 import { slugify, titleId } from '../ids.js';
-import { TitleMatcher, type MatchCandidate } from './matcher.js';
+import { MATCH_COLUMNS, TitleMatcher, matchCandidate, type MatchCandidate } from './matcher.js';
 import type { SourceName, SourceTitle } from './types.js';
 
 type TitleRow = Selectable<TitlesTable>;
@@ -47,18 +47,6 @@ export interface MergeTotals {
 }
 
 export const emptyTotals = (): MergeTotals => ({ added: 0, updated: 0, unchanged: 0, ambiguous: 0, invalid: 0, retired: 0 });
-
-function candidateOf(r: Pick<TitleRow, 'id' | 'kind' | 'title' | 'original_title' | 'year' | 'tmdb_id' | 'imdb_id'>): MatchCandidate {
-  return {
-    id: r.id,
-    kind: r.kind === 'series' ? 'series' : 'movie',
-    title: r.title,
-    originalTitle: r.original_title,
-    year: Number(r.year),
-    tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
-    imdbId: r.imdb_id,
-  };
-}
 
 const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '' || (typeof v === 'string' && v === '[]');
 
@@ -175,8 +163,8 @@ export class CatalogMerger {
   ) {}
 
   static async open(handle: DatabaseHandle, source: SourceName, opts: { now?: () => Date } = {}): Promise<CatalogMerger> {
-    const rows = await handle.db.selectFrom('titles').select(['id', 'kind', 'title', 'original_title', 'year', 'tmdb_id', 'imdb_id']).execute();
-    const merger = new CatalogMerger(handle, source, new TitleMatcher(rows.map(candidateOf)), opts.now ?? (() => new Date()));
+    const rows = await handle.db.selectFrom('titles').select(MATCH_COLUMNS).execute();
+    const merger = new CatalogMerger(handle, source, new TitleMatcher(rows.map(matchCandidate)), opts.now ?? (() => new Date()));
     for (const p of await handle.db.selectFrom('platforms').select(['name', 'slug']).execute()) {
       merger.platforms.add(p.name);
       merger.slugs.add(p.slug);
@@ -223,7 +211,7 @@ export class CatalogMerger {
         takenIds.add(id);
         const insert = newRow(id, this.source, s, stamp);
         planned.set(id, { insert, fields });
-        const cand = candidateOf({ id, kind: s.kind, title: insert.title, original_title: insert.original_title ?? null, year: s.year, tmdb_id: insert.tmdb_id ?? null, imdb_id: insert.imdb_id ?? null });
+        const cand = matchCandidate({ id, kind: s.kind, title: insert.title, original_title: insert.original_title ?? null, year: s.year, tmdb_id: insert.tmdb_id ?? null, imdb_id: insert.imdb_id ?? null });
         local.add(cand);
         pendingCandidates.push(cand);
         out.push({ outcome: 'added', id });
@@ -244,7 +232,7 @@ export class CatalogMerger {
         if (!Object.keys(changes).length) continue;
         changed.add(id);
         await tx.updateTable('titles').set({ ...changes, retired_at: null, updated_at: stamp }).where('id', '=', id).execute();
-        pendingCandidates.push(candidateOf({ ...row, ...changes }));
+        pendingCandidates.push(matchCandidate({ ...row, ...changes }));
       }
       const inserts = [...planned.values()].flatMap((p) => (p.insert ? [p.insert] : []));
       for (let i = 0; i < inserts.length; i += BATCH) await tx.insertInto('titles').values(inserts.slice(i, i + BATCH)).execute();
