@@ -15,21 +15,11 @@ import { migrateToLatest, openDatabase } from '../../server/src/db/connection.js
 import { basicsVerdict, importImdbTsv, imdbNumber } from '../../server/src/catalog/sources/imdb-tsv.js';
 import { ImportRun, openRows } from '../../server/src/catalog/sources/import-run.js';
 import { CatalogMerger } from '../../server/src/catalog/sources/merge.js';
+import { seededRandom } from '../../server/src/engine/random.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const MIN_VOTES = Number(process.env.MIN_VOTES ?? 1000);
 const TSV = { delimiter: '\t', quoted: false } as const;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['night', 'river', 'glass', 'shadow', 'crown', 'signal', 'harbor', 'ember', 'winter', 'orbit', 'garden', 'echo', 'iron', 'velvet', 'storm', 'paper', 'silent', 'golden', 'last', 'hidden'];
 const GENRES = ['Action', 'Adventure', 'Animation', 'Biography', 'Comedy', 'Crime', 'Documentary', 'Drama', 'Family', 'Fantasy', 'History', 'Horror', 'Music', 'Mystery', 'Romance', 'Sci-Fi', 'Sport', 'Thriller', 'War', 'Western'];
@@ -52,7 +42,7 @@ async function writeLines(path: string, header: string, line: (i: number) => str
 }
 
 async function generate(dir: string): Promise<{ basics: string; basicsGz: string; ratings: string }> {
-  const r = rng(14);
+  const r = seededRandom(14);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   const type = () => {
     let x = r();
