@@ -6,6 +6,9 @@ describe('dataset vocabularies -> ours', () => {
   it('maps IMDb genres (Sci-Fi, Musical, Film-Noir) and drops Biography, Sport and the like; three at most', () => {
     expect(imdbGenres(['Sci-Fi', 'Musical', 'Biography'])).toEqual(['Science Fiction', 'Music']);
     expect(imdbGenres(['Biography', 'Sport', 'Reality-TV', 'Talk-Show', 'Game-Show', 'Adult'])).toEqual([]);
+    // Names that are properties of every JavaScript object are not ours (the flags property test found "valueOf").
+    expect(imdbGenres(['valueOf', 'constructor', '__proto__', 'Drama'])).toEqual(['Drama']);
+    expect(platformName('toString')).toBe('toString');
     expect(imdbGenres(['Film-Noir', 'Crime', 'Drama', 'Thriller'])).toEqual(['Crime', 'Drama', 'Thriller']);
   });
 

@@ -13,6 +13,11 @@ export const MAX_GENRES = 3;
  * lists Drama (or Documentary) beside it. Sport, News, Reality-TV, Talk-Show, Game-Show and Adult
  * have no equivalent and are dropped too.
  */
+/** A table's own entry: a file's "valueOf" or "constructor" is not a key of ours. */
+export function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 const IMDB_GENRES: Record<string, Genre[]> = {
   Action: ['Action'],
   Adventure: ['Adventure'],
@@ -46,7 +51,7 @@ function capped(list: Iterable<Genre>): Genre[] {
 /** IMDb / "movies on streaming platforms" genre names ("Action,Sci-Fi") -> ours. */
 export function imdbGenres(names: Iterable<string>): Genre[] {
   const out: Genre[] = [];
-  for (const n of names) for (const g of IMDB_GENRES[n.trim()] ?? []) out.push(g);
+  for (const n of names) for (const g of own(IMDB_GENRES, n.trim()) ?? []) out.push(g);
   return capped(out);
 }
 
@@ -142,7 +147,7 @@ const PLATFORM_ALIASES: Record<string, string> = {
 /** "Amazon Prime" -> "Prime Video"; a name we do not know is kept as given (trimmed). */
 export function platformName(name: string): string {
   const key = searchText(name.replace(/\+/g, 'plus'));
-  return PLATFORM_ALIASES[key] ?? name.trim();
+  return own(PLATFORM_ALIASES, key) ?? name.trim();
 }
 
 /** The platform a dataset file is named after ("netflix_titles.csv" -> Netflix), if any. */
@@ -150,5 +155,5 @@ export function platformFromFileName(file: string): string | null {
   const base = file.split(/[\\/]/).pop() ?? '';
   const stem = base.replace(/\.(csv|tsv|txt)(\.gz)?$/i, '').replace(/[_-]?(titles|catalog(ue)?|movies|shows)$/i, '');
   const key = searchText(stem.replace(/\+/g, 'plus'));
-  return PLATFORM_ALIASES[key] ?? null;
+  return own(PLATFORM_ALIASES, key) ?? null;
 }

@@ -2,6 +2,7 @@
 // SourceTitle out. Every list read from a response is cut to a bound before it is walked.
 import { GENRES, type Genre } from '@app/shared';
 import type { OfferKind, SourceOffer, SourceTitle } from '../../catalog/sources/types.js';
+import { own } from '../../catalog/sources/vocab.js';
 import type { TmdbMovieDetails, TmdbProvider, TmdbRegionProviders, TmdbTvDetails, TmdbVideo, TmdbWatchProviders } from './types.js';
 
 /** Items read at most from any one list in a response. */
@@ -53,7 +54,7 @@ const GENRE_BY_NAME: Record<string, readonly Genre[]> = {
 export function mapGenres(genres: Array<{ id: number; name?: string }> | undefined): string[] {
   const out = new Set<string>();
   for (const g of take(genres)) {
-    const mapped = TMDB_GENRES[g.id] ?? (g.name ? GENRE_BY_NAME[g.name.trim().toLowerCase()] : undefined) ?? [];
+    const mapped = own(TMDB_GENRES, String(g.id)) ?? (g.name ? own(GENRE_BY_NAME, g.name.trim().toLowerCase()) : undefined) ?? [];
     for (const m of mapped) out.add(m);
   }
   return [...out];
@@ -129,7 +130,7 @@ export function platformName(p: Pick<TmdbProvider, 'provider_id' | 'provider_nam
   if (byId) return byId;
   const name = typeof p.provider_name === 'string' ? p.provider_name.trim().slice(0, 100) : '';
   if (!name) return null;
-  return PROVIDER_BY_NAME[fold(name)] ?? name;
+  return own(PROVIDER_BY_NAME, fold(name)) ?? name;
 }
 
 const OFFER_LISTS: Array<[keyof Omit<TmdbRegionProviders, 'link'>, OfferKind]> = [
