@@ -207,6 +207,28 @@ export function createApiClient(opts: ApiClientOptions) {
         json<Out<typeof S.AddToCalendarResponse>>('/api/recommendations/add-to-calendar', { method: 'POST', body: b }),
       downloadIcs: (q: { recommendation_id: string; date: string; time: string; timezone?: string }) =>
         file('/api/recommendations/download-ics', { query: q }, 'recommendation.ics'),
+      /** Change or clear the rating, mark or unmark watched; the engine learns from the new state. */
+      editHistory: (id: string, b: S.HistoryEditRequest) =>
+        json<Out<typeof S.Recommendation>>(`/api/recommendations/history/${encodeURIComponent(id)}`, { method: 'PATCH', body: b }),
+      /** Removes the item from history (the title may be picked again). */
+      removeHistory: (id: string) =>
+        json<Out<typeof S.MessageResponse>>(`/api/recommendations/history/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    },
+    imports: {
+      /** Reads the file and answers a preview; nothing is saved until confirm. */
+      create: (b: S.CreateImportRequest) => json<Out<typeof S.ImportPreview>>('/api/imports', { method: 'POST', body: b }),
+      get: (id: string) => json<Out<typeof S.ImportPreview>>(`/api/imports/${encodeURIComponent(id)}`),
+      confirm: (id: string, b: S.ConfirmImportRequest = {}) =>
+        json<Out<typeof S.ImportSummary>>(`/api/imports/${encodeURIComponent(id)}/confirm`, { method: 'POST', body: b }),
+      /** Undo: removes what the import added (a preview is simply discarded). */
+      undo: (id: string) => json<Out<typeof S.ImportSummary>>(`/api/imports/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      list: () => json<Out<typeof S.ImportListResponse>>('/api/imports'),
+    },
+    watchlist: {
+      list: () => json<Out<typeof S.WatchlistResponse>>('/api/watchlist'),
+      add: (b: S.AddToWatchlistRequest) => json<Out<typeof S.WatchlistChange>>('/api/watchlist', { method: 'POST', body: b }),
+      remove: (titleId: string) =>
+        json<Out<typeof S.WatchlistChange>>(`/api/watchlist/${encodeURIComponent(titleId)}`, { method: 'DELETE' }),
     },
     settings: {
       profile: () => json<Out<typeof S.User>>('/api/settings/profile'),

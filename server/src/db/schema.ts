@@ -198,6 +198,51 @@ export interface RecommendationsTable {
   score: number;
   created_at: string;
   closed_at: string | null;
+  /** pick (issued by the engine) | import (read from a history import) */
+  origin: Generated<string>;
+  /** The import that wrote this row (undo deletes it); null for picks. */
+  import_id: string | null;
+}
+
+export interface ImportsTable {
+  id: string;
+  user_id: string;
+  /** letterboxd | imdb | netflix | trakt */
+  source: string;
+  filename: string;
+  file_hash: string;
+  /** preview | confirmed | undone */
+  status: string;
+  rows_read: number;
+  unmatched_count: number;
+  /** JSON of ImportCounts: what confirming wrote. */
+  applied: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+  undone_at: string | null;
+}
+
+export interface ImportItemsTable {
+  import_id: string;
+  position: number;
+  name: string;
+  year: number | null;
+  title_id: string | null;
+  /** JSON array of candidate title ids while ambiguous. */
+  candidates: string | null;
+  source_rating: string | null;
+  /** 1 like, 0 dislike, null neither */
+  liked: number | null;
+  watched: number;
+  watchlist: number;
+  happened_at: string | null;
+}
+
+export interface WatchlistTable {
+  user_id: string;
+  title_id: string;
+  added_at: string;
+  import_id: string | null;
 }
 
 export interface RecommendationQuotaTable {
@@ -355,4 +400,7 @@ export interface Database {
   catalog_sync_items: CatalogSyncItemsTable;
   job_leases: JobLeasesTable;
   account_deletion_codes: AccountDeletionCodesTable;
+  imports: ImportsTable;
+  import_items: ImportItemsTable;
+  watchlist: WatchlistTable;
 }

@@ -10,3 +10,4 @@ export * from './catalog.js';
 export * from './extension.js';
 export * from './delivery.js';
 export * from './account.js';
+export * from './library.js';

@@ -67,6 +67,10 @@ export const Recommendation = z.object({
   status: z.enum(['active', 'watched', 'skipped']),
   mood: Mood.nullable(),
   created_at: z.string(),
+  /** pick: issued by the engine; import: read from a history import (its reason names the source). */
+  origin: z.enum(['pick', 'import']).default('pick'),
+  /** The title is on the user's watchlist. */
+  saved: z.boolean().default(false),
   subscription_warning: SubscriptionWarning.nullable(),
 });
 export type Recommendation = z.infer<typeof Recommendation>;

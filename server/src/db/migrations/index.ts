@@ -17,6 +17,7 @@ import { catalogSources } from './0017_catalog_sources.js';
 import { catalogSync } from './0018_catalog_sync.js';
 import { sessions } from './0020_sessions.js';
 import { accountData } from './0021_account_data.js';
+import { tasteLibrary } from './0022_taste_library.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0018_catalog_sync': catalogSync,
   '0020_sessions': sessions,
   '0021_account_data': accountData,
+  '0022_taste_library': tasteLibrary,
 };

@@ -43,6 +43,7 @@ export function presentRecommendation(
   display: TitleDisplay | null,
   warning: SubscriptionWarning | null,
   country: string | null = null,
+  saved = false,
 ): Recommendation {
   const rating = row.user_rating === null ? null : Number(row.user_rating) === 1;
   return {
@@ -54,6 +55,8 @@ export function presentRecommendation(
     status: (STATUSES.has(row.status) ? row.status : 'skipped') as Recommendation['status'],
     mood: row.mood && MOODS.has(row.mood) ? (row.mood as Mood) : null,
     created_at: row.created_at,
+    origin: row.origin === 'import' ? 'import' : 'pick',
+    saved,
     subscription_warning: warning,
   };
 }
