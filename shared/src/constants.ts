@@ -24,6 +24,11 @@ export const ONBOARDING_LIMITS = {
   languagesMin: 1,
   favouritesMin: 3,
   favouritesMax: 20,
+  /**
+   * "Import instead of picking": a user whose history holds at least this many imported titles
+   * may finish onboarding with fewer favourites (none at all).
+   */
+  importedInsteadOfFavourites: 3,
 } as const;
 
 export const VERIFICATION = {

@@ -52,9 +52,9 @@ export const PreferencesRequest = z.object({
     .array(z.string().min(1).max(40))
     .min(ONBOARDING_LIMITS.genresMin, `Pick at least ${ONBOARDING_LIMITS.genresMin} genres`)
     .max(ONBOARDING_LIMITS.genresMax, `Pick at most ${ONBOARDING_LIMITS.genresMax} genres`),
+  // At least favouritesMin, unless the user imported their history (the server checks: it knows).
   initial_movies: z
     .array(z.string().min(1).max(200))
-    .min(ONBOARDING_LIMITS.favouritesMin, `Pick at least ${ONBOARDING_LIMITS.favouritesMin} favourite titles`)
     .max(ONBOARDING_LIMITS.favouritesMax, `Pick at most ${ONBOARDING_LIMITS.favouritesMax} favourite titles`),
   preferred_languages: z
     .array(z.string().min(1).max(40))

@@ -34,3 +34,14 @@ export async function replaceFavourites(tx: Tx, userId: string, titleIds: string
 export async function clearFavourites(tx: Tx, userId: string): Promise<void> {
   await tx.deleteFrom('user_favourites').where('user_id', '=', userId).execute();
 }
+
+/** How many titles the user's history holds from imports ("Import instead of picking" favourites). */
+export async function importedTitleCount(db: Queryable, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('recommendations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('origin', '=', 'import')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,6 +1,6 @@
 // Onboarding rules: which genres, languages and titles are offered, and saving, reading and
 // resetting a user's preferences.
-import { GENRES, LANGUAGE_NAMES, type MoviesResponse, type OnboardingMovie, type PreferencesResponse, type SavePreferencesResponse } from '@app/shared';
+import { GENRES, LANGUAGE_NAMES, ONBOARDING_LIMITS, type MoviesResponse, type OnboardingMovie, type PreferencesResponse, type SavePreferencesResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { FilteredMoviesQuery, PreferencesRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
@@ -9,7 +9,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { badRequest } from '../../http/errors.js';
 import { recordEvent } from '../analytics/analytics.repository.js';
 import { toUser, updateUser, userLists, type UserRow } from '../users/users.repository.js';
-import { clearFavourites, favouriteTitles, replaceFavourites } from './onboarding.repository.js';
+import { clearFavourites, favouriteTitles, importedTitleCount, replaceFavourites } from './onboarding.repository.js';
 import { filteredOptions, popularOptions } from './movie-options.js';
 
 /** A language is offered in onboarding once the catalog has this many titles in it. */
@@ -89,7 +89,9 @@ export class OnboardingService {
     const platformNames = await this.catalog.platformNames();
     const platforms = known(input.ott_subscriptions, new Map([...platformNames].map((p) => [p.toLowerCase(), p])), 'ott_subscriptions', 'platform');
     const favourites = await this.resolveFavourites(input.initial_movies);
-    if (favourites.length < 3) invalid('initial_movies', 'Pick at least 3 favourite titles');
+    if (favourites.length < ONBOARDING_LIMITS.favouritesMin && (await importedTitleCount(this.ctx.db, user.id)) < ONBOARDING_LIMITS.importedInsteadOfFavourites) {
+      invalid('initial_movies', `Pick at least ${ONBOARDING_LIMITS.favouritesMin} favourite titles`);
+    }
 
     const now = this.ctx.clock.now();
     const updated = await writeTransaction(this.ctx.database, async (tx) => {
