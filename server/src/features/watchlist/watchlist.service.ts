@@ -25,9 +25,9 @@ export const WATCHLIST_FULL = `Your watchlist is full (${WATCHLIST_MAX} titles).
  * the catalog's spelling; null when none does (or the user has no services). The same rule as the
  * card's `yours` offers and the engine's hard rule 2.
  */
-export function yourService(t: CatalogEntry, viewer: Viewer): string | null {
+export function yourService(t: Pick<CatalogEntry, 'availability'>, viewer: Viewer): string | null {
   for (const mine of viewer.platforms) {
-    const want = mine.trim().toLowerCase();
+    const want = mine.toLowerCase();
     const offer = t.availability.find((o) => o.platform.toLowerCase() === want && STREAMABLE.has(o.kind) && servesCountry(o.region, viewer.country));
     if (offer) return offer.platform;
   }
