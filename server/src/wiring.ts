@@ -14,6 +14,7 @@ import { feedbackMount } from './features/feedback/feedback.routes.js';
 import { deliveryRoutes } from './features/delivery/delivery.routes.js';
 import { sessionRoutes } from './features/sessions/sessions.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { watchlistRoutes } from './features/watchlist/watchlist.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -35,6 +36,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
       { path: '/api/delivery', router: deliveryRoutes(ctx) },
       { path: '/api/account/sessions', router: sessionRoutes(ctx) },
       { path: '/api/account', router: accountRoutes(ctx) },
+      { path: '/api/watchlist', router: watchlistRoutes(ctx, catalog) },
     ],
     smallBodyRoutes: [feedbackMount(ctx)],
     rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],

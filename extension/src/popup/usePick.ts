@@ -7,6 +7,7 @@ import type { MoodValue, Recommendation, SubscriptionStatus } from '@app/shared'
 import { ALERT_TEXTS, ApiError, type ApiClient } from '../lib/shared';
 import { wantsPlatformPick, type PlatformSite } from '../lib/detect';
 import { describeProblem, type PickProblem } from '../lib/pick-errors';
+import { SAVE_TEXTS, toggleSaved } from '../lib/save-for-later';
 import { detectActiveSite } from './active-site';
 import { popupStorage } from './usePopupSession';
 
@@ -121,5 +122,18 @@ export function usePick(api: ApiClient) {
     [api, state.site, failed, refreshStatus],
   );
 
-  return { state, reload: load, rate, next, setNotice: (notice: string | null) => patch({ notice }) };
+  /** "Save for later" on the card: saves the title to the watchlist, or removes it when saved. */
+  const toggleSave = useCallback(async () => {
+    const pick = state.pick;
+    if (!pick) return;
+    patch({ busy: true, notice: null });
+    try {
+      const r = await toggleSaved(api, pick);
+      patch({ busy: false, pick: r.pick, notice: r.message });
+    } catch (err) {
+      failed(err, SAVE_TEXTS.failed);
+    }
+  }, [api, state.pick, failed]);
+
+  return { state, reload: load, rate, next, toggleSave, setNotice: (notice: string | null) => patch({ notice }) };
 }

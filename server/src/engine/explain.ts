@@ -1,7 +1,7 @@
 // Why this title: re-derive its score parts, keep the factors that really pushed it up, and
 // write the reason from them alone.
 import { neighbourWeight } from './collaborative.js';
-import { moodKeywords } from './mood-scores.js';
+import { MOOD_FIT, moodKeywords } from './mood-scores.js';
 import { genreKey, keywordKey, moodGenreAffinity } from './moods.js';
 import { writeReason, type Driver } from './reason.js';
 import { languageTier, type RequestState } from './scoring.js';
@@ -13,7 +13,6 @@ const NAMED_SIMILARITY = 0.15;
 /** A contribution this small (in score units) did not drive anything. */
 const MEANINGFUL = 0.05;
 const GOOD_QUALITY = 0.3;
-const MOOD_FIT = 0.2;
 
 /** The title's own spelling of platform id `pid`. */
 function platformName(state: RequestState, idx: number, pid: number): string {
@@ -187,6 +186,8 @@ export function explain(state: RequestState, idx: number, poolPosition: number):
   const title = index.titles[idx];
   const drivers = mergeKeywords([...personalDrivers(state, idx), ...contextDrivers(state, idx)]).sort((a, b) => b.weight - a.weight);
   const platform = shownPlatform(state, idx);
+  // Saved for later and on the user's services: the strongest reason of all (it carried the boost).
+  if (platform && state.weights.saved > 0 && state.saved.includes(idx)) drivers.unshift({ factor: { kind: 'saved', platform }, weight: state.weights.saved });
   const facts: Factor[] = [];
   if (state.hasLanguagePreference && languageTier(state, idx) === 0 && title.language) facts.push({ kind: 'language', language: title.language });
   if (platform) facts.push({ kind: 'platform', platform });

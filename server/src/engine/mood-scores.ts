@@ -2,6 +2,9 @@ import type { Mood } from '@app/shared';
 import type { CatalogIndex } from './catalog-index.js';
 import { MOOD_TABLE, genreKey, keywordKey } from './moods.js';
 
+/** A title whose mood score reaches this fits the mood (the reason names it; a saved title keeps its boost). */
+export const MOOD_FIT = 0.2;
+
 /** Keywords are a sharper but noisier signal than genres, so they are capped and scaled. */
 const KEYWORD_SHARE = 0.7;
 

@@ -95,8 +95,12 @@ function randomOptions(rng: Rng, catalog: TestCatalog): RecommendOptions {
 describe.each(catalogs.map((c) => [c.name, c] as const))('reason phrasing on the %s catalog', (_name, catalog) => {
   it('is sentences whose kind, genre, language, people, platform and mood are true of the title', () => {
     const rng = seededRandom(71);
+    // A third of the users saved titles for later ("You saved it for later, and it's on X: ...").
+    const savedRng = seededRandom(74);
+    const ids = catalog.titles.map((t) => t.id);
     for (let c = 0; c < 300; c++) {
       const taste = randomTaste(rng, catalog.titles);
+      if (c % 3 === 0) taste.saved = sample(savedRng, ids, int(savedRng, 20, 200));
       const opts = randomOptions(rng, catalog);
       const rec = recommend(catalog.index, taste, opts, c % 2 === 0 ? catalog.neighbours : undefined);
       if (rec) checkPhrasing(rec, catalog.byId.get(rec.titleId)!, taste, opts, catalog);

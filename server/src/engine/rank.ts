@@ -80,6 +80,15 @@ function draw(state: RequestState, pool: number[]): number {
   return pool.length - 1;
 }
 
+/** A boosted saved title is in the best language tier (the tier the pick is drawn from). */
+function savedInBestTier(state: RequestState): boolean {
+  if (state.saved.length === 0) return false;
+  if (state.saved.some((idx) => languageTier(state, idx) === 0)) return true;
+  // No saved title in a preferred language: they are in the best tier only when no candidate is.
+  for (let c = 0; c < state.candidates.length; c++) if (languageTier(state, state.candidates[c]) === 0) return false;
+  return true;
+}
+
 export function recommend(
   index: CatalogIndex,
   taste: UserTaste,
@@ -89,8 +98,10 @@ export function recommend(
   const state = prepare(index, taste, opts, neighbours);
   try {
     if (state.candidates.length === 0) return null;
-    // A language, genre or kind that is owed a turn narrows the draw to its titles (turns.ts).
-    const turn = turnCandidates(state);
+    // A language, genre or kind that is owed a turn narrows the draw to its titles (turns.ts),
+    // unless a title the user saved for later is on their services in the best tier: what they
+    // asked for comes before the balance of their taste.
+    const turn = savedInBestTier(state) ? null : turnCandidates(state);
     const top = turn
       ? topCandidates(state, poolSize(turn.length, state.weights.exploreTop), turn)
       : topCandidates(state, poolSize(state.candidates.length, state.weights.exploreTop));

@@ -7,15 +7,15 @@ import { rankAll, recommend } from './rank.js';
 import { titleSimilarity } from './similarity.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
-import { int, pick, randomTaste, type Rng } from './testing/synthetic.js';
+import { int, pick, randomTaste, sample, type Rng } from './testing/synthetic.js';
 import type { EngineTitle, Factor, RecommendOptions, Recommendation, UserTaste } from './types.js';
 
 const catalogs = testCatalogs();
 
-/** The sentence's own wording; every other word must come from a fact. */
+/** The sentence's own wording; every other word must come from a fact ("'s": what is left of "it's" when a liked title is called "It"). */
 const TEMPLATE = new Set(
   `because you liked a an the pick for tonight people who also this directed by starring like your love of highly rated film
-   series about on imdb rotten tomatoes and not platforms availability unknown it is which`.split(/\s+/),
+   series about on imdb rotten tomatoes and not platforms availability unknown it is which saved later that it's 's`.split(/\s+/),
 );
 
 /** Every word a reason may use for a genre, and the genre it means (independent of phrasing.ts). */
@@ -79,6 +79,11 @@ function checkFactor(f: Factor, title: EngineTitle, taste: UserTaste, opts: Reco
       break;
     case 'exploration':
       break;
+    case 'saved':
+      expect(taste.saved).toContain(title.id);
+      expect(f.platform).toBe(rec.platform);
+      expect(title.platforms).toContain(f.platform);
+      break;
   }
 }
 
@@ -126,8 +131,13 @@ function randomOptions(rng: Rng, catalog: TestCatalog): RecommendOptions {
 describe.each(catalogs.map((c) => [c.name, c] as const))('explanations on the %s catalog', (_name, catalog) => {
   it('name only true facts of the title and of the user, for many users and seeds', () => {
     const rng = seededRandom(70);
+    // A third of the users saved titles for later (their own stream: the other tastes stay as they were).
+    const savedRng = seededRandom(73);
+    const ids = catalog.titles.map((t) => t.id);
+    let saved = 0;
     for (let c = 0; c < 300; c++) {
       const taste = randomTaste(rng, catalog.titles);
+      if (c % 3 === 0) taste.saved = sample(savedRng, ids, int(savedRng, 20, 200));
       const opts = randomOptions(rng, catalog);
       const rec = recommend(catalog.index, taste, opts, c % 2 === 0 ? catalog.neighbours : undefined);
       if (!rec) continue;
@@ -140,7 +150,13 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('explanations on the %s
         if (f.kind === 'co_liked') expect(rec.reason).toContain(catalog.byId.get(f.titleId)!.title);
         if (f.kind === 'mood') expect(rec.reason).toContain(`A ${f.mood} pick for tonight`);
         if (f.kind === 'platform') expect(rec.reason).toContain(`on ${f.platform}`);
+        if (f.kind === 'saved') {
+          saved++;
+          expect(rec.reason).toMatch(/^(You saved it for later|A [\w-]+ pick for tonight that you saved for later), and it's on /);
+          expect(rec.reason).toContain(`and it's on ${f.platform}: `);
+        }
       }
+      if (!rec.factors.some((f) => f.kind === 'saved')) expect(rec.reason).not.toMatch(/saved/);
       const named = new Set(rec.factors.flatMap((f) => (f.kind === 'similar_to' ? f.titleIds : f.kind === 'co_liked' || f.kind === 'person' ? [f.titleId] : [])));
       for (const id of named) {
         const name = catalog.byId.get(id)!.title;
@@ -149,6 +165,7 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('explanations on the %s
       for (const m of rec.reason.matchAll(/(\d+(?:\.\d)?) on IMDb/g)) expect(Number(m[1])).toBe(title.imdb);
       for (const m of rec.reason.matchAll(/(\d+)% on Rotten Tomatoes/g)) expect(Number(m[1])).toBe(title.rt);
     }
+    expect(saved).toBeGreaterThan(20);
   });
 
   it('differ from title to title', () => {

@@ -128,7 +128,37 @@ function availability(input: ReasonInput): string {
   return ` ${here}. Streaming on ${first.platform} in ${places}.`;
 }
 
+/** The taste behind a saved pick, each liked title named once: " It is also like X, which you liked." */
+function tasteSentences(input: ReasonInput): string {
+  let text = '';
+  const named = new Set<string>();
+  const similar = find(input.drivers, 'similar_to');
+  if (similar) {
+    text += ` It is also like ${list(similar.titleIds.map(input.nameOf))}, which you liked.`;
+    for (const id of similar.titleIds) named.add(id);
+  }
+  const co = find(input.drivers, 'co_liked');
+  if (co && !named.has(co.titleId)) text += ` People who liked ${input.nameOf(co.titleId)} also liked it.`;
+  return text;
+}
+
+/**
+ * A saved title on the user's services leads with that: "You saved it for later, and it's on
+ * Netflix: a dark crime thriller about revenge. It is also like Oldboy, which you liked."
+ */
+function savedReason(input: ReasonInput, saved: Extract<Factor, { kind: 'saved' }>): string {
+  const mood = find(input.drivers, 'mood');
+  const where = `and it's on ${saved.platform}`;
+  let text = mood ? `A ${mood.mood} pick for tonight that you saved for later, ${where}` : `You saved it for later, ${where}`;
+  text += `: ${description(input)}.`;
+  text += ratings(input);
+  text += tasteSentences(input);
+  return text;
+}
+
 export function writeReason(input: ReasonInput): string {
+  const saved = find(input.drivers, 'saved');
+  if (saved && !input.fallback) return savedReason(input, saved);
   const personal = leadingPersonal(input.drivers);
   let text = `${lead(input, personal)}: ${description(input)}`;
   if (input.platform) text += `, on ${input.platform}`;

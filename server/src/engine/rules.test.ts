@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { rankAll, recommend } from './rank.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
-import { expectedDraw, expectedPool, inPreferredLanguage } from './testing/properties.js';
+import { MOOD_FIT, moodScores } from './mood-scores.js';
+import { expectedDraw, expectedPool, expectedSaved, inPreferredLanguage } from './testing/properties.js';
 import { int, pick, randomTaste, sample, type Rng } from './testing/synthetic.js';
-import type { RecommendOptions, UserTaste } from './types.js';
+import type { EngineTitle, RecommendOptions, UserTaste } from './types.js';
 
 const catalogs = testCatalogs();
 
@@ -45,6 +46,10 @@ function checkPick(catalog: TestCatalog, taste: UserTaste, opts: RecommendOption
     expect(rec!.platform).toBe(title.platforms[0] ?? null);
   }
   if (pool.some((t) => inPreferredLanguage(t, taste))) expect(inPreferredLanguage(title, taste)).toBe(true);
+  // Saved for later: the factor (and the boost) only for a saved title on the user's services tonight.
+  const moodFit = (t: EngineTitle) => opts.mood !== undefined && moodScores(catalog.index, opts.mood)[catalog.index.idToIdx.get(t.id)!] >= MOOD_FIT;
+  const saved = expectedSaved(pool, fallback, taste, opts, moodFit);
+  expect(rec!.factors.some((f) => f.kind === 'saved')).toBe(saved.includes(title));
 
   const ranking = rankAll(catalog.index, taste, opts, neighbours);
   expect(ranking.map((r) => r.titleId).sort().join()).toBe(pool.map((t) => t.id).sort().join());
@@ -53,13 +58,22 @@ function checkPick(catalog: TestCatalog, taste: UserTaste, opts: RecommendOption
   if (firstOther >= 0) expect(preferred.slice(firstOther)).not.toContain(true);
   expect(ranking.every((r) => r.availabilityUnknown === fallback)).toBe(true);
   // Turns: a language, genre or kind owed a turn narrows the draw to its titles (turns.ts).
-  const { draw, turn } = expectedDraw(catalog.titles, taste, opts, pool);
+  const { draw, turn } = expectedDraw(catalog.titles, taste, opts, pool, saved);
   expect(draw.includes(title)).toBe(true);
   // Bounded exploration: the pick is one of the first few of the draw's titles, never beyond their top 5%.
   const drawIds = new Set(draw.map((t) => t.id));
   const position = ranking.filter((r) => drawIds.has(r.titleId)).findIndex((r) => r.titleId === rec!.titleId);
   const size = turn ? draw.length : ranking.length;
   expect(position).toBeLessThan(Math.max(1, Math.min(5, Math.floor(size * 0.05))));
+}
+
+/** Some saved titles, drawn from their own stream so the other tastes stay as they were. */
+function withSaved(rng: Rng, catalog: TestCatalog, taste: UserTaste): UserTaste {
+  if (rng() < 0.3) return taste;
+  const ids = catalog.titles.map((t) => t.id);
+  // Titles of the user's own history too: saving never makes one eligible again.
+  const own = [...taste.recommended, ...taste.watched, ...taste.disliked, ...taste.liked];
+  return { ...taste, saved: [...sample(rng, ids, int(rng, 1, 12)), ...sample(rng, own, Math.min(own.length, int(rng, 0, 5)))] };
 }
 
 function emptyTaste(overrides: Partial<UserTaste>): UserTaste {
@@ -72,6 +86,14 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('hard rules on the %s c
   it('hold for 400 random users, seeds and options, with and without neighbours', () => {
     const rng = seededRandom(42);
     for (let c = 0; c < 400; c++) checkPick(catalog, randomTaste(rng, catalog.titles), randomOptions(rng, catalog), c % 2 === 0);
+  });
+
+  it('hold for 300 random users with saved titles (some already issued, watched or disliked)', () => {
+    const rng = seededRandom(43);
+    const savedRng = seededRandom(44);
+    for (let c = 0; c < 300; c++) {
+      checkPick(catalog, withSaved(savedRng, catalog, randomTaste(rng, catalog.titles)), randomOptions(rng, catalog), c % 2 === 0);
+    }
   });
 
   it('hold for users who have seen most of the catalog', () => {

@@ -72,6 +72,9 @@ export function scoreCandidates(state: RequestState): void {
   tokenPass(state);
   sharedParts(state);
   loop(state.index, state.candidates, priorFor(state), state);
+  // Saved for later and on the user's services tonight: the user asked for it (weights.ts).
+  const { score } = state.index.scratch;
+  for (const i of state.saved) score[i] += state.weights.saved;
 }
 
 function loop(index: CatalogIndex, candidates: Int32Array, prior: Float32Array, state: RequestState): void {

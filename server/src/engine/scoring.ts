@@ -2,7 +2,7 @@
 // index's scratch buffer. rank.ts orders them; explain.ts re-derives one title's parts.
 import type { CatalogIndex } from './catalog-index.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
-import { moodScores } from './mood-scores.js';
+import { MOOD_FIT, moodScores } from './mood-scores.js';
 import { buildProfile, releaseProfile, type UserProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
 import { NeighbourTable } from './neighbours.js';
@@ -34,6 +34,45 @@ export interface RequestState {
   hasLanguagePreference: boolean;
   /** Eligible positions in catalog order (a view of scratch memory: valid until the next request). */
   candidates: Int32Array;
+  /**
+   * Saved titles (UserTaste.saved) that get the `saved` boost: candidates on a target platform in
+   * the user's country (never in the unknown-availability fallback, never for a user without
+   * platforms), fitting the mood when one is asked. Positions, distinct, in the taste's order.
+   */
+  saved: number[];
+}
+
+/** Whether sorted `list` holds `value`. */
+function holds(list: Int32Array, value: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] === value) return true;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * The saved titles that are on the user's services tonight (docs/product-decisions.md: a saved
+ * title on one of the user's services in their country is favoured). When restricted and not in
+ * the fallback, every candidate streams on a target platform in the user's country, so being a
+ * candidate is the test. Bounded by the taste's list; candidates are in catalog order (sorted).
+ */
+function savedCandidates(index: CatalogIndex, taste: UserTaste, candidates: Int32Array, onService: boolean, mood: Float32Array | null): number[] {
+  if (!onService || !taste.saved || taste.saved.length === 0) return [];
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (const id of taste.saved) {
+    const idx = index.idToIdx.get(id);
+    if (idx === undefined || seen.has(idx)) continue;
+    seen.add(idx);
+    if (mood && !(mood[idx] >= MOOD_FIT)) continue;
+    if (holds(candidates, idx)) out.push(idx);
+  }
+  return out;
 }
 
 
@@ -164,6 +203,7 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
   }
 
   const profile = buildProfile(index, taste, weights);
+  const mood = opts.mood ? moodScores(index, opts.mood) : null;
   const state: RequestState = {
     index,
     taste,
@@ -171,7 +211,7 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
     neighbours,
     weights,
     profile,
-    mood: opts.mood ? moodScores(index, opts.mood) : null,
+    mood,
     popularity: supportPopularity(index, neighbours),
     collaborativeTouched: [],
     targetPlatforms,
@@ -181,6 +221,7 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
     preferredLanguage,
     hasLanguagePreference,
     candidates,
+    saved: savedCandidates(index, taste, candidates, restricted && !fallback, mood),
   };
   try {
     state.collaborativeTouched = collaborativePass(index, profile, neighbours);

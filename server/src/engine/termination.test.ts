@@ -32,6 +32,8 @@ function tasteOf(catalog: TestCatalog) {
     watched: fc.array(id, { maxLength: 300 }),
     // Up to the whole catalog issued already (then nothing is left), with repeats.
     recommended: fc.oneof({ arbitrary: fc.array(id, { maxLength: 2_000 }), weight: 4 }, { arbitrary: everything, weight: 1 }),
+    // The watchlist holds at most 500 titles; the engine must not care.
+    saved: fc.array(id, { maxLength: 600 }),
   }) satisfies fc.Arbitrary<UserTaste>;
 }
 
@@ -76,6 +78,13 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('the engine ends quickl
         expect(Number.isFinite(rec!.score)).toBe(true);
         expect(rec!.reason.trim().length).toBeGreaterThan(0);
         if (rec!.platform !== null) expect(title!.platforms).toContain(rec!.platform);
+        // Saving never brings back a title the user has seen, rated or been issued.
+        expect(excludedIds(taste).has(rec!.titleId)).toBe(false);
+        const saved = rec!.factors.find((f) => f.kind === 'saved');
+        if (saved?.kind === 'saved') {
+          expect(taste.saved).toContain(rec!.titleId);
+          expect(saved.platform).toBe(rec!.platform);
+        }
       }),
       { numRuns: 300 },
     );

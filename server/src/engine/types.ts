@@ -47,6 +47,12 @@ export interface UserTaste {
   watched: string[];
   /** Every title ever issued to the user (never issued again). */
   recommended: string[];
+  /**
+   * The user's watchlist ("saved for later"), in any order; absent: nothing saved. A saved title
+   * that is a candidate on one of the target platforms (in the user's country) gets `saved` added
+   * to its score; saving never makes a title eligible that the hard rules exclude.
+   */
+  saved?: readonly string[];
 }
 
 /** The knobs of the score; `DEFAULT_WEIGHTS` holds the tuned values. */
@@ -75,6 +81,8 @@ export interface EngineWeights {
   exploreTop: number;
   /** Softness of the draw, in score units: larger spreads picks further down the pool. */
   exploreTemperature: number;
+  /** Added to a saved title that streams on a target platform in the user's country (and fits the mood, when one is asked). */
+  saved: number;
 }
 
 export interface RecommendOptions {
@@ -115,7 +123,9 @@ export type Factor =
   | { kind: 'keywords'; keywords: string[] }
   /** `titleId`: the liked or favourite title that shares this person. */
   | { kind: 'person'; name: string; role: 'director' | 'cast'; titleId: string }
-  | { kind: 'exploration' };
+  | { kind: 'exploration' }
+  /** The user saved the title for later, and it is on `platform` (one of theirs, or the requested one). */
+  | { kind: 'saved'; platform: string };
 
 export interface Recommendation {
   titleId: string;

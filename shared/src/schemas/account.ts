@@ -151,6 +151,10 @@ export const AccountExport = z.object({
     }),
   ),
   ratings: z.array(z.object({ title_id: z.string(), title: z.string(), rating: z.enum(['liked', 'disliked']), rated_at: z.string().nullable() })),
+  /** Titles saved for later, newest first (import_id: the import that added it, or null). */
+  watchlist: z
+    .array(z.object({ title_id: z.string(), title: z.string().nullable(), added_at: z.string(), import_id: z.string().nullable() }))
+    .default([]),
   weekly_usage: z.array(z.object({ week_start: z.string(), used: z.number(), free_replacements: z.number() })),
   deliveries: z.array(
     z.object({

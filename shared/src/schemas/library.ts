@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { Recommendation } from './recommendations.js';
 
+/** A user's watchlist holds at most this many titles (saving one more answers 409). */
+export const WATCHLIST_MAX = 500;
+
 /** Files larger than this are refused before they are read (bytes). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MoodValue, Recommendation } from '@app/shared';
 import { MOODS, noFreeReplacementsNote, replacementCostTag, type ReplacementCost } from '../../lib/shared';
+import { saveButtonLabel, SAVE_TEXTS } from '../../lib/save-for-later';
 
 interface Props {
   pick: Recommendation;
@@ -11,6 +12,8 @@ interface Props {
   onWatched: () => void;
   onNew: (mood?: MoodValue) => void;
   onSchedule: () => void;
+  /** Save the title for later, or remove it from the watchlist when saved. */
+  onToggleSave: () => void;
 }
 
 /** " · free" or " · uses a pick" after a replacement's label, so the cost is known before the click. */
@@ -19,7 +22,7 @@ function CostTag({ cost }: { cost: ReplacementCost | null }) {
   return tag ? <> <span className="cost">{tag}</span></> : null;
 }
 
-export function PickActions({ pick, cost, busy, onRate, onWatched, onNew, onSchedule }: Props) {
+export function PickActions({ pick, cost, busy, onRate, onWatched, onNew, onSchedule, onToggleSave }: Props) {
   const [mood, setMood] = useState<MoodValue | ''>('');
   const rated = pick.is_rated;
   // After a Dislike the way forward comes first: replacing a disliked pick is free on the free
@@ -65,6 +68,16 @@ export function PickActions({ pick, cost, busy, onRate, onWatched, onNew, onSche
         </button>
         <button type="button" data-action="schedule" onClick={onSchedule} disabled={busy}>
           Schedule
+        </button>
+        <button
+          type="button"
+          data-action="save"
+          onClick={onToggleSave}
+          disabled={busy}
+          aria-pressed={pick.saved}
+          title={pick.saved ? SAVE_TEXTS.remove : undefined}
+        >
+          {saveButtonLabel(pick.saved)}
         </button>
       </div>
       {note && <p className="hint" data-state="no-free-replacements">{note}</p>}

@@ -12,7 +12,7 @@ import { PopupFooter } from './PopupFooter';
 import { openTab } from '../../lib/tabs';
 
 export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string }) {
-  const { state, reload, rate, next, setNotice } = usePick(api);
+  const { state, reload, rate, next, toggleSave, setNotice } = usePick(api);
   const [scheduling, setScheduling] = useState(false);
   const pickId = state.pick?.id;
 
@@ -58,6 +58,7 @@ export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string
             onWatched={() => void next({ previous: 'watched' })}
             onNew={(mood) => void next({ previous: 'skip', mood })}
             onSchedule={() => setScheduling((s) => !s)}
+            onToggleSave={() => void toggleSave()}
           />
           {scheduling && <ScheduleForm api={api} pick={state.pick} lifetime={state.status?.subscription_tier === 'paid_lifetime'} serverUrl={serverUrl} onMessage={setNotice} />}
         </>

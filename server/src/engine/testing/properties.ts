@@ -20,6 +20,25 @@ export function expectedPool(titles: readonly EngineTitle[], taste: UserTaste, o
   return { pool: base.filter((t) => t.platforms.length === 0), fallback: true };
 }
 
+/**
+ * The saved titles that get the `saved` boost, by the rule as written: saved, in the pool, the
+ * user (or the request) names platforms and the pool is not the unknown-availability fallback
+ * (so the title streams on one of them in the user's country), and it fits the mood when one is
+ * asked (`moodFit`: the engine's mood score reaches MOOD_FIT).
+ */
+export function expectedSaved(
+  pool: readonly EngineTitle[],
+  fallback: boolean,
+  taste: UserTaste,
+  opts: RecommendOptions,
+  moodFit: (t: EngineTitle) => boolean,
+): EngineTitle[] {
+  const targets = opts.platform ? [opts.platform] : taste.platforms;
+  if (fallback || targets.length === 0 || !taste.saved?.length) return [];
+  const saved = new Set(taste.saved);
+  return pool.filter((t) => saved.has(t.id) && (!opts.mood || moodFit(t)));
+}
+
 export function inPreferredLanguage(t: EngineTitle, taste: UserTaste): boolean {
   return t.language !== '' && taste.languages.some((l) => same(l, t.language));
 }
@@ -44,12 +63,20 @@ export function intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<s
 /**
  * The titles the next pick is drawn from under the turn rule (engine README "Turns"), stated
  * naively over titles: `pool` is expectedPool's; `turn` says whether a turn narrowed it.
+ * `saved` (expectedSaved's): a boosted saved title in the best language tier turns the turns off.
  */
-export function expectedDraw(titles: readonly EngineTitle[], taste: UserTaste, opts: RecommendOptions, pool: EngineTitle[]): { draw: EngineTitle[]; turn: boolean } {
+export function expectedDraw(
+  titles: readonly EngineTitle[],
+  taste: UserTaste,
+  opts: RecommendOptions,
+  pool: EngineTitle[],
+  saved: readonly EngineTitle[] = [],
+): { draw: EngineTitle[]; turn: boolean } {
   const byId = new Map(titles.map((t) => [t.id, t]));
   const recent = taste.recommended.slice(-10).map((id) => byId.get(id)).filter((t): t is EngineTitle => t !== undefined);
   const n = recent.length;
   const preferred = pool.filter((t) => inPreferredLanguage(t, taste));
+  if (saved.length > 0 && (preferred.length === 0 || saved.some((t) => inPreferredLanguage(t, taste)))) return { draw: pool, turn: false };
   const base = preferred.length > 0 ? preferred : pool;
   const owedAmong = <T>(items: T[], has: (t: EngineTitle, x: T) => boolean): T[] => {
     if (items.length < 2) return [];

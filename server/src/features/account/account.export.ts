@@ -11,7 +11,7 @@ const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'li
 export async function buildAccountExport(db: DB, userId: string, now: Date): Promise<AccountExport | null> {
   const user = await findUserById(db, userId);
   if (!user) return null;
-  const [history, favourites, quota, deliveries, payments, feedback, browsers, analytics] = await Promise.all([
+  const [history, favourites, quota, deliveries, payments, feedback, browsers, analytics, watchlist] = await Promise.all([
     db
       .selectFrom('recommendations')
       .select(['id', 'seq', 'title_id', 'movie_title', 'status', 'user_rating', 'rated_at', 'mood', 'platform', 'reason', 'created_at', 'closed_at'])
@@ -42,6 +42,14 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
     db.selectFrom('feedback').select(['rating', 'comment', 'email', 'page_url', 'created_at']).where('email', '=', user.email).orderBy('created_at').execute(),
     db.selectFrom('extension_tokens').select(['browser_name', 'created_at', 'last_used_at', 'revoked_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
     db.selectFrom('analytics_events').select(['name', 'path', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db
+      .selectFrom('watchlist as w')
+      .leftJoin('titles as t', 't.id', 'w.title_id')
+      .select(['w.title_id', 't.title', 'w.added_at', 'w.import_id'])
+      .where('w.user_id', '=', userId)
+      .orderBy('w.added_at', 'desc')
+      .orderBy('w.title_id')
+      .execute(),
   ]);
 
   const historyOut = history.map((h) => ({
@@ -94,6 +102,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
     favourites: favourites.map((f) => ({ title_id: f.title_id, title: f.title ?? null, position: Number(f.position), created_at: f.created_at })),
     history: historyOut,
     ratings: historyOut.flatMap((h) => (h.rating ? [{ title_id: h.title_id, title: h.title, rating: h.rating, rated_at: h.rated_at }] : [])),
+    watchlist: watchlist.map((w) => ({ title_id: w.title_id, title: w.title ?? null, added_at: w.added_at, import_id: w.import_id })),
     weekly_usage: quota.map((q) => ({ week_start: q.week_start, used: Number(q.used), free_replacements: Number(q.free_replacements) })),
     deliveries: deliveries.map((d) => ({
       local_date: d.local_date,

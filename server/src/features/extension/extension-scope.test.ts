@@ -12,6 +12,18 @@ describe('extensionScopeAllows', () => {
     expect(extensionScopeAllows('post', '/api/extension/sign-out')).toBe(true);
   });
 
+  it('lets the popup save for later, list and remove, but not edit or delete history', () => {
+    expect(extensionScopeAllows('GET', '/api/watchlist')).toBe(true);
+    expect(extensionScopeAllows('POST', '/api/watchlist')).toBe(true);
+    expect(extensionScopeAllows('DELETE', '/api/watchlist/tt0111161')).toBe(true);
+    expect(extensionScopeAllows('DELETE', '/api/watchlist')).toBe(false);
+    expect(extensionScopeAllows('DELETE', '/api/watchlist/a/b')).toBe(false);
+    expect(extensionScopeAllows('PUT', '/api/watchlist/tt0111161')).toBe(false);
+    expect(extensionScopeAllows('PATCH', '/api/recommendations/history/abc')).toBe(false);
+    expect(extensionScopeAllows('DELETE', '/api/recommendations/history/abc')).toBe(false);
+    expect(extensionScopeAllows('GET', '/api/watchlistX')).toBe(false);
+  });
+
   it('refuses account changes and token management', () => {
     expect(extensionScopeAllows('PUT', '/api/settings/profile')).toBe(false);
     expect(extensionScopeAllows('POST', '/api/extension/tokens')).toBe(false);

@@ -2,6 +2,9 @@
 // account (password, plan, payments, calendar connection, connecting more browsers).
 const ALLOWED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['GET', 'POST'], path: /^\/api\/recommendations(\/|$)/ },
+  // The popup's "Save for later" (history edits stay with the web app: PATCH and DELETE are not listed).
+  { methods: ['GET', 'POST'], path: /^\/api\/watchlist$/ },
+  { methods: ['DELETE'], path: /^\/api\/watchlist\/[^/]+$/ },
   { methods: ['GET'], path: /^\/api\/onboarding\/(platforms|genres|languages)$/ },
   { methods: ['GET'], path: /^\/api\/settings\/(profile|calendar\/status)$/ },
   { methods: ['GET'], path: /^\/api\/subscription\/status$/ },

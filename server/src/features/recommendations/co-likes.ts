@@ -99,6 +99,12 @@ export class CoLikes {
   /** Clock time of the last check or failed attempt (ms); nothing is asked more often than checkEveryMs. */
   private checkedAt = -Infinity;
   private readonly opts: typeof DEFAULTS & { neighbours: NeighbourOptions };
+  /**
+   * Changes this process made that leave no rated_at behind (a history row deleted, a title
+   * marked watched or not), counted with the database's changes until the next build. Other
+   * instances see them at their next build (at most maxAgeMs later).
+   */
+  private localChanges = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -115,6 +121,11 @@ export class CoLikes {
   current(): NeighbourTable | undefined {
     this.poke();
     return this.table;
+  }
+
+  /** A change to the positives that changesSince cannot see (see localChanges). */
+  noteChanges(n: number): void {
+    this.localChanges += n;
   }
 
   /** The last completed build, or null. */
@@ -156,7 +167,7 @@ export class CoLikes {
     this.background(
       changesSince(this.ctx.db, last.startedAt.toISOString())
         .then((changes) => {
-          if (changes >= Math.max(this.opts.rebuildAfter, 0.02 * last.rows)) return this.refresh();
+          if (changes + this.localChanges >= Math.max(this.opts.rebuildAfter, 0.02 * last.rows)) return this.refresh();
         })
         .finally(() => {
           this.checking = false;
@@ -175,6 +186,8 @@ export class CoLikes {
   private async build(): Promise<NeighbourTable> {
     const startedAt = this.ctx.clock.now();
     const t0 = performance.now();
+    // This build reads every row as it is now: what was noted so far is in it.
+    this.localChanges = 0;
     const catalogVersion = this.catalog.version();
     const offered = new Set((await this.catalog.titles()).map((t) => t.id));
     const positives = await this.read(offered);

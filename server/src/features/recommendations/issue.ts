@@ -2,7 +2,7 @@
 // row happen in one write transaction, so a refused or failed request changes nothing and
 // concurrent requests (on any instance) are served one after the other per user.
 import { randomUUID } from 'node:crypto';
-import type { Mood } from '@app/shared';
+import { WATCHLIST_MAX, type Mood } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction } from '../../db/transaction.js';
@@ -11,6 +11,7 @@ import { conflict, unauthorized } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { precheckIssue, spendIssue, type PlanState } from '../subscription/subscription.service.js';
 import type { UserRow } from '../users/users.repository.js';
+import { deleteSaved, savedTitleIds } from '../watchlist/watchlist.repository.js';
 import { coLikesFor } from './co-likes.js';
 import { engineIndexFor, indexedTitle } from './engine-index.js';
 import {
@@ -76,11 +77,14 @@ export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore
     if (req.onlyIfNoneActive && active) return { row: active, state: null };
     const state = await spendIssue(ctx, tx, fresh, replacesUnusablePick(active, req.previous));
     await closeActive(tx, user.id, req.previous === 'watched' ? 'watched' : 'skipped', now);
-    const rows = await tasteRows(tx, user.id);
+    // A saved title the user has now watched leaves the watchlist.
+    if (active && req.previous === 'watched') await deleteSaved(tx, user.id, active.title_id);
+    // Read on the transaction's own connection (no second pool connection while holding the lock).
+    const [rows, saved] = [await tasteRows(tx, user.id), await savedTitleIds(tx, user.id, WATCHLIST_MAX)];
     const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
     const pick = recommend(
       index,
-      buildTaste(fresh, favourites, rows),
+      buildTaste(fresh, favourites, rows, saved),
       // The user's country decides where a platform counts; null (not chosen yet): any region (docs/product-decisions.md).
       { mood: req.mood, platform: req.platform, kind: req.kind, region: fresh.country ?? null, seed: issueSeed(user.id, seq) },
       neighbours,

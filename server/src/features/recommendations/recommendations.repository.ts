@@ -73,6 +73,35 @@ export function rateOnce(db: Queryable, userId: string, id: string, liked: boole
     .executeTakeFirst();
 }
 
+/**
+ * A history edit on a closed row (never the active pick when the status changes): the rating
+ * (undefined: unchanged; null clears it; rated_at = now either way) and the status. Returns the
+ * row as it is now, or undefined when nothing matched (another user's id, or the active pick).
+ */
+export async function editClosed(
+  db: Queryable,
+  userId: string,
+  id: string,
+  edit: { rating: boolean | null | undefined; status: 'watched' | 'skipped' | undefined; now: Date },
+): Promise<RecommendationRow | undefined> {
+  const set: { user_rating?: number | null; rated_at?: string; status?: string; closed_at?: string } = {};
+  if (edit.rating !== undefined) {
+    set.user_rating = edit.rating === null ? null : edit.rating ? 1 : 0;
+    set.rated_at = edit.now.toISOString();
+  }
+  if (edit.status !== undefined) set.status = edit.status;
+  let q = db.updateTable('recommendations').where('user_id', '=', userId).where('id', '=', id);
+  if (edit.status !== undefined) q = q.where('status', '!=', 'active');
+  if (Object.keys(set).length === 0) return q.set({ id }).returningAll().executeTakeFirst();
+  return q.set(set).returningAll().executeTakeFirst();
+}
+
+/** Deletes a closed row of the user's history; how many rows went (0 or 1). */
+export async function deleteClosed(db: Queryable, userId: string, id: string): Promise<number> {
+  const r = await db.deleteFrom('recommendations').where('user_id', '=', userId).where('id', '=', id).where('status', '!=', 'active').executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export async function historyPage(db: Queryable, userId: string, page: number, pageSize: number) {
   const [rows, total] = await Promise.all([
     db

@@ -1,11 +1,18 @@
 import { Router } from 'express';
-import { HistoryQuery, NewRecommendationRequest, PublicRateQuery, RateRequest, ScheduleRequest } from '@app/shared';
+import { HistoryEditRequest, HistoryQuery, NewRecommendationRequest, PublicRateQuery, RateRequest, ScheduleRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { authenticate, currentUser, requireOnboarded } from '../../http/authenticate.js';
 import { body, query, validate } from '../../http/validate.js';
 import { rateFromLink } from './link-rating.service.js';
-import { currentRecommendation, newRecommendation, rateRecommendation, recommendationHistory } from './recommendations.service.js';
+import {
+  currentRecommendation,
+  editHistory,
+  newRecommendation,
+  rateRecommendation,
+  recommendationHistory,
+  removeHistory,
+} from './recommendations.service.js';
 import { addToCalendar, recommendationIcs } from './schedule.service.js';
 
 /** Mounted at /api/recommendations. */
@@ -23,6 +30,13 @@ export function recommendationRoutes(ctx: AppContext, catalog: CatalogStore): Ro
   });
   r.get('/history', validate({ query: HistoryQuery }), async (req, res) => {
     res.json(await recommendationHistory(ctx, catalog, currentUser(req), query(req, HistoryQuery)));
+  });
+  // Correct the history: change or clear a rating, mark watched or not, remove an entry.
+  r.patch('/history/:id', validate({ body: HistoryEditRequest }), async (req, res) => {
+    res.json(await editHistory(ctx, catalog, currentUser(req), String(req.params.id), body(req, HistoryEditRequest)));
+  });
+  r.delete('/history/:id', async (req, res) => {
+    res.json(await removeHistory(ctx, catalog, currentUser(req), String(req.params.id)));
   });
   r.get('/download-ics', validate({ query: ScheduleRequest }), async (req, res) => {
     const file = await recommendationIcs(ctx, catalog, currentUser(req), query(req, ScheduleRequest));

@@ -1,5 +1,5 @@
-// The engine's picture of one user, from the user row, the onboarding favourites and every
-// recommendation issued so far. Pure, so it is the same on every instance.
+// The engine's picture of one user, from the user row, the onboarding favourites, every
+// recommendation issued so far and the watchlist. Pure, so it is the same on every instance.
 import { createHash } from 'node:crypto';
 import type { UserTaste } from '../../engine/types.js';
 import { userLists, type UserRow } from '../users/users.repository.js';
@@ -12,7 +12,8 @@ export interface TasteRow {
   seq: number | string;
 }
 
-export function buildTaste(user: UserRow, favourites: readonly string[], rows: readonly TasteRow[]): UserTaste {
+/** `saved`: the user's watchlist (saved for later), favoured when on their services. */
+export function buildTaste(user: UserRow, favourites: readonly string[], rows: readonly TasteRow[], saved: readonly string[] = []): UserTaste {
   const liked: string[] = [];
   const disliked: string[] = [];
   const watched: string[] = [];
@@ -34,6 +35,7 @@ export function buildTaste(user: UserRow, favourites: readonly string[], rows: r
     disliked,
     watched,
     recommended,
+    saved: [...saved],
   };
 }
 

@@ -1,0 +1,67 @@
+// Kysely only: the titles a user saved for later (the watchlist table, keyed by user and title).
+import type { Selectable } from 'kysely';
+import type { DB } from '../../db/connection.js';
+import type { Tx } from '../../db/transaction.js';
+import type { WatchlistTable } from '../../db/schema.js';
+
+type Queryable = DB | Tx;
+export type WatchlistRow = Selectable<WatchlistTable>;
+
+/** The user's saved titles, newest first (the list is bounded: WATCHLIST_MAX). */
+export function watchlistRows(db: Queryable, userId: string, limit: number): Promise<WatchlistRow[]> {
+  return db
+    .selectFrom('watchlist')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('added_at', 'desc')
+    .orderBy('title_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Every saved title id of the user (the engine's UserTaste.saved). */
+export async function savedTitleIds(db: Queryable, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).limit(limit).execute();
+  return rows.map((r) => r.title_id);
+}
+
+/** Which of `titleIds` the user saved: one query on the primary key (user_id, title_id). */
+export async function savedAmong(db: Queryable, userId: string, titleIds: readonly string[]): Promise<Set<string>> {
+  if (titleIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('watchlist')
+    .select('title_id')
+    .where('user_id', '=', userId)
+    .where('title_id', 'in', [...new Set(titleIds)])
+    .execute();
+  return new Set(rows.map((r) => r.title_id));
+}
+
+export async function countSaved(db: Queryable, userId: string): Promise<number> {
+  const r = await db.selectFrom('watchlist').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Saves the title (nothing when it is already saved: the first save's time and import stay). */
+export async function insertSaved(db: Queryable, row: WatchlistRow): Promise<void> {
+  await db.insertInto('watchlist').values(row).onConflict((oc) => oc.columns(['user_id', 'title_id']).doNothing()).execute();
+}
+
+/** Removes the title from the list; how many rows went (0 or 1). */
+export async function deleteSaved(db: Queryable, userId: string, titleId: string): Promise<number> {
+  const r = await db.deleteFrom('watchlist').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Whether the user's history has this title as watched. */
+export async function watchedInHistory(db: Queryable, userId: string, titleId: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('recommendations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('title_id', '=', titleId)
+    .where('status', '=', 'watched')
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
