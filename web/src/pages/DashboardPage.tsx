@@ -13,6 +13,9 @@ import { PlanLimitBanner, type PlanLimit } from '../components/PlanLimitBanner';
 import { PlanLimitModal } from '../components/PlanLimitModal';
 import { ScheduleDialog } from '../components/ScheduleDialog';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { errorText } from '../api/errorText';
+
+const SAVE_FAILED = 'Could not update your watchlist. Please try again.';
 
 export const UPGRADE_PATH = '/settings?upgrade=true&section=subscription';
 
@@ -100,6 +103,7 @@ export function DashboardPage() {
             onRate={(l) => void onRate(l)}
             onNext={(p) => void onNext(p)}
             onSchedule={() => setScheduling(true)}
+            onSaveError={(err) => setAlert(errorText(err, SAVE_FAILED))}
           />
         </RecommendationCard>
       ) : isLoading ? (
