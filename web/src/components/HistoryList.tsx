@@ -128,7 +128,7 @@ export function HistoryList() {
       setRemoving(null);
       // The last row of a later page gone: show the page before it.
       if (data && data.recommendations.length === 1 && page > 1) setPage(page - 1);
-      await mutateAll((k) => Array.isArray(k) && k[0] === 'history', undefined, { revalidate: true });
+      await mutateAll((k) => Array.isArray(k) && k[0] === 'history');
     } catch (err) {
       setRemoving(null);
       setProblem(errorText(err, HISTORY_TEXTS.removeFailed));

@@ -113,7 +113,8 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
         <h3 ref={heading} tabIndex={-1} className="import-heading">Import finished</h3>
         <Notice tone="success">
           Imported from {SOURCE_NAMES[summary.source]}: {countsText(c)}.
-          {c.already_in_history > 0 && <> {plural(c.already_in_history, 'title was', 'titles were')} already in your history and stayed as they were.</>}
+          {c.already_in_history === 1 && <> 1 title was already in your history and was left as it was.</>}
+          {c.already_in_history > 1 && <> {c.already_in_history.toLocaleString()} titles were already in your history and were left as they were.</>}
         </Notice>
         <div className="btn-row">
           {links && (

@@ -17,10 +17,10 @@ export function useImports() {
 
 const named = (...names: string[]) => (k: unknown) => Array.isArray(k) && names.includes(k[0] as string);
 
-/** Revalidates the named views (history, watchlist, imports, recommendation, subscription). */
+/** Reads the named views again (history, watchlist, imports, ...), showing the current data meanwhile. */
 export function useRefresh() {
   const { mutate } = useSWRConfig();
-  return (...names: string[]) => mutate(named(...names), undefined, { revalidate: true });
+  return (...names: string[]) => mutate(named(...names));
 }
 
 /**
@@ -44,7 +44,7 @@ export function useSaveForLater() {
       mark(titleId, saved);
       throw err;
     } finally {
-      void mutate(named('watchlist'), undefined, { revalidate: true });
+      void mutate(named('watchlist'));
     }
   };
 }

@@ -62,7 +62,7 @@ export function WatchlistPage() {
       // The card and the history rows show it as no longer saved.
       const unsave = (r: { title_id: string; saved: boolean }) => (r.title_id === item.title_id ? { ...r, saved: false } : r);
       void mutateAll((k) => Array.isArray(k) && k[0] === 'recommendation', (rec?: { title_id: string; saved: boolean }) => (rec ? unsave(rec) : rec), { revalidate: false });
-      void mutateAll((k) => Array.isArray(k) && k[0] === 'history', undefined, { revalidate: true });
+      void mutateAll((k) => Array.isArray(k) && k[0] === 'history');
     } catch (err) {
       setProblem(errorText(err, WATCHLIST_TEXTS.removeFailed));
     }
