@@ -58,7 +58,7 @@ export function OnboardingImport({ selected, onChange }: { selected: Favourite[]
             {added > 0
               ? `We chose ${added} of your imported titles as favourites below. Change them as you like.`
               : 'No new favourites came from this file: pick them below.'}
-            {selected.length + added < L.favouritesMin && ` Pick ${L.favouritesMin - selected.length - added} more to continue.`}
+            {selected.length < L.favouritesMin && ` Pick ${L.favouritesMin - selected.length} more to continue.`}
           </Notice>
         )}
       </div>
