@@ -3,13 +3,13 @@
 // by onboarding's favourites step. Nothing is saved until "Import N titles".
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { IMPORT_MAX_BYTES, IMPORT_SOURCES, type ImportPreview, type ImportSource, type ImportSummary } from '@app/shared';
+import type { ImportPreview, ImportSource, ImportSummary } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { useRefresh } from '../hooks/useLibrary';
 import { Notice } from './Notice';
 import { ImportPreviewPanel, importableCount, type Choices } from './ImportPreviewPanel';
-import { IMPORT_TEXTS, ImportFileError, SOURCE_HELP, SOURCE_NAMES, countsText, importRequest, plural } from './importFile';
+import { IMPORT_MAX_BYTES, IMPORT_SOURCES, IMPORT_TEXTS, ImportFileError, SOURCE_HELP, SOURCE_NAMES, countsText, importRequest, plural } from './importFile';
 import '../styles/library.css';
 
 export interface ConfirmedImport {

@@ -1,11 +1,15 @@
 // Onboarding's other way to the favourites: import a Letterboxd, IMDb, Netflix or Trakt export.
 // The server still asks for 3 to 20 favourites (ONBOARDING_LIMITS), so the titles the file liked
 // (then, if needed, the ones it marks watched) are chosen as favourites; the user can change them.
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { ONBOARDING_LIMITS as L } from '@app/shared';
-import { ImportFlow, type ConfirmedImport } from './ImportFlow';
+import type { ConfirmedImport } from './ImportFlow';
 import { Notice } from './Notice';
+import { PageLoading } from './PageLoading';
 import type { Favourite } from './onboardingRules';
+
+// Loaded when asked for: most people pick by hand.
+const ImportFlow = lazy(() => import('./ImportFlow').then((m) => ({ default: m.ImportFlow })));
 
 /** Liked titles first, then watched ones without a rating; each once. */
 export function importedFavourites({ preview, choices }: Pick<ConfirmedImport, 'preview' | 'choices'>): { liked: Favourite[]; watched: Favourite[] } {
@@ -52,7 +56,11 @@ export function OnboardingImport({ selected, onChange }: { selected: Favourite[]
         </button>
       </div>
       <div id={panel} hidden={!open}>
-        {open && <ImportFlow links={false} onConfirmed={imported} />}
+        {open && (
+          <Suspense fallback={<PageLoading label="Loading the import" />}>
+            <ImportFlow links={false} onConfirmed={imported} />
+          </Suspense>
+        )}
         {added !== null && (
           <Notice tone="info">
             {added > 0

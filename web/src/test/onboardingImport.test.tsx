@@ -47,7 +47,7 @@ async function toFavourites() {
 
 async function importFile() {
   await userEvent.click(screen.getByRole('button', { name: 'Import instead of picking' }));
-  await userEvent.upload(screen.getByLabelText('Your export file'), new File(['Name,Year,Rating\n'], 'ratings.csv', { type: 'text/csv' }));
+  await userEvent.upload(await screen.findByLabelText('Your export file'), new File(['Name,Year,Rating\n'], 'ratings.csv', { type: 'text/csv' }));
   await userEvent.click(screen.getByRole('button', { name: 'Preview import' }));
   await userEvent.click(await screen.findByRole('button', { name: /^Import \d+ titles?$/ }));
 }
