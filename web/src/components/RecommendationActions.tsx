@@ -3,7 +3,6 @@ import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
 import { MoodSelect } from './MoodSelect';
 import { Icon } from './Icon';
 import { PlanAllowance } from './PlanLimitBanner';
-import { SaveForLaterButton } from './SaveForLaterButton';
 
 export type Busy = 'like' | 'dislike' | 'watched' | 'skip' | null;
 
@@ -15,8 +14,6 @@ interface Props {
   onRate: (liked: boolean) => void;
   onNext: (previous: 'watched' | 'skip') => void;
   onSchedule: () => void;
-  /** Save for later failed (the button has already put its state back). */
-  onSaveError: (err: unknown) => void;
 }
 
 /** The cost shown inside a replacement button, so the user knows it before the click. */
@@ -26,12 +23,11 @@ function CostTag({ cost }: { cost: ReplacementCost | null }) {
 }
 
 /**
- * Like / Dislike (both disabled once rated, the chosen one marked), Schedule, Save for later,
- * Already Watched, New.
+ * Like / Dislike (both disabled once rated, the chosen one marked), Already Watched, New, Schedule.
  * After a Dislike the primary action is "Show me another": replacing a disliked pick is free while
  * the week's free replacements last, as is Already Watched.
  */
-export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext, onSchedule, onSaveError }: Props) {
+export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext, onSchedule }: Props) {
   const { data: status } = useSubscriptionStatus();
   const cost = replacementCost(status);
   const rated = rec.is_rated;
@@ -62,7 +58,6 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
         <button type="button" className="btn btn-secondary" onClick={onSchedule} disabled={working}>
           <Icon name="calendar" /> Schedule
         </button>
-        <SaveForLaterButton titleId={rec.title_id} saved={rec.saved} disabled={working} onError={onSaveError} />
       </div>
       <div className="next-row">
         <MoodSelect value={mood} onChange={onMood} />

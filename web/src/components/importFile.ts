@@ -25,7 +25,7 @@ export const IMPORT_SOURCES = Object.keys(SOURCE_NAMES) as ImportSource[];
 /** Where each service keeps its export, in its own menu words. */
 export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; where: string; file: string }> = [
   { source: 'letterboxd', where: 'Settings › Data › Export your data', file: 'the .zip it emails or downloads' },
-  { source: 'imdb', where: 'Your Ratings (or your Watchlist) › the ⋯ menu › Export', file: 'the .csv' },
+  { source: 'imdb', where: 'Your Ratings (or Watchlist) › ⋯ › Export, then Your exports', file: 'the .csv' },
   { source: 'netflix', where: 'Account › Profile › Viewing activity › Download all', file: 'the .csv' },
   { source: 'trakt', where: 'Settings › Data › Export', file: 'the .zip or a .json file from it' },
 ];

@@ -8,6 +8,7 @@ import { CardSkeleton } from '../components/CardSkeleton';
 import { CountryPrompt } from '../components/CountryPrompt';
 import { ErrorState } from '../components/ErrorState';
 import { HistoryList } from '../components/HistoryList';
+import { SaveForLaterButton } from '../components/SaveForLaterButton';
 import { Notice } from '../components/Notice';
 import { PlanLimitBanner, type PlanLimit } from '../components/PlanLimitBanner';
 import { PlanLimitModal } from '../components/PlanLimitModal';
@@ -94,7 +95,11 @@ export function DashboardPage() {
       {/* The card answers for the new country at once: the same pick, presented again. */}
       <CountryPrompt onSaved={() => void mutate()} />
       {rec ? (
-        <RecommendationCard rec={rec} cardRef={cardRef}>
+        <RecommendationCard
+          rec={rec}
+          cardRef={cardRef}
+          headAction={<SaveForLaterButton titleId={rec.title_id} saved={rec.saved} small disabled={busy !== null} onError={(err) => setAlert(errorText(err, SAVE_FAILED))} />}
+        >
           <RecommendationActions
             rec={rec}
             busy={busy}
@@ -103,7 +108,6 @@ export function DashboardPage() {
             onRate={(l) => void onRate(l)}
             onNext={(p) => void onNext(p)}
             onSchedule={() => setScheduling(true)}
-            onSaveError={(err) => setAlert(errorText(err, SAVE_FAILED))}
           />
         </RecommendationCard>
       ) : isLoading ? (
