@@ -64,6 +64,16 @@ describe('watchlist', () => {
     expect(screen.getByRole('link', { name: 'See tonight’s pick' })).toHaveAttribute('href', '/app/dashboard');
   });
 
+  it('/watchlist opens the page; before onboarding it goes to onboarding', async () => {
+    const { server } = setup();
+    const { location, unmount } = renderApp('/watchlist', { server, user: user() });
+    await waitFor(() => expect(location()).toBe('/app/watchlist'));
+    expect(await screen.findByText('Nothing saved yet.')).toBeInTheDocument();
+    unmount();
+    const again = renderApp('/app/watchlist', { server: setup().server, user: user({ is_onboarded: false }) });
+    await waitFor(() => expect(again.location()).toBe('/app/onboarding'));
+  });
+
   it('shows the error and keeps the title when removing fails', async () => {
     const { server } = setup({ watchlist: [watchlistItem({ title_id: 'w1', movie_title: 'Past Lives' })] });
     server.on('DELETE /api/watchlist/:titleId', { status: 500, body: { detail: 'Database unavailable' } });
