@@ -32,6 +32,7 @@ const AppLayout = page(() => import('./components/AppLayout'), 'AppLayout');
 const OnboardingPage = page(() => import('./pages/OnboardingPage'), 'OnboardingPage');
 const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
 const SettingsPage = page(() => import('./pages/SettingsPage'), 'SettingsPage');
+const WatchlistPage = page(() => import('./pages/WatchlistPage'), 'WatchlistPage');
 
 export function AppRoutes() {
   return (
@@ -56,12 +57,14 @@ export function AppRoutes() {
         <Route path="dashboard" element={<LegacyRedirect to="/app/dashboard" />} />
         <Route path="onboarding" element={<LegacyRedirect to="/app/onboarding" />} />
         <Route path="settings" element={<LegacyRedirect to="/app/settings" />} />
+        <Route path="watchlist" element={<LegacyRedirect to="/app/watchlist" />} />
         <Route path="app" element={<RequireAuth><AppLayout /></RequireAuth>}>
           <Route path="onboarding" element={<OnboardingPage />} />
           <Route element={<RequireOnboarded />}>
             <Route index element={<Navigate to="/app/dashboard" replace />} />
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="watchlist" element={<WatchlistPage />} />
             <Route path="*" element={<Navigate to="/app/dashboard" replace />} />
           </Route>
         </Route>

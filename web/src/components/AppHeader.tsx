@@ -68,6 +68,7 @@ export function AppHeader() {
           {onboarded && (
             <>
               <NavLink to="/app/dashboard" className="nav-link">Home</NavLink>
+              <NavLink to="/app/watchlist" className="nav-link">Watchlist</NavLink>
               <NavLink to="/app/settings" className="nav-link">Settings</NavLink>
             </>
           )}

@@ -5,8 +5,7 @@ import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { ErrorState } from './ErrorState';
 import { PageLoading } from './PageLoading';
 import { PosterImage } from './PosterImage';
-
-type Pick = { id: string; title: string };
+import type { Favourite as Pick } from './onboardingRules';
 interface Props {
   genres: string[];
   languages: string[];

@@ -10,7 +10,18 @@ import { WhereToWatch } from './WhereToWatch';
  * description, reason, poster. On a phone the poster sits beside the title and the description
  * folds to two lines behind "More", so the actions are on the first screen.
  */
-export function RecommendationCard({ rec, children, cardRef }: { rec: Recommendation; children?: ReactNode; cardRef?: Ref<HTMLElement> }) {
+export function RecommendationCard({
+  rec,
+  children,
+  cardRef,
+  headAction,
+}: {
+  rec: Recommendation;
+  children?: ReactNode;
+  cardRef?: Ref<HTMLElement>;
+  /** A small action beside the trailer link (Save for later), where it costs the phone layout no height. */
+  headAction?: ReactNode;
+}) {
   const [more, setMore] = useState(false);
   const detailsId = useId();
   return (
@@ -20,10 +31,15 @@ export function RecommendationCard({ rec, children, cardRef }: { rec: Recommenda
         <p className="eyebrow">{rec.kind === 'series' ? 'Series' : 'Movie'} · Tonight&rsquo;s pick</p>
         <h2 id="rec-title" className="rec-title">{rec.movie_title}</h2>
         <p className="rec-facts">{titleFacts(rec).join(' · ')}</p>
-        {rec.trailer_url && (
-          <a className="rec-trailer" href={rec.trailer_url} target="_blank" rel="noopener noreferrer" aria-label={`Trailer of ${rec.movie_title} on YouTube (opens in a new tab)`}>
-            Trailer
-          </a>
+        {(rec.trailer_url || headAction) && (
+          <div className="rec-head-actions">
+            {rec.trailer_url && (
+              <a className="rec-trailer" href={rec.trailer_url} target="_blank" rel="noopener noreferrer" aria-label={`Trailer of ${rec.movie_title} on YouTube (opens in a new tab)`}>
+                Trailer
+              </a>
+            )}
+            {headAction}
+          </div>
         )}
       </div>
       <div className="rec-body">

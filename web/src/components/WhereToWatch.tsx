@@ -7,7 +7,7 @@ const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
  * the service the pick was made for, other places there, or, said plainly, that it is not on the
  * user's services there and where it streams instead. The words are shared with the extension.
  */
-export function WhereToWatch({ rec }: { rec: Recommendation }) {
+export function WhereToWatch({ rec }: { rec: Pick<Recommendation, 'platform' | 'platform_logo_url' | 'watch_url' | 'region' | 'where_to_watch'> }) {
   const { notice, here, elsewhere } = watchSummary(rec);
   const country = rec.region ? 'Also in your country' : 'Also available';
   return (

@@ -1,9 +1,16 @@
 import { ONBOARDING_LIMITS as L } from '@app/shared';
 
+/** A favourite title; `imported` ones came from a history import and are sent by id (exact, whatever their name). */
+export interface Favourite {
+  id: string;
+  title: string;
+  imported?: boolean;
+}
+
 export interface OnboardingChoices {
   genres: string[];
   languages: string[];
-  favourites: Array<{ id: string; title: string }>;
+  favourites: Favourite[];
   platforms: string[];
 }
 

@@ -8,11 +8,15 @@ import { CardSkeleton } from '../components/CardSkeleton';
 import { CountryPrompt } from '../components/CountryPrompt';
 import { ErrorState } from '../components/ErrorState';
 import { HistoryList } from '../components/HistoryList';
+import { SaveForLaterButton } from '../components/SaveForLaterButton';
 import { Notice } from '../components/Notice';
 import { PlanLimitBanner, type PlanLimit } from '../components/PlanLimitBanner';
 import { PlanLimitModal } from '../components/PlanLimitModal';
 import { ScheduleDialog } from '../components/ScheduleDialog';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { errorText } from '../api/errorText';
+
+const SAVE_FAILED = 'Could not update your watchlist. Please try again.';
 
 export const UPGRADE_PATH = '/settings?upgrade=true&section=subscription';
 
@@ -91,7 +95,11 @@ export function DashboardPage() {
       {/* The card answers for the new country at once: the same pick, presented again. */}
       <CountryPrompt onSaved={() => void mutate()} />
       {rec ? (
-        <RecommendationCard rec={rec} cardRef={cardRef}>
+        <RecommendationCard
+          rec={rec}
+          cardRef={cardRef}
+          headAction={<SaveForLaterButton titleId={rec.title_id} saved={rec.saved} small disabled={busy !== null} onError={(err) => setAlert(errorText(err, SAVE_FAILED))} />}
+        >
           <RecommendationActions
             rec={rec}
             busy={busy}

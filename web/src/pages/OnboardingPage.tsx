@@ -5,6 +5,7 @@ import { useApi } from '../api/ServicesContext';
 import { GenreStep } from '../components/GenreStep';
 import { LanguageStep } from '../components/LanguageStep';
 import { FavouritesStep } from '../components/FavouritesStep';
+import { OnboardingImport } from '../components/OnboardingImport';
 import { PlatformStep } from '../components/PlatformStep';
 import { CountrySelect, browserCountry } from '../components/CountrySelect';
 import { OnboardingProgress } from '../components/OnboardingProgress';
@@ -57,7 +58,8 @@ export function OnboardingPage() {
     try {
       await api.onboarding.savePreferences({
         selected_genres: c.genres,
-        initial_movies: c.favourites.map((f) => f.title),
+        // Picked titles by name as always; imported ones by id, so a remake never stands in for them.
+        initial_movies: c.favourites.map((f) => (f.imported ? f.id : f.title)),
         preferred_languages: c.languages,
         ott_subscriptions: c.platforms,
         ...(country ? { country } : {}),
@@ -93,7 +95,12 @@ export function OnboardingPage() {
       <div className="card onboarding-card">
         {step === 1 && <GenreStep selected={c.genres} onChange={set('genres')} />}
         {step === 2 && <LanguageStep selected={c.languages} onChange={set('languages')} />}
-        {step === 3 && <FavouritesStep genres={c.genres} languages={c.languages} selected={c.favourites} onChange={set('favourites')} />}
+        {step === 3 && (
+          <>
+            <OnboardingImport selected={c.favourites} onChange={set('favourites')} />
+            <FavouritesStep genres={c.genres} languages={c.languages} selected={c.favourites} onChange={set('favourites')} />
+          </>
+        )}
         {step === 4 && (
           <>
             <div className="field">

@@ -12,6 +12,7 @@ import { ResetSection } from '../components/ResetSection';
 import { SecuritySection } from '../components/SecuritySection';
 import { DevicesSection } from '../components/DevicesSection';
 import { ExportDataSection } from '../components/ExportDataSection';
+import { ImportSection } from '../components/ImportSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { UpgradeModal } from '../components/UpgradeModal';
 import { PlatformStep } from '../components/PlatformStep';
@@ -28,6 +29,7 @@ const SECTIONS = [
   ['profile', 'Profile'],
   ['security', 'Sign-in and security'],
   ['devices', 'Devices'],
+  ['import', 'Import history'],
   ['reset', 'Reset'],
   ['data', 'Your data'],
   ['delete-account', 'Delete account'],
@@ -105,6 +107,7 @@ export function SettingsPage() {
         <ProfileSection user={user} save={update} />
         <SecuritySection user={user} onEmailChanged={remember} />
         <DevicesSection />
+        <ImportSection />
         <ResetSection />
         <ExportDataSection />
         <DeleteAccountSection user={user} />

@@ -40,10 +40,14 @@ describe('dashboard', () => {
     expect(c.getByText(/A linguist is recruited/)).toBeInTheDocument();
     expect(c.getByText(/Because you liked Interstellar/)).toBeInTheDocument();
     expect(c.getByAltText('Poster of Arrival')).toHaveAttribute('src', '/api/catalog/titles/t1/poster.svg');
-    expect(await screen.findByText('Parasite')).toBeInTheDocument();
-    expect(screen.getByText('Liked')).toBeInTheDocument();
-    expect(screen.getByText('Disliked')).toBeInTheDocument();
-    expect(screen.getByText('Watched')).toBeInTheDocument();
+    // Each history row shows its rating and whether it was watched as pressed buttons.
+    const parasite = within(await screen.findByRole('group', { name: 'Edit Parasite' }));
+    expect(parasite.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+    expect(parasite.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'false');
+    expect(parasite.getByRole('button', { name: 'Watched' })).toHaveAttribute('aria-pressed', 'true');
+    const cats = within(screen.getByRole('group', { name: 'Edit Cats' }));
+    expect(cats.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'true');
+    expect(cats.getByRole('button', { name: 'Watched' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('says availability unknown when there is no platform', async () => {
@@ -56,17 +60,18 @@ describe('dashboard', () => {
       body: RateResponse.parse({ message: 'Saved', recommendation: recommendation({ is_rated: true, user_rating: (req.body as { rating: boolean }).rating }) }),
     }));
     open(s);
-    await userEvent.click(await screen.findByRole('button', { name: /Like$/ }));
-    const liked = await screen.findByRole('button', { name: /Liked/ });
+    const card = within(await screen.findByRole('article'));
+    await userEvent.click(card.getByRole('button', { name: /Like$/ }));
+    const liked = await card.findByRole('button', { name: /Liked/ });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     expect(liked).toBeDisabled();
-    expect(screen.getByRole('button', { name: /Dislike/ })).toBeDisabled();
+    expect(card.getByRole('button', { name: /Dislike/ })).toBeDisabled();
     expect(s.calls('POST /api/recommendations/rate')[0].body).toEqual({ movie_title: 'Arrival', rating: true, genre: 'Science Fiction', year: 2016, recommendation_id: 'r1' });
   });
 
   it('shows the alert when a rating fails', async () => {
     open(server().on('POST /api/recommendations/rate', { status: 500, body: { detail: 'Internal server error' } }));
-    await userEvent.click(await screen.findByRole('button', { name: /Dislike/ }));
+    await userEvent.click(within(await screen.findByRole('article')).getByRole('button', { name: /Dislike/ }));
     expect(await screen.findByText(ALERT_TEXTS.saveRating)).toBeInTheDocument();
   });
 

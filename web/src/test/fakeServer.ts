@@ -7,6 +7,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
+  /** The `:name` segments of a pattern route (`DELETE /api/watchlist/:titleId`). */
+  params: Record<string, string>;
 }
 
 export interface Reply {
@@ -22,7 +24,10 @@ export class FakeServer {
   readonly requests: RecordedRequest[] = [];
   private readonly handlers = new Map<string, Handler>();
 
-  /** `on('GET /api/settings/profile', ...)`: the latest registration for a route wins. */
+  /**
+   * `on('GET /api/settings/profile', ...)`: the latest registration for a route wins. A segment
+   * `:name` matches any one segment (`DELETE /api/watchlist/:titleId`); exact routes win over patterns.
+   */
   on(route: string, handler: Handler | Reply): this {
     this.handlers.set(route, typeof handler === 'function' ? handler : () => handler);
     return this;
@@ -32,9 +37,19 @@ export class FakeServer {
     return this.handlers.has(route);
   }
 
+  /** The requests to a route; a pattern route (`PATCH /api/recommendations/history/:id`) counts every match. */
   calls(route: string): RecordedRequest[] {
-    const [method, path] = route.split(' ');
-    return this.requests.filter((r) => r.method === method && r.path === path);
+    return this.requests.filter((r) => match(route, r.method, r.path) !== null);
+  }
+
+  private handler(method: string, path: string): { handler: Handler; params: Record<string, string> } | null {
+    const exact = this.handlers.get(`${method} ${path}`);
+    if (exact) return { handler: exact, params: {} };
+    for (const [route, handler] of [...this.handlers].reverse()) {
+      const params = route.includes('/:') ? match(route, method, path) : null;
+      if (params) return { handler, params };
+    }
+    return null;
   }
 
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -47,14 +62,31 @@ export class FakeServer {
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       headers,
+      params: {},
     };
     this.requests.push(req);
-    const handler = this.handlers.get(`${req.method} ${req.path}`);
-    if (!handler) return json(404, { detail: `No fake for ${req.method} ${req.path}` });
-    const reply = await handler(req);
+    const found = this.handler(req.method, req.path);
+    if (!found) return json(404, { detail: `No fake for ${req.method} ${req.path}` });
+    req.params = found.params;
+    const reply = await found.handler(req);
     if (reply.text !== undefined) return new Response(reply.text, { status: reply.status ?? 200, headers: reply.headers });
     return json(reply.status ?? 200, reply.body ?? {}, reply.headers);
   };
+}
+
+/** The params of `path` when it matches `route` ("METHOD /a/:b"), else null. */
+function match(route: string, method: string, path: string): Record<string, string> | null {
+  const [m, pattern] = route.split(' ');
+  if (m !== method) return null;
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, w] of want.entries()) {
+    if (w.startsWith(':')) params[w.slice(1)] = decodeURIComponent(got[i]);
+    else if (w !== got[i]) return null;
+  }
+  return params;
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

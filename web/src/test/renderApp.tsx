@@ -23,6 +23,8 @@ export function renderApp(path: string, opts: RenderOptions = {}) {
   const server = opts.server ?? new FakeServer();
   server.on('POST /api/analytics/events', { status: 201, body: { message: 'Recorded' } });
   if (!server.has('GET /api/public/config')) server.on('GET /api/public/config', { body: config() });
+  // Settings lists past imports; an account that never imported has none.
+  if (!server.has('GET /api/imports')) server.on('GET /api/imports', { body: { imports: [] } });
   if (opts.user) {
     window.localStorage.setItem(STORAGE_KEYS.token, opts.token ?? 'test-token');
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(opts.user));

@@ -1,0 +1,46 @@
+import { useState, type ReactNode } from 'react';
+
+export const SHOW_STEP = 100;
+
+/**
+ * A long list shown 100 at a time, so a preview of thousands of rows stays fast: "Show 100 more"
+ * and "Show all" under it while rows are hidden.
+ */
+export function ShowMore<T>({
+  items,
+  label,
+  className,
+  render,
+  itemKey,
+}: {
+  items: readonly T[];
+  label: string;
+  className?: string;
+  render: (item: T) => ReactNode;
+  itemKey: (item: T, index: number) => string | number;
+}) {
+  const [shown, setShown] = useState(SHOW_STEP);
+  const hidden = items.length - shown;
+  return (
+    <>
+      <ul className={className} aria-label={label}>
+        {items.slice(0, shown).map((item, i) => (
+          <li key={itemKey(item, i)}>{render(item)}</li>
+        ))}
+      </ul>
+      {hidden > 0 && (
+        <div className="btn-row show-more">
+          <span className="muted">
+            Showing {shown.toLocaleString()} of {items.length.toLocaleString()}
+          </span>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setShown((n) => n + SHOW_STEP)}>
+            Show {Math.min(SHOW_STEP, hidden)} more
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setShown(items.length)}>
+            Show all
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+// Reading an export file in the browser for POST /api/imports: a .zip as base64, anything else as
+// text. Files over IMPORT_MAX_BYTES are refused before they are read.
+// Types only from @app/shared here: its import schemas' module builds zod schemas, and importing a
+// value from it would bring zod (about 100 KB) into the settings and onboarding chunks. The two
+// values below are the contract's (shared/src/schemas/library.ts); imports.test.tsx checks they match.
+import type { CreateImportRequest, ImportCounts, ImportSource } from '@app/shared';
+
+/** shared's IMPORT_MAX_BYTES: files larger than this are refused before they are read. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const IMPORT_TEXTS = {
+  tooLarge: 'The file is larger than 10 MB',
+  noFile: 'Choose your export file first.',
+  unreadable: 'Could not read that file. Please choose it again.',
+  previewFailed: 'Could not read your export. Please try again.',
+  confirmFailed: 'Could not import your titles. Please try again.',
+  cancelFailed: 'Could not cancel this import. Please try again.',
+  undoFailed: 'Could not undo that import. Please try again.',
+} as const;
+
+export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt' };
+/** shared's IMPORT_SOURCES, in its order. */
+export const IMPORT_SOURCES = Object.keys(SOURCE_NAMES) as ImportSource[];
+
+/** Where each service keeps its export, in its own menu words. */
+export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; where: string; file: string }> = [
+  { source: 'letterboxd', where: 'Settings › Data › Export your data', file: 'the .zip it emails or downloads' },
+  { source: 'imdb', where: 'Your Ratings (or Watchlist) › ⋯ › Export, then Your exports', file: 'the .csv' },
+  { source: 'netflix', where: 'Account › Profile › Viewing activity › Download all', file: 'the .csv' },
+  { source: 'trakt', where: 'Settings › Data › Export', file: 'the .zip or a .json file from it' },
+];
+
+const isZip = (f: File) => /\.zip$/i.test(f.name) || f.type === 'application/zip' || f.type === 'application/x-zip-compressed';
+
+function read(file: File, as: 'text' | 'dataUrl'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    if (as === 'text') reader.readAsText(file);
+    else reader.readAsDataURL(file);
+  });
+}
+
+export class ImportFileError extends Error {}
+
+/** The request body for a file, or an ImportFileError with the words to show. */
+export async function importRequest(file: File, source: ImportSource | ''): Promise<CreateImportRequest> {
+  if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_TEXTS.tooLarge);
+  let content: string;
+  let encoding: 'text' | 'base64' = 'text';
+  try {
+    if (isZip(file)) {
+      const url = await read(file, 'dataUrl');
+      content = url.slice(url.indexOf(',') + 1);
+      encoding = 'base64';
+    } else content = await read(file, 'text');
+  } catch {
+    throw new ImportFileError(IMPORT_TEXTS.unreadable);
+  }
+  return { filename: file.name, content, encoding, ...(source ? { source } : {}) };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** "12 likes, 3 dislikes, 40 watched and 5 saved for later" (only the non-zero parts). */
+export function countsText(c: ImportCounts): string {
+  const parts = [
+    c.likes ? plural(c.likes, 'like') : '',
+    c.dislikes ? plural(c.dislikes, 'dislike') : '',
+    c.watched ? `${c.watched.toLocaleString()} watched` : '',
+    c.watchlist ? `${c.watchlist.toLocaleString()} saved for later` : '',
+  ].filter(Boolean);
+  if (parts.length === 0) return 'nothing new';
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+export { plural };

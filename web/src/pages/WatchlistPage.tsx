@@ -1,0 +1,105 @@
+// The watchlist: titles saved for later (from tonight's card, the history, or an import), each with
+// where it streams for the user; the ones on their services are favoured for tonight's pick.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { WatchlistItem, WatchlistResponse } from '@app/shared';
+import { useApi } from '../api/ServicesContext';
+import { errorText } from '../api/errorText';
+import { useWatchlist } from '../hooks/useLibrary';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { ErrorState } from '../components/ErrorState';
+import { Notice } from '../components/Notice';
+import { PageLoading } from '../components/PageLoading';
+import { PosterImage } from '../components/PosterImage';
+import { WhereToWatch } from '../components/WhereToWatch';
+import { titleFacts } from '../components/formatTitle';
+import '../styles/library.css';
+
+export const WATCHLIST_TEXTS = {
+  removeFailed: 'Could not remove that title. Please try again.',
+} as const;
+
+function WatchlistCard({ item, busy, onRemove }: { item: WatchlistItem; busy: boolean; onRemove: () => void }) {
+  const id = `watch-${item.title_id}`;
+  return (
+    <li className="watch-card" aria-labelledby={id}>
+      <PosterImage src={item.poster_url} fallbackSrc={item.poster_fallback_url} alt="" width={80} height={120} loading="lazy" />
+      <div className="watch-card-body">
+        <p className="eyebrow watch-kind">{item.kind === 'series' ? 'Series' : 'Movie'}</p>
+        <h2 className="watch-title" id={id}>{item.movie_title}</h2>
+        <p className="muted watch-facts">{titleFacts(item).join(' · ')}</p>
+        {item.on_your_services && <span className="tag tag-on-services">On your services</span>}
+        <div className="watch-where">
+          <WhereToWatch rec={item} />
+        </div>
+      </div>
+      <button type="button" className="btn btn-ghost btn-small watch-remove" disabled={busy} aria-label={`Remove ${item.movie_title}`} onClick={onRemove}>
+        Remove
+      </button>
+    </li>
+  );
+}
+
+export function WatchlistPage() {
+  usePageTitle('Watchlist');
+  const api = useApi();
+  const { mutate: mutateAll } = useSWRConfig();
+  const { data, error, mutate } = useWatchlist();
+  const [pending, setPending] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function remove(item: WatchlistItem) {
+    setPending(item.title_id);
+    setProblem(null);
+    const without = (w?: WatchlistResponse): WatchlistResponse =>
+      w ? { items: w.items.filter((i) => i.title_id !== item.title_id), total: Math.max(0, w.total - 1) } : { items: [], total: 0 };
+    try {
+      await mutate(async (w) => {
+        await api.watchlist.remove(item.title_id);
+        return without(w);
+      }, { optimisticData: without, rollbackOnError: true, revalidate: false });
+      // The card and the history rows show it as no longer saved.
+      const unsave = (r: { title_id: string; saved: boolean }) => (r.title_id === item.title_id ? { ...r, saved: false } : r);
+      void mutateAll((k) => Array.isArray(k) && k[0] === 'recommendation', (rec?: { title_id: string; saved: boolean }) => (rec ? unsave(rec) : rec), { revalidate: false });
+      void mutateAll((k) => Array.isArray(k) && k[0] === 'history');
+    } catch (err) {
+      setProblem(errorText(err, WATCHLIST_TEXTS.removeFailed));
+    }
+    setPending(null);
+  }
+
+  const onServices = data?.items.filter((i) => i.on_your_services).length ?? 0;
+  return (
+    <div className="container watchlist">
+      <h1>Watchlist</h1>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {error ? (
+        <ErrorState error={error} fallback="Could not load your watchlist." onRetry={() => void mutate()} />
+      ) : !data ? (
+        <PageLoading label="Loading your watchlist" />
+      ) : data.items.length === 0 ? (
+        <div className="card watch-empty">
+          <p>Nothing saved yet.</p>
+          <p className="muted">
+            When tonight&rsquo;s pick looks good but not for tonight, choose <strong>Save for later</strong> on the card and it waits here. Titles
+            saved here that stream on your services are favoured for your next picks.
+          </p>
+          <Link to="/app/dashboard" className="btn btn-primary">See tonight&rsquo;s pick</Link>
+        </div>
+      ) : (
+        <>
+          <p className="muted">
+            {data.total.toLocaleString()} saved{onServices > 0 ? ` · ${onServices.toLocaleString()} on your services` : ''}. Titles on your services are
+            favoured for tonight&rsquo;s pick.
+          </p>
+          <ul className="watch-grid" aria-label="Saved titles">
+            {data.items.map((item) => (
+              <WatchlistCard key={item.title_id} item={item} busy={pending === item.title_id} onRemove={() => void remove(item)} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
