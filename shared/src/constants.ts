@@ -130,3 +130,7 @@ export const ACCOUNT_DATA = {
   deletionAttemptsPerWindow: 10,
   deletionWindowMinutes: 15,
 } as const;
+
+/** History imports: files larger than this are refused before they are read (bytes). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt'] as const;

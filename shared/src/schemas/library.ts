@@ -1,14 +1,11 @@
 // Bring your taste: history imports (preview, confirm, undo), the watchlist, and history edits.
 import { z } from 'zod';
+import { IMPORT_MAX_BYTES, IMPORT_SOURCES } from '../constants.js';
 import { Recommendation } from './recommendations.js';
 
 /** A user's watchlist holds at most this many titles (saving one more answers 409). */
 export const WATCHLIST_MAX = 500;
 
-/** Files larger than this are refused before they are read (bytes). */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-
-export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt'] as const;
 export const ImportSource = z.enum(IMPORT_SOURCES, { error: 'source must be one of letterboxd, imdb, netflix, trakt' });
 export type ImportSource = z.infer<typeof ImportSource>;
 

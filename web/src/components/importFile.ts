@@ -1,12 +1,10 @@
 // Reading an export file in the browser for POST /api/imports: a .zip as base64, anything else as
 // text. Files over IMPORT_MAX_BYTES are refused before they are read.
-// Types only from @app/shared here: its import schemas' module builds zod schemas, and importing a
-// value from it would bring zod (about 100 KB) into the settings and onboarding chunks. The two
-// values below are the contract's (shared/src/schemas/library.ts); imports.test.tsx checks they match.
-import type { CreateImportRequest, ImportCounts, ImportSource } from '@app/shared';
+// The limits come from shared's zod-free constants (a value from its schemas would bring zod into
+// the settings and onboarding chunks).
+import { IMPORT_MAX_BYTES, IMPORT_SOURCES, type CreateImportRequest, type ImportCounts, type ImportSource } from '@app/shared';
 
-/** shared's IMPORT_MAX_BYTES: files larger than this are refused before they are read. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export { IMPORT_MAX_BYTES, IMPORT_SOURCES };
 
 export const IMPORT_TEXTS = {
   tooLarge: 'The file is larger than 10 MB',
@@ -19,8 +17,6 @@ export const IMPORT_TEXTS = {
 } as const;
 
 export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt' };
-/** shared's IMPORT_SOURCES, in its order. */
-export const IMPORT_SOURCES = Object.keys(SOURCE_NAMES) as ImportSource[];
 
 /** Where each service keeps its export, in its own menu words. */
 export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; where: string; file: string }> = [

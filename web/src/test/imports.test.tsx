@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IMPORT_MAX_BYTES, IMPORT_SOURCES } from '@app/shared';
-import { IMPORT_MAX_BYTES as WEB_MAX_BYTES, IMPORT_SOURCES as WEB_SOURCES } from '../components/importFile';
+import { IMPORT_MAX_BYTES } from '@app/shared';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
 import { FakeLibrary, matched } from './fakeLibrary';
@@ -52,11 +51,6 @@ async function openImport(server: FakeServer) {
 }
 
 describe('import your history (Settings)', () => {
-  it("uses the contract's size limit and sources (kept zod-free in the web bundle)", () => {
-    expect(WEB_MAX_BYTES).toBe(IMPORT_MAX_BYTES);
-    expect(WEB_SOURCES).toEqual([...IMPORT_SOURCES]);
-  });
-
   it('previews matched, ambiguous and unmatched titles, sends the chosen candidate, then lists the import with Undo', async () => {
     const { server, library } = setup();
     const section = await openImport(server);
