@@ -14,6 +14,7 @@ import { feedbackMount } from './features/feedback/feedback.routes.js';
 import { deliveryRoutes } from './features/delivery/delivery.routes.js';
 import { sessionRoutes } from './features/sessions/sessions.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { importsMount } from './features/imports/imports.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -37,6 +38,6 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
       { path: '/api/account', router: accountRoutes(ctx) },
     ],
     smallBodyRoutes: [feedbackMount(ctx)],
-    rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],
+    rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }, importsMount(ctx, catalog)],
   };
 }
