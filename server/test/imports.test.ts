@@ -282,6 +282,39 @@ describe.each(dialects)('history imports on %s', (dialect) => {
     expect(await changesSince(server.running.ctx.db, since)).toBeGreaterThanOrEqual(quiet + 5);
   });
 
+  it('a watchlist file fills the watchlist (not history), skips titles already in history, and undo empties it', async () => {
+    const c = await onboardedUser(server);
+    const [fresh, seen] = unique.slice(80, 82);
+    const rated = await c.api.imports.create({ filename: 'ratings.csv', content: ratingsCsv([{ name: seen.title, year: seen.year, rating: 4 }]) });
+    await c.api.imports.confirm(rated.import_id);
+    const csv = ['Date,Name,Year,Letterboxd URI', `2024-02-01,${field(fresh.title)},${fresh.year},https://boxd.it/w1`, `2024-02-02,${field(seen.title)},${seen.year},https://boxd.it/w2`].join('\n');
+    const preview = await c.api.imports.create({ filename: 'watchlist.csv', content: csv });
+    expect(preview.counts).toEqual({ likes: 0, dislikes: 0, watched: 0, watchlist: 1, already_in_history: 1 });
+    await c.api.imports.confirm(preview.import_id);
+    const saved = await server.running.ctx.db.selectFrom('watchlist').selectAll().where('user_id', '=', c.userId).execute();
+    expect(saved.map((w) => [w.title_id, w.import_id])).toEqual([[fresh.id, preview.import_id]]);
+    expect((await recommendationRows(server, c.userId)).map((r) => r.title_id)).toEqual([seen.id]);
+    await c.api.imports.undo(preview.import_id);
+    expect(await server.running.ctx.db.selectFrom('watchlist').selectAll().where('user_id', '=', c.userId).execute()).toEqual([]);
+  });
+
+  it('a large import (every movie of the catalog) is written in chunks in one transaction, and undone', async () => {
+    const c = await onboardedUser(server);
+    const all = unique.map((t) => ({ name: t.title, year: t.year, rating: 4 }));
+    // More than one INSERT of INSERT_CHUNK (500) rows.
+    expect(all.length).toBeGreaterThan(600);
+    const preview = await c.api.imports.create({ filename: 'ratings.csv', content: ratingsCsv(all) });
+    expect(preview.matched_count).toBe(all.length);
+    const summary = await c.api.imports.confirm(preview.import_id);
+    expect(summary.counts.likes).toBe(all.length);
+    const rows = await recommendationRows(server, c.userId);
+    expect(rows).toHaveLength(all.length);
+    expect(new Set(rows.map((r) => Number(r.seq))).size).toBe(all.length);
+    expect(Math.max(...rows.map((r) => Number(r.seq)))).toBe(-1);
+    await c.api.imports.undo(preview.import_id);
+    expect(await recommendationRows(server, c.userId)).toEqual([]);
+  });
+
   it('confirming skips a matched title that left the catalog since the preview', async () => {
     const c = await onboardedUser(server);
     const file = sampleFile(70);
