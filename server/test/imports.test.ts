@@ -9,7 +9,7 @@ import { searchText } from '../src/catalog/search-text.js';
 import { coLikesFor } from '../src/features/recommendations/co-likes.js';
 import { changesSince } from '../src/features/recommendations/co-likes.repository.js';
 import { dialects } from './support/dialects.js';
-import { signUp, startTestServer, type TestClient, type TestServer } from './support/test-server.js';
+import { GOOD_PASSWORD, signUp, startTestServer, type TestClient, type TestServer } from './support/test-server.js';
 import { failure, onboardedUser, recommendationRows, setPlan } from './recommendations.helpers.js';
 
 interface Row {
@@ -280,6 +280,21 @@ describe.each(dialects)('history imports on %s', (dialect) => {
     const quiet = await changesSince(server.running.ctx.db, since);
     await c.api.imports.undo(preview.import_id);
     expect(await changesSince(server.running.ctx.db, since)).toBeGreaterThanOrEqual(quiet + 5);
+  });
+
+  it('deleting the account deletes its imports, their items and what they wrote', async () => {
+    const c = await onboardedUser(server);
+    const [saved] = unique.slice(90, 91);
+    const rated = await c.api.imports.create({ filename: 'ratings.csv', content: sampleFile(92).csv });
+    await c.api.imports.confirm(rated.import_id);
+    const later = await c.api.imports.create({ filename: 'watchlist.csv', content: `Date,Name,Year,Letterboxd URI\n2024-02-01,${field(saved.title)},${saved.year},https://boxd.it/w\n` });
+    await c.api.imports.confirm(later.import_id);
+    await c.api.account.delete({ password: GOOD_PASSWORD });
+    const db = server.running.ctx.db;
+    expect(await db.selectFrom('imports').selectAll().where('user_id', '=', c.userId).execute()).toEqual([]);
+    expect(await db.selectFrom('import_items').selectAll().where('import_id', 'in', [rated.import_id, later.import_id]).execute()).toEqual([]);
+    expect(await db.selectFrom('watchlist').selectAll().where('user_id', '=', c.userId).execute()).toEqual([]);
+    expect(await recommendationRows(server, c.userId)).toEqual([]);
   });
 
   it('a watchlist file fills the watchlist (not history), skips titles already in history, and undo empties it', async () => {
