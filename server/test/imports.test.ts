@@ -211,6 +211,17 @@ describe.each(dialects)('history imports on %s', (dialect) => {
     expect((await recommendationRows(server, c.userId)).filter((r) => r.origin === 'import')).toHaveLength(5);
   });
 
+  it("a preview left for more than a day is removed on the user's next upload", async () => {
+    const c = await onboardedUser(server);
+    const old = await c.api.imports.create({ filename: 'ratings.csv', content: sampleFile(100).csv });
+    const recent = await c.api.imports.create({ filename: 'ratings.csv', content: sampleFile(100).csv });
+    const db = server.running.ctx.db;
+    await db.updateTable('imports').set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('id', '=', old.import_id).execute();
+    const next = await c.api.imports.create({ filename: 'ratings.csv', content: sampleFile(100).csv });
+    expect((await c.api.imports.list()).imports.map((i) => i.import_id).sort()).toEqual([recent.import_id, next.import_id].sort());
+    expect(await db.selectFrom('import_items').selectAll().where('import_id', '=', old.import_id).execute()).toEqual([]);
+  });
+
   it('a discarded preview cannot be confirmed', async () => {
     const c = await onboardedUser(server);
     const preview = await c.api.imports.create({ filename: 'ratings.csv', content: sampleFile(40).csv });

@@ -79,6 +79,12 @@ export function uploadFromMultipart(req: Request): Promise<ImportUpload> {
       failed ??= badRequest('Send one file per import');
     });
     bb.on('error', (err: Error) => reject(badRequest(`The upload is not a valid form: ${err.message}`)));
+    // A client that goes away mid-upload: settle now (nobody is left to answer) and drop the chunks.
+    req.on('close', () => {
+      if (req.complete) return;
+      chunks.length = 0;
+      reject(badRequest('The upload was interrupted'));
+    });
     bb.on('close', () => {
       try {
         if (truncated) throw tooLarge();
