@@ -17,9 +17,13 @@ export function fail(message: string): never {
 
 /** A name fit for a one-line message: no control characters, not too long. */
 export function shown(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() || 'the file';
   return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
+}
+
+/** A value from the file, quoted for a one-line message: control characters become spaces, at most 20 characters. */
+export function quoted(value: string): string {
+  return `"${value.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 20)}"`;
 }
 
 /** Where a row is, for messages: "ratings.csv, line 4". */
@@ -50,12 +54,12 @@ export function decodeText(where: string, bytes: Uint8Array): string {
 const CHUNK = 256 * 1024;
 
 /**
- * The CSV records of `text`, the header first, fed to the reader a chunk at a time so that at most
- * a chunk's records are held at once. The delimiter is a comma, or the semicolon or tab of a
- * spreadsheet's re-save when the first line has no comma. A CsvError becomes an ImportFileError
- * naming the file and line.
+ * The CSV records of `text`, the header first, fed to the reader `chunk` characters at a time so
+ * that at most a chunk's records are held at once. The delimiter is a comma, or the semicolon or
+ * tab of a spreadsheet's re-save when the first line has no comma. A CsvError becomes an
+ * ImportFileError naming the file and line.
  */
-export function* csvRecords(where: string, text: string): Generator<CsvRecord> {
+export function* csvRecords(where: string, text: string, chunk = CHUNK): Generator<CsvRecord> {
   const firstLine = text.slice(0, Math.min(text.length, 64 * 1024)).split('\n', 1)[0];
   const delimiter = firstLine.includes(',') ? ',' : firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
   const parser = new CsvParser({ delimiter, maxField: 64 * 1024, maxRecord: 256 * 1024 });
@@ -71,7 +75,7 @@ export function* csvRecords(where: string, text: string): Generator<CsvRecord> {
   let from = 0;
   while (from < text.length) {
     // Never cut a surrogate pair (the reader would keep the halves apart in a field).
-    let to = Math.min(text.length, from + CHUNK);
+    let to = Math.min(text.length, from + Math.max(1, chunk));
     const c = text.charCodeAt(to - 1);
     if (to < text.length && c >= 0xd800 && c <= 0xdbff) to++;
     const piece = text.slice(from, to);

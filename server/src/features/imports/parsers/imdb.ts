@@ -6,7 +6,7 @@
 //    end with Your Rating,Date Rated: a rated row there counts as watched, not as a wish.
 // Episodes are skipped: the file does not name their series.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, later, parseDate, parseYear } from './common.js';
+import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, later, parseDate, parseYear, quoted } from './common.js';
 import type { ImportedEntry } from './types.js';
 
 export type ImdbFile = 'ratings' | 'watchlist';
@@ -44,7 +44,7 @@ export function imdbKind(type: string): 'movie' | 'series' | 'skip' | null {
 function parseTen(where: string, line: number, s: string): number | null {
   if (s === '') return null;
   const n = Number(s);
-  if (!Number.isInteger(n) || n < 1 || n > 10) fail(`${at(where, line)}: rating "${s.slice(0, 20)}" is not a whole number from 1 to 10.`);
+  if (!Number.isInteger(n) || n < 1 || n > 10) fail(`${at(where, line)}: rating ${quoted(s)} is not a whole number from 1 to 10.`);
   return n;
 }
 
@@ -67,7 +67,7 @@ export function parseImdb(where: string, records: Iterator<CsvRecord>): { entrie
     if (blank(rec)) continue;
     rowsRead++;
     const id = constOf(rec);
-    if (!/^tt\d{1,10}$/.test(id)) fail(`${at(where, rec.line)}: "${id.slice(0, 20)}" is not an IMDb title id (tt followed by digits).`);
+    if (!/^tt\d{1,10}$/.test(id)) fail(`${at(where, rec.line)}: ${quoted(id)} is not an IMDb title id (tt followed by digits).`);
     const kind = typeOf ? imdbKind(typeOf(rec)) : null;
     if (kind === 'skip') continue;
     const name = titleOf(rec);

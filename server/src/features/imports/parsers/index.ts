@@ -100,7 +100,7 @@ function textPlan(where: string, filename: string, bytes: Buffer): Plan {
   const text = decodeText(where, bytes);
   const start = text.search(/\S/);
   if (start < 0) fail(`${where} is empty.`);
-  if (text[start] === '[' || text[start] === '{') {
+  if (text[start] === '[' || text[start] === '{' || /\.json$/i.test(filename.trim())) {
     return {
       source: 'trakt',
       label: 'a Trakt export',
@@ -151,7 +151,6 @@ function textPlan(where: string, filename: string, bytes: Buffer): Plan {
   if (cols.has('const') && cols.has('title')) fail(`${where} looks like an IMDb export but has no Your Rating or Position column: export "Your ratings" or your watchlist again. ${ACCEPTED}`);
   const names = header
     .slice(0, 6)
-    // eslint-disable-next-line no-control-regex
     .map((h) => h.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 30))
     .join(', ');
   fail(`${where} is not a file we can read (its first line: ${names || 'nothing'}${header.length > 6 ? ', ...' : ''}). ${ACCEPTED}`);

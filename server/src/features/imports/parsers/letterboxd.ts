@@ -7,7 +7,7 @@
 // the diary entry (one per viewing), not the film, so they never equal the film's URI in
 // ratings.csv or watched.csv.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, parseDate, parseYear } from './common.js';
+import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, parseDate, parseYear, quoted } from './common.js';
 import type { ImportedEntry } from './types.js';
 
 export type LetterboxdFile = 'ratings' | 'watched' | 'watchlist' | 'diary' | 'likes';
@@ -70,7 +70,7 @@ interface Film {
 function parseStars(where: string, line: number, s: string): number | null {
   if (s === '') return null;
   const n = Number(s);
-  if (!Number.isFinite(n) || n < 0.5 || n > 5 || !Number.isInteger(n * 2)) fail(`${at(where, line)}: rating "${s.slice(0, 20)}" is not 0.5 to 5 stars.`);
+  if (!Number.isFinite(n) || n < 0.5 || n > 5 || !Number.isInteger(n * 2)) fail(`${at(where, line)}: rating ${quoted(s)} is not 0.5 to 5 stars.`);
   return n;
 }
 
