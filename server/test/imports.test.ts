@@ -225,7 +225,9 @@ describe.each(dialects)('history imports on %s', (dialect) => {
   it('a discarded preview cannot be confirmed', async () => {
     const c = await onboardedUser(server);
     const preview = await c.api.imports.create({ filename: 'ratings.csv', content: sampleFile(40).csv });
-    expect((await c.api.imports.undo(preview.import_id)).status).toBe('undone');
+    const discarded = await c.api.imports.undo(preview.import_id);
+    expect(discarded).toMatchObject({ status: 'undone', confirmed_at: null, counts: { likes: 0, dislikes: 0, watched: 0, watchlist: 0, already_in_history: 0 } });
+    expect((await c.api.imports.get(preview.import_id)).matched).toEqual([]);
     const err = await failure<ApiError>(c.api.imports.confirm(preview.import_id));
     expect(err.status).toBe(409);
     expect(await recommendationRows(server, c.userId)).toEqual([]);

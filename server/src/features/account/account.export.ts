@@ -7,7 +7,7 @@ import { findUserById, userLists } from '../users/users.repository.js';
 
 const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
 
-/** An import's stored counts (JSON), or null when unreadable. */
+/** What a confirmed import wrote (its stored counts, JSON), or null when unreadable. */
 function importCounts(applied: string | null): AccountExport['imports'][number]['counts'] {
   if (!applied) return null;
   try {
@@ -136,7 +136,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
       needs_reconnect: user.calendar_refresh_token === null && Boolean(user.calendar_needs_reconnect),
     },
     analytics_events: analytics,
-    imports: imports.map(({ applied, ...i }) => ({ ...i, rows_read: Number(i.rows_read), unmatched_count: Number(i.unmatched_count), counts: importCounts(applied) })),
+    imports: imports.map(({ applied, ...i }) => ({ ...i, rows_read: Number(i.rows_read), unmatched_count: Number(i.unmatched_count), counts: i.confirmed_at ? importCounts(applied) : null })),
   };
 }
 

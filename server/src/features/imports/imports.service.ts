@@ -81,6 +81,14 @@ function countsOf(json: string | null): ImportCounts {
   }
 }
 
+/**
+ * The counts an import row carries: a preview's estimate as of its upload, a confirmed (or undone)
+ * import's what it wrote, and nothing for a preview that was discarded.
+ */
+function storedCounts(row: ImportRow): ImportCounts {
+  return row.status === 'preview' || row.confirmed_at !== null ? countsOf(row.applied) : { ...EMPTY_COUNTS };
+}
+
 function parseUpload(upload: ImportUpload): ParsedImport {
   try {
     return parseImportFile(upload.filename, upload.bytes, upload.source);
@@ -251,7 +259,7 @@ export async function getImport(ctx: AppContext, catalog: CatalogStore, user: Us
           history,
           saved,
         ).counts
-      : countsOf(row.applied);
+      : storedCounts(row);
   const lists = previewLists(items, cat, history);
   return { ...summaryOf(row, counts, lists.matched.length, lists.ambiguous.length, sameFileAt), ...lists, unmatched: [] };
 }
@@ -260,7 +268,7 @@ export async function listUserImports(ctx: AppContext, user: UserRow): Promise<I
   const rows = await listImports(ctx.db, user.id, IMPORTS_LISTED);
   const counts = await itemCounts(ctx.db, rows.map((r) => r.id));
   // "The same file was imported before" is for the preview; the list shows each import on its own.
-  return { imports: rows.map((r) => summaryOf(r, countsOf(r.applied), counts.get(r.id)?.matched ?? 0, counts.get(r.id)?.ambiguous ?? 0, null)) };
+  return { imports: rows.map((r) => summaryOf(r, storedCounts(r), counts.get(r.id)?.matched ?? 0, counts.get(r.id)?.ambiguous ?? 0, null)) };
 }
 
 /**
@@ -367,5 +375,5 @@ export async function undoImport(ctx: AppContext, user: UserRow, id: string): Pr
     return { ...found, status: 'undone', undone_at: now };
   });
   const counts = await itemCounts(ctx.db, [id]);
-  return summaryOf(row, row.confirmed_at ? countsOf(row.applied) : { ...EMPTY_COUNTS }, counts.get(id)?.matched ?? 0, counts.get(id)?.ambiguous ?? 0, null);
+  return summaryOf(row, storedCounts(row), counts.get(id)?.matched ?? 0, counts.get(id)?.ambiguous ?? 0, null);
 }
