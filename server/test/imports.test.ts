@@ -248,6 +248,12 @@ describe.each(dialects)('history imports on %s', (dialect) => {
     expect(notExport.status).toBe(400);
     expect(notExport.body.detail).toContain('poster.png');
 
+    // The JSON form takes binary files (a .zip) as base64.
+    const b64 = await c.api.imports.create({ filename: 'ratings.csv', content: Buffer.from(sampleFile(50).csv).toString('base64'), encoding: 'base64' });
+    expect(b64.matched_count).toBe(5);
+    const bad64 = await failure<ApiError>(c.api.imports.create({ filename: 'export.zip', content: 'not*base64!', encoding: 'base64' }));
+    expect(bad64.status).toBe(400);
+
     const noFile = await fetch(`${server.url}/api/imports`, { method: 'POST', body: new FormData(), headers: { authorization: `Bearer ${c.store.token}` } });
     expect(noFile.status).toBe(400);
   });
