@@ -20,7 +20,7 @@ export interface AppServices {
   routes: Mount[];
   /** Routers that parse JSON with their own (smaller) limit, mounted first. */
   smallBodyRoutes: Array<Mount & { limit: string }>;
-  /** Routers that need the raw body (webhooks), mounted before any parser. */
+  /** Routers that need the raw body (webhooks) or parse their own (uploads), mounted before any parser. */
   rawBodyRoutes: Mount[];
 }
 

@@ -15,6 +15,7 @@ import { deliveryRoutes } from './features/delivery/delivery.routes.js';
 import { sessionRoutes } from './features/sessions/sessions.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { watchlistRoutes } from './features/watchlist/watchlist.routes.js';
+import { importsMount } from './features/imports/imports.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -39,6 +40,6 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
       { path: '/api/watchlist', router: watchlistRoutes(ctx, catalog) },
     ],
     smallBodyRoutes: [feedbackMount(ctx)],
-    rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }],
+    rawBodyRoutes: [{ path: '/api/subscription/webhook', router: paymentsWebhookRoutes(ctx) }, importsMount(ctx, catalog)],
   };
 }

@@ -78,6 +78,11 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/delivery/unsubscribe', query: S.UnsubscribeQuery },
   { method: 'GET', path: '/api/delivery/unsubscribe', query: S.UnsubscribeQuery },
   { method: 'POST', path: '/api/feedback/submit', body: S.FeedbackRequest },
+  { method: 'POST', path: '/api/imports', body: S.CreateImportRequest },
+  { method: 'GET', path: '/api/imports', readOnly: true },
+  { method: 'GET', path: '/api/imports/:id', readOnly: true },
+  { method: 'POST', path: '/api/imports/:id/confirm', body: S.ConfirmImportRequest },
+  { method: 'DELETE', path: '/api/imports/:id' },
   { method: 'GET', path: '/api/account/export', query: S.AccountExportQuery, readOnly: true },
   { method: 'POST', path: '/api/account/deletion-code' },
   // Destructive, and fuzzed in full: no request the fuzz makes can succeed, because it never holds

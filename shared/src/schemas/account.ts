@@ -148,6 +148,24 @@ export const AccountExport = z.object({
       reason: z.string(),
       created_at: z.string(),
       closed_at: z.string().nullable(),
+      /** pick: issued by the engine; import: read from a history import (import_id names it). */
+      origin: z.enum(['pick', 'import']),
+      import_id: z.string().nullable(),
+    }),
+  ),
+  /** History imports: what was read and written, never the file's content. */
+  imports: z.array(
+    z.object({
+      id: z.string(),
+      source: z.string(),
+      filename: z.string(),
+      status: z.string(),
+      rows_read: z.number(),
+      unmatched_count: z.number(),
+      counts: z.object({ likes: z.number(), dislikes: z.number(), watched: z.number(), watchlist: z.number(), already_in_history: z.number() }).nullable(),
+      created_at: z.string(),
+      confirmed_at: z.string().nullable(),
+      undone_at: z.string().nullable(),
     }),
   ),
   ratings: z.array(z.object({ title_id: z.string(), title: z.string(), rating: z.enum(['liked', 'disliked']), rated_at: z.string().nullable() })),

@@ -7,14 +7,26 @@ import { findUserById, userLists } from '../users/users.repository.js';
 
 const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
 
+/** What a confirmed import wrote (its stored counts, JSON), or null when unreadable. */
+function importCounts(applied: string | null): AccountExport['imports'][number]['counts'] {
+  if (!applied) return null;
+  try {
+    const v = JSON.parse(applied) as Record<string, unknown>;
+    const n = (k: string) => Number(v[k] ?? 0);
+    return { likes: n('likes'), dislikes: n('dislikes'), watched: n('watched'), watchlist: n('watchlist'), already_in_history: n('already_in_history') };
+  } catch {
+    return null;
+  }
+}
+
 /** null when the account does not exist (any more). */
 export async function buildAccountExport(db: DB, userId: string, now: Date): Promise<AccountExport | null> {
   const user = await findUserById(db, userId);
   if (!user) return null;
-  const [history, favourites, quota, deliveries, payments, feedback, browsers, analytics, watchlist] = await Promise.all([
+  const [history, favourites, quota, deliveries, payments, feedback, browsers, analytics, watchlist, imports] = await Promise.all([
     db
       .selectFrom('recommendations')
-      .select(['id', 'seq', 'title_id', 'movie_title', 'status', 'user_rating', 'rated_at', 'mood', 'platform', 'reason', 'created_at', 'closed_at'])
+      .select(['id', 'seq', 'title_id', 'movie_title', 'status', 'user_rating', 'rated_at', 'mood', 'platform', 'reason', 'created_at', 'closed_at', 'origin', 'import_id'])
       .where('user_id', '=', userId)
       .orderBy('seq')
       .execute(),
@@ -50,6 +62,13 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
       .orderBy('w.added_at', 'desc')
       .orderBy('w.title_id')
       .execute(),
+    // The file itself was never stored: what was read from it and what it wrote.
+    db
+      .selectFrom('imports')
+      .select(['id', 'source', 'filename', 'status', 'rows_read', 'unmatched_count', 'applied', 'created_at', 'confirmed_at', 'undone_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
   ]);
 
   const historyOut = history.map((h) => ({
@@ -65,6 +84,8 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
     reason: h.reason,
     created_at: h.created_at,
     closed_at: h.closed_at,
+    origin: h.origin === 'import' ? ('import' as const) : ('pick' as const),
+    import_id: h.import_id,
   }));
   return {
     format: 'tonights-pick-account-export',
@@ -124,6 +145,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
       needs_reconnect: user.calendar_refresh_token === null && Boolean(user.calendar_needs_reconnect),
     },
     analytics_events: analytics,
+    imports: imports.map(({ applied, ...i }) => ({ ...i, rows_read: Number(i.rows_read), unmatched_count: Number(i.unmatched_count), counts: i.confirmed_at ? importCounts(applied) : null })),
   };
 }
 

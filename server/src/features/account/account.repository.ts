@@ -37,7 +37,9 @@ export async function eraseAccountRows(tx: Tx, userId: string, email: string): P
   await tx.deleteFrom('rate_limit_hits').where(sql<boolean>`(${sql.join(buckets, sql` or `)})`).execute();
 
   // The account's own rows (their foreign keys cascade as well; named here so the order is ours).
-  for (const table of ['deliveries', 'recommendations', 'recommendation_quota', 'user_favourites', 'extension_tokens', 'calendar_oauth_states', 'verification_codes', 'account_deletion_codes'] as const) {
+  // An import's items first (they belong to the import, not directly to the user).
+  await tx.deleteFrom('import_items').where('import_id', 'in', tx.selectFrom('imports').select('id').where('user_id', '=', userId)).execute();
+  for (const table of ['imports', 'watchlist', 'deliveries', 'recommendations', 'recommendation_quota', 'user_favourites', 'extension_tokens', 'calendar_oauth_states', 'verification_codes', 'account_deletion_codes'] as const) {
     await tx.deleteFrom(table).where('user_id', '=', userId).execute();
   }
   const gone = await tx.deleteFrom('users').where('id', '=', userId).returning('email').executeTakeFirst();

@@ -45,11 +45,36 @@ export function positivePage(db: DB, after: { userId: string; seq: number } | nu
   return q.orderBy('user_id').orderBy('seq').limit(limit).execute();
 }
 
-/** Ratings given and favourites chosen after `since` (ISO time): what may have changed the co-likes. */
+/** Undone imports counted per check: a bound on the rows read (a few per user at most in practice). */
+const UNDONE_IMPORTS_READ = 1000;
+
+/**
+ * Ratings given and favourites chosen after `since` (ISO time): what may have changed the co-likes.
+ * An import undone since then counts the likes and watched titles it had written: its rows are
+ * deleted, so no rated_at is left to count, yet the table still holds them.
+ */
 export async function changesSince(db: DB, since: string): Promise<number> {
-  const [rated, favourites] = await Promise.all([
+  const [rated, favourites, undone] = await Promise.all([
     db.selectFrom('recommendations').select((eb) => eb.fn.countAll<number>().as('n')).where('rated_at', '>', since).executeTakeFirstOrThrow(),
     db.selectFrom('user_favourites').select((eb) => eb.fn.countAll<number>().as('n')).where('created_at', '>', since).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('imports')
+      .select('applied')
+      .where('undone_at', '>', since)
+      .where('confirmed_at', 'is not', null)
+      .limit(UNDONE_IMPORTS_READ)
+      .execute(),
   ]);
-  return Number(rated.n) + Number(favourites.n);
+  return Number(rated.n) + Number(favourites.n) + undone.reduce((n, r) => n + removedPositives(r.applied), 0);
+}
+
+/** The likes and watched titles an import wrote (its stored counts), an upper bound on the positives it removed. */
+function removedPositives(applied: string | null): number {
+  try {
+    const v = JSON.parse(applied ?? '{}') as { likes?: unknown; watched?: unknown };
+    const n = Number(v.likes ?? 0) + Number(v.watched ?? 0);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  } catch {
+    return 0;
+  }
 }

@@ -1,0 +1,54 @@
+// Matching a history file's entries against the catalog with the one matcher every catalog source
+// uses (catalog/sources/matcher.ts). The matcher is built once per catalog snapshot: the store
+// hands out the same titles array until the catalog version moves, so the array is the cache key
+// (as engine-index.ts does), and a reload builds a fresh matcher while the old one is collected.
+import type { CatalogEntry } from '../../catalog/catalog.store.js';
+import { TitleMatcher, type MatchCandidate, type MatchResult } from '../../catalog/sources/matcher.js';
+import type { ImportedEntry } from './parsers/types.js';
+
+export interface ImportCatalog {
+  matcher: TitleMatcher;
+  /** Offerable titles by id: a title missing here has left the catalog (or was retired). */
+  byId: ReadonlyMap<string, CatalogEntry>;
+}
+
+const cache = new WeakMap<readonly CatalogEntry[], ImportCatalog>();
+
+function candidateOf(t: CatalogEntry): MatchCandidate {
+  return { id: t.id, kind: t.kind, title: t.title, originalTitle: t.originalTitle, year: t.year, tmdbId: t.tmdbId, imdbId: t.imdbId };
+}
+
+export function importCatalogFor(titles: readonly CatalogEntry[]): ImportCatalog {
+  let found = cache.get(titles);
+  if (!found) {
+    const byId = new Map<string, CatalogEntry>();
+    for (const t of titles) byId.set(t.id, t);
+    found = { matcher: new TitleMatcher(titles.map(candidateOf)), byId };
+    cache.set(titles, found);
+  }
+  return found;
+}
+
+export type EntryMatch = { kind: 'matched'; id: string } | { kind: 'ambiguous'; ids: string[] } | { kind: 'none' };
+
+function tryKind(matcher: TitleMatcher, e: ImportedEntry, kind: 'movie' | 'series'): MatchResult {
+  return matcher.match({ kind, title: e.name, originalTitle: null, year: e.year ?? 0, tmdbId: e.tmdbId, imdbId: e.imdbId });
+}
+
+/**
+ * One entry against the catalog. An entry whose kind the file does not say (Netflix rows that are
+ * not episodes) is tried as a movie and as a series: one title found either way is a match, more
+ * than one (from either or both) is ambiguous.
+ */
+export function matchEntry(matcher: TitleMatcher, e: ImportedEntry): EntryMatch {
+  const kinds: Array<'movie' | 'series'> = e.kind ? [e.kind] : ['movie', 'series'];
+  const ids = new Set<string>();
+  for (const kind of kinds) {
+    const m = tryKind(matcher, e, kind);
+    if (m.kind === 'matched') ids.add(m.id);
+    else if (m.kind === 'ambiguous') for (const id of m.ids) ids.add(id);
+  }
+  if (ids.size === 0) return { kind: 'none' };
+  if (ids.size === 1) return { kind: 'matched', id: [...ids][0] };
+  return { kind: 'ambiguous', ids: [...ids].sort() };
+}

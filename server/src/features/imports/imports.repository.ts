@@ -1,0 +1,141 @@
+// Kysely only: imports, their per-title items, and the history and watchlist rows they write.
+import type { Insertable, Selectable } from 'kysely';
+import type { DB } from '../../db/connection.js';
+import type { Tx } from '../../db/transaction.js';
+import type { ImportItemsTable, ImportsTable, RecommendationsTable, WatchlistTable } from '../../db/schema.js';
+
+type Queryable = DB | Tx;
+export type ImportRow = Selectable<ImportsTable>;
+export type ImportItemRow = Selectable<ImportItemsTable>;
+
+/**
+ * Rows per INSERT: 500 rows of at most 16 columns are 8,000 bound values, under SQLite's 32,766
+ * and PostgreSQL's 65,535, and a 50,000-title import is 100 statements inside its transaction.
+ */
+export const INSERT_CHUNK = 500;
+
+async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
+}
+
+export async function insertImport(tx: Tx, row: Insertable<ImportsTable>, items: readonly Insertable<ImportItemsTable>[]): Promise<void> {
+  await tx.insertInto('imports').values(row).execute();
+  await insertChunked(items, (chunk) => tx.insertInto('import_items').values(chunk).execute());
+}
+
+export function findImport(db: Queryable, userId: string, id: string): Promise<ImportRow | undefined> {
+  return db.selectFrom('imports').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+export function importItems(db: Queryable, importId: string): Promise<ImportItemRow[]> {
+  return db.selectFrom('import_items').selectAll().where('import_id', '=', importId).orderBy('position').execute();
+}
+
+/** The newest imports of a user, at most `limit`. */
+export function listImports(db: Queryable, userId: string, limit: number): Promise<ImportRow[]> {
+  return db.selectFrom('imports').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+}
+
+/** Matched and ambiguous item counts per import. */
+export async function itemCounts(db: Queryable, importIds: readonly string[]): Promise<Map<string, { matched: number; ambiguous: number }>> {
+  const out = new Map<string, { matched: number; ambiguous: number }>();
+  if (!importIds.length) return out;
+  const rows = await db
+    .selectFrom('import_items')
+    .select((eb) => ['import_id', eb.fn.count<number>('title_id').as('matched'), eb.fn.count<number>('candidates').as('ambiguous')])
+    .where('import_id', 'in', importIds)
+    .groupBy('import_id')
+    .execute();
+  for (const r of rows) out.set(r.import_id, { matched: Number(r.matched), ambiguous: Number(r.ambiguous) });
+  return out;
+}
+
+/** When the user last confirmed (and kept) an import of the same file, other than `exceptId`. */
+export async function sameFileConfirmedAt(db: Queryable, userId: string, fileHash: string, exceptId: string | null): Promise<string | null> {
+  let q = db
+    .selectFrom('imports')
+    .select('confirmed_at')
+    .where('user_id', '=', userId)
+    .where('file_hash', '=', fileHash)
+    .where('status', '=', 'confirmed');
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  const row = await q.orderBy('confirmed_at', 'desc').limit(1).executeTakeFirst();
+  return row?.confirmed_at ?? null;
+}
+
+/**
+ * Previews the user left unconfirmed for longer than a day, at most `limit` of them per call (the
+ * next upload cleans the next ones): a preview holds what was read from a file, kept only until
+ * the user decides.
+ */
+export async function deleteStalePreviews(tx: Tx, userId: string, before: string, limit: number): Promise<number> {
+  const stale = await tx
+    .selectFrom('imports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'preview')
+    .where('created_at', '<', before)
+    .limit(limit)
+    .execute();
+  if (!stale.length) return 0;
+  const ids = stale.map((r) => r.id);
+  await tx.deleteFrom('import_items').where('import_id', 'in', ids).execute();
+  await tx.deleteFrom('imports').where('id', 'in', ids).execute();
+  return ids.length;
+}
+
+/** Every title in the user's history, and the lowest seq (null: no history yet). */
+export async function historyTitles(db: Queryable, userId: string): Promise<{ titles: Set<string>; minSeq: number | null }> {
+  const rows = await db.selectFrom('recommendations').select(['title_id', 'seq']).where('user_id', '=', userId).execute();
+  let minSeq: number | null = null;
+  for (const r of rows) minSeq = minSeq === null ? Number(r.seq) : Math.min(minSeq, Number(r.seq));
+  return { titles: new Set(rows.map((r) => r.title_id)), minSeq };
+}
+
+export async function watchlistTitles(db: Queryable, userId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.title_id));
+}
+
+export async function insertHistoryRows(tx: Tx, rows: readonly Insertable<RecommendationsTable>[]): Promise<void> {
+  await insertChunked(rows, (chunk) => tx.insertInto('recommendations').values(chunk).execute());
+}
+
+export async function insertWatchlistRows(tx: Tx, rows: readonly Insertable<WatchlistTable>[]): Promise<void> {
+  // A title saved in the app meanwhile stays as it was (its own added_at, no import id).
+  await insertChunked(rows, (chunk) =>
+    tx
+      .insertInto('watchlist')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['user_id', 'title_id']).doNothing())
+      .execute(),
+  );
+}
+
+/** preview -> confirmed, only from preview; false when another request got there first. */
+export async function markConfirmed(tx: Tx, userId: string, id: string, applied: string, now: string): Promise<boolean> {
+  const r = await tx
+    .updateTable('imports')
+    .set({ status: 'confirmed', confirmed_at: now, applied })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('status', '=', 'preview')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Removes what a confirmed import wrote: its history rows and watchlist entries. Rows the user has
+ * edited since (a rating changed, marked watched) are still the import's rows and go too: undo
+ * means "as if I had never imported this file".
+ */
+export async function deleteImportedRows(tx: Tx, userId: string, importId: string): Promise<{ history: number; watchlist: number }> {
+  const h = await tx.deleteFrom('recommendations').where('user_id', '=', userId).where('import_id', '=', importId).executeTakeFirst();
+  const w = await tx.deleteFrom('watchlist').where('user_id', '=', userId).where('import_id', '=', importId).executeTakeFirst();
+  return { history: Number(h.numDeletedRows), watchlist: Number(w.numDeletedRows) };
+}
+
+export async function markUndone(tx: Tx, userId: string, id: string, now: string, dropItems: boolean): Promise<void> {
+  await tx.updateTable('imports').set({ status: 'undone', undone_at: now }).where('user_id', '=', userId).where('id', '=', id).execute();
+  if (dropItems) await tx.deleteFrom('import_items').where('import_id', '=', id).execute();
+}

@@ -1,0 +1,379 @@
+// The rules of history imports (docs/product-decisions.md, "Bring your taste"): a file is read and
+// matched into a preview (nothing of the user's history changes), confirmed (history and watchlist
+// rows written in one transaction) or undone (exactly those rows removed). The file itself is never
+// stored: only its sha256 and what was read from it, per title.
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  IMPORT_SOURCES,
+  type ConfirmImportRequest,
+  type ImportAmbiguous,
+  type ImportCounts,
+  type ImportListResponse,
+  type ImportMatched,
+  type ImportPreview,
+  type ImportSource,
+  type ImportSummary,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { CatalogStore } from '../../catalog/catalog.store.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
+import { lockUser } from '../recommendations/recommendations.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import { importCatalogFor, matchEntry, type ImportCatalog } from './imports.matching.js';
+import { importSeqs, planImport, SOURCE_NAMES, type ResolvedEntry } from './imports.plan.js';
+import {
+  deleteImportedRows,
+  deleteStalePreviews,
+  findImport,
+  historyTitles,
+  importItems,
+  insertHistoryRows,
+  insertImport,
+  insertWatchlistRows,
+  itemCounts,
+  listImports,
+  markConfirmed,
+  markUndone,
+  sameFileConfirmedAt,
+  watchlistTitles,
+  type ImportItemRow,
+  type ImportRow,
+} from './imports.repository.js';
+import { ImportFileError, type ParsedImport } from './parsers/types.js';
+import { parseImportFile } from './parsers/index.js';
+
+export const IMPORT_NOT_FOUND = 'Import not found';
+/** Unmatched entries listed in a preview (all are counted). */
+export const UNMATCHED_SHOWN = 1000;
+/** The newest imports GET /api/imports lists. */
+export const IMPORTS_LISTED = 100;
+/** Previews left unconfirmed this long are removed on the user's next upload, a few at a time. */
+const STALE_PREVIEW_MS = 24 * 3_600_000;
+const STALE_PREVIEWS_PER_UPLOAD = 20;
+/** Names and ratings as stored: no NUL (PostgreSQL text refuses it) and bounded length. */
+const MAX_TEXT = 500;
+
+export interface ImportUpload {
+  filename: string;
+  bytes: Buffer;
+  source?: ImportSource;
+}
+
+const clean = (s: string) => s.replace(/\u0000/g, '').slice(0, MAX_TEXT);
+const sourceOf = (s: string): ImportSource => ((IMPORT_SOURCES as readonly string[]).includes(s) ? (s as ImportSource) : 'letterboxd');
+const EMPTY_COUNTS: ImportCounts = { likes: 0, dislikes: 0, watched: 0, watchlist: 0, already_in_history: 0 };
+
+function countsOf(json: string | null): ImportCounts {
+  if (!json) return { ...EMPTY_COUNTS };
+  try {
+    const v = JSON.parse(json) as Partial<ImportCounts>;
+    return {
+      likes: Number(v.likes ?? 0),
+      dislikes: Number(v.dislikes ?? 0),
+      watched: Number(v.watched ?? 0),
+      watchlist: Number(v.watchlist ?? 0),
+      already_in_history: Number(v.already_in_history ?? 0),
+    };
+  } catch {
+    return { ...EMPTY_COUNTS };
+  }
+}
+
+/**
+ * The counts an import row carries: a preview's estimate as of its upload, a confirmed (or undone)
+ * import's what it wrote, and nothing for a preview that was discarded.
+ */
+function storedCounts(row: ImportRow): ImportCounts {
+  return row.status === 'preview' || row.confirmed_at !== null ? countsOf(row.applied) : { ...EMPTY_COUNTS };
+}
+
+function parseUpload(upload: ImportUpload): ParsedImport {
+  try {
+    return parseImportFile(upload.filename, upload.bytes, upload.source);
+  } catch (err) {
+    if (err instanceof ImportFileError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+/** A stored item as the entry it resolves to (matched items only). */
+function resolvedOf(item: ImportItemRow, titleId: string): ResolvedEntry {
+  return {
+    position: Number(item.position),
+    titleId,
+    liked: item.liked === null ? null : Number(item.liked) === 1,
+    watched: Number(item.watched) === 1,
+    watchlist: Number(item.watchlist) === 1,
+    happenedAt: item.happened_at,
+  };
+}
+
+function candidateIds(item: ImportItemRow): string[] {
+  if (!item.candidates) return [];
+  try {
+    const v: unknown = JSON.parse(item.candidates);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+function entryFacts(item: ImportItemRow) {
+  return {
+    position: Number(item.position),
+    name: item.name,
+    year: item.year === null ? null : Number(item.year),
+    source_rating: item.source_rating,
+    liked: item.liked === null ? null : Number(item.liked) === 1,
+    watched: Number(item.watched) === 1,
+    watchlist: Number(item.watchlist) === 1,
+  };
+}
+
+function previewLists(items: readonly ImportItemRow[], cat: ImportCatalog, history: ReadonlySet<string>) {
+  const matched: ImportMatched[] = [];
+  const ambiguous: ImportAmbiguous[] = [];
+  for (const item of items) {
+    if (item.title_id !== null) {
+      // A title that has left the catalog since the preview keeps the file's name (confirming skips it).
+      const t = cat.byId.get(item.title_id);
+      matched.push({
+        ...entryFacts(item),
+        title_id: item.title_id,
+        title: t?.title ?? item.name,
+        title_year: t?.year ?? (item.year === null ? 0 : Number(item.year)),
+        kind: t?.kind ?? 'movie',
+        already_in_history: history.has(item.title_id),
+      });
+    } else if (item.candidates !== null) {
+      const candidates = candidateIds(item).flatMap((id) => {
+        const t = cat.byId.get(id);
+        return t ? [{ title_id: t.id, title: t.title, year: t.year, kind: t.kind }] : [];
+      });
+      ambiguous.push({ ...entryFacts(item), candidates });
+    }
+  }
+  return { matched, ambiguous };
+}
+
+function summaryOf(row: ImportRow, counts: ImportCounts, matched: number, ambiguous: number, sameFileAt: string | null): ImportSummary {
+  return {
+    import_id: row.id,
+    source: sourceOf(row.source),
+    filename: row.filename,
+    status: row.status === 'confirmed' || row.status === 'undone' ? row.status : 'preview',
+    rows_read: Number(row.rows_read),
+    matched_count: matched,
+    ambiguous_count: ambiguous,
+    unmatched_count: Number(row.unmatched_count),
+    counts,
+    same_file_imported_at: sameFileAt,
+    created_at: row.created_at,
+    confirmed_at: row.confirmed_at,
+    undone_at: row.undone_at,
+  };
+}
+
+/** Reads the file, matches it and stores the preview. Nothing of the user's history changes. */
+export async function createImport(ctx: AppContext, catalog: CatalogStore, user: UserRow, upload: ImportUpload): Promise<ImportPreview> {
+  const parsed = parseUpload(upload);
+  const cat = importCatalogFor(await catalog.titles());
+  const id = randomUUID();
+  const items: ImportItemRow[] = [];
+  const unmatched: ImportPreview['unmatched'] = [];
+  let unmatchedCount = 0;
+  parsed.entries.forEach((e, position) => {
+    const m = matchEntry(cat.matcher, e);
+    if (m.kind === 'none') {
+      unmatchedCount++;
+      if (unmatched.length < UNMATCHED_SHOWN) unmatched.push({ name: clean(e.name), year: e.year });
+      return;
+    }
+    items.push({
+      import_id: id,
+      position,
+      name: clean(e.name),
+      year: e.year,
+      title_id: m.kind === 'matched' ? m.id : null,
+      candidates: m.kind === 'ambiguous' ? JSON.stringify(m.ids) : null,
+      source_rating: e.sourceRating === null ? null : clean(e.sourceRating),
+      liked: e.liked === null ? null : e.liked ? 1 : 0,
+      watched: e.watched ? 1 : 0,
+      watchlist: e.watchlist ? 1 : 0,
+      happened_at: e.happenedAt === null ? null : clean(e.happenedAt),
+    });
+  });
+  const [{ titles: history }, saved] = await Promise.all([historyTitles(ctx.db, user.id), watchlistTitles(ctx.db, user.id)]);
+  const resolved = items.flatMap((i) => (i.title_id === null ? [] : [resolvedOf(i, i.title_id)]));
+  const counts = planImport(resolved, (t) => cat.byId.has(t), history, saved).counts;
+  const now = ctx.clock.now();
+  const row: ImportRow = {
+    id,
+    user_id: user.id,
+    source: parsed.source,
+    filename: clean(upload.filename),
+    file_hash: createHash('sha256').update(upload.bytes).digest('hex'),
+    status: 'preview',
+    rows_read: parsed.rowsRead,
+    unmatched_count: unmatchedCount,
+    // While a preview: what confirming would write as of the upload (the list shows it); confirming
+    // replaces it with what was written.
+    applied: JSON.stringify(counts),
+    created_at: now.toISOString(),
+    confirmed_at: null,
+    undone_at: null,
+  };
+  await writeTransaction(ctx.database, async (tx) => {
+    await deleteStalePreviews(tx, user.id, new Date(now.getTime() - STALE_PREVIEW_MS).toISOString(), STALE_PREVIEWS_PER_UPLOAD);
+    await insertImport(tx, row, items);
+  });
+  const sameFileAt = await sameFileConfirmedAt(ctx.db, user.id, row.file_hash, null);
+  const lists = previewLists(items, cat, history);
+  return { ...summaryOf(row, counts, lists.matched.length, lists.ambiguous.length, sameFileAt), ...lists, unmatched };
+}
+
+async function ownImport(ctx: AppContext, user: UserRow, id: string): Promise<ImportRow> {
+  const row = await findImport(ctx.db, user.id, id);
+  // Another user's import answers exactly like a missing one.
+  if (!row) throw notFound(IMPORT_NOT_FOUND);
+  return row;
+}
+
+/** The preview of any of the user's imports, whatever its status (unmatched names are not kept). */
+export async function getImport(ctx: AppContext, catalog: CatalogStore, user: UserRow, id: string): Promise<ImportPreview> {
+  const row = await ownImport(ctx, user, id);
+  const cat = importCatalogFor(await catalog.titles());
+  const [items, { titles: history }, saved, sameFileAt] = await Promise.all([
+    importItems(ctx.db, id),
+    historyTitles(ctx.db, user.id),
+    watchlistTitles(ctx.db, user.id),
+    sameFileConfirmedAt(ctx.db, user.id, row.file_hash, id),
+  ]);
+  const counts =
+    row.status === 'preview'
+      ? planImport(
+          items.flatMap((i) => (i.title_id === null ? [] : [resolvedOf(i, i.title_id)])),
+          (t) => cat.byId.has(t),
+          history,
+          saved,
+        ).counts
+      : storedCounts(row);
+  const lists = previewLists(items, cat, history);
+  return { ...summaryOf(row, counts, lists.matched.length, lists.ambiguous.length, sameFileAt), ...lists, unmatched: [] };
+}
+
+export async function listUserImports(ctx: AppContext, user: UserRow): Promise<ImportListResponse> {
+  const rows = await listImports(ctx.db, user.id, IMPORTS_LISTED);
+  const counts = await itemCounts(ctx.db, rows.map((r) => r.id));
+  // "The same file was imported before" is for the preview; the list shows each import on its own.
+  return { imports: rows.map((r) => summaryOf(r, storedCounts(r), counts.get(r.id)?.matched ?? 0, counts.get(r.id)?.ambiguous ?? 0, null)) };
+}
+
+/**
+ * The entries confirming writes: every matched item, and each ambiguous one the user chose a
+ * candidate for. A choice must name an ambiguous position of this import and one of its
+ * candidates (or null: leave it out); anything else is refused before anything is written.
+ */
+function resolveChoices(items: readonly ImportItemRow[], choices: z.output<typeof ConfirmImportRequest>['choices']): ResolvedEntry[] {
+  const byPosition = new Map(items.map((i) => [Number(i.position), i]));
+  const chosen = new Map<number, string | null>();
+  for (const c of choices) {
+    const item = byPosition.get(c.position);
+    if (!item || item.candidates === null) throw badRequest(`choices: position ${c.position} is not an ambiguous entry of this import`);
+    if (chosen.has(c.position)) throw badRequest(`choices: position ${c.position} is chosen twice`);
+    if (c.title_id !== null && !candidateIds(item).includes(c.title_id)) {
+      throw badRequest(`choices: ${c.title_id} is not one of the candidates for position ${c.position} ("${item.name}")`);
+    }
+    chosen.set(c.position, c.title_id);
+  }
+  const out: ResolvedEntry[] = [];
+  for (const item of items) {
+    const titleId = item.title_id ?? chosen.get(Number(item.position)) ?? null;
+    if (titleId !== null) out.push(resolvedOf(item, titleId));
+  }
+  return out;
+}
+
+/** Writes the import into the user's history and watchlist, in one transaction, once. */
+export async function confirmImport(
+  ctx: AppContext,
+  catalog: CatalogStore,
+  user: UserRow,
+  id: string,
+  input: z.output<typeof ConfirmImportRequest>,
+): Promise<ImportSummary> {
+  // Read before the transaction: nothing inside it may wait on the catalog while holding the user's lock.
+  const cat = importCatalogFor(await catalog.titles());
+  const now = ctx.clock.now().toISOString();
+  const { row, counts, matched, ambiguous } = await writeTransaction(ctx.database, async (tx) => {
+    // Serialised per user with issuing (issue.ts): a pick issued meanwhile is seen, and seqs stay distinct.
+    if (!(await lockUser(tx, ctx.database.dialect, user.id))) throw unauthorized();
+    const found = await findImport(tx, user.id, id);
+    if (!found) throw notFound(IMPORT_NOT_FOUND);
+    if (found.status === 'confirmed') throw conflict('This import is already confirmed. Undo it first to import the file again.');
+    if (found.status !== 'preview') throw conflict('This import was discarded or undone. Upload the file again to import it.');
+    const items = await importItems(tx, id);
+    const entries = resolveChoices(items, input.choices);
+    const [{ titles: history, minSeq }, saved] = await Promise.all([historyTitles(tx, user.id), watchlistTitles(tx, user.id)]);
+    // A title that left the catalog since the preview is skipped.
+    const plan = planImport(entries, (t) => cat.byId.has(t), history, saved);
+    const seqs = importSeqs(plan.history.length, minSeq);
+    const reason = `Imported from ${SOURCE_NAMES[sourceOf(found.source)]}`;
+    await insertHistoryRows(
+      tx,
+      plan.history.map((e, i) => ({
+        id: randomUUID(),
+        user_id: user.id,
+        seq: seqs[i],
+        title_id: e.titleId,
+        movie_title: cat.byId.get(e.titleId)?.title ?? e.titleId,
+        status: e.watched ? 'watched' : 'skipped',
+        user_rating: e.liked === null ? null : e.liked ? 1 : 0,
+        // Rated now: the co-likes notice new ratings by rated_at (co-likes.repository.ts).
+        rated_at: e.liked === null ? null : now,
+        mood: null,
+        platform: null,
+        reason,
+        score: 0,
+        created_at: now,
+        closed_at: now,
+        origin: 'import',
+        import_id: id,
+      })),
+    );
+    await insertWatchlistRows(
+      tx,
+      plan.watchlist.map((e) => ({ user_id: user.id, title_id: e.titleId, added_at: now, import_id: id })),
+    );
+    const applied = JSON.stringify(plan.counts);
+    if (!(await markConfirmed(tx, user.id, id, applied, now))) throw conflict('This import is already confirmed.');
+    return {
+      row: { ...found, status: 'confirmed', confirmed_at: now, applied },
+      counts: plan.counts,
+      matched: items.filter((i) => i.title_id !== null).length,
+      ambiguous: items.filter((i) => i.candidates !== null).length,
+    };
+  });
+  const sameFileAt = await sameFileConfirmedAt(ctx.db, user.id, row.file_hash, id);
+  return summaryOf(row, counts, matched, ambiguous, sameFileAt);
+}
+
+/** A preview is discarded; a confirmed import is undone (its history rows and watchlist entries removed). */
+export async function undoImport(ctx: AppContext, user: UserRow, id: string): Promise<ImportSummary> {
+  const now = ctx.clock.now().toISOString();
+  const row = await writeTransaction(ctx.database, async (tx) => {
+    if (!(await lockUser(tx, ctx.database.dialect, user.id))) throw unauthorized();
+    const found = await findImport(tx, user.id, id);
+    if (!found) throw notFound(IMPORT_NOT_FOUND);
+    if (found.status === 'undone') throw conflict('This import was already undone.');
+    const wasPreview = found.status === 'preview';
+    if (!wasPreview) await deleteImportedRows(tx, user.id, id);
+    // A discarded preview keeps nothing of the file; an undone import keeps its items (what it had read).
+    await markUndone(tx, user.id, id, now, wasPreview);
+    return { ...found, status: 'undone', undone_at: now };
+  });
+  const counts = await itemCounts(ctx.db, [id]);
+  return summaryOf(row, storedCounts(row), counts.get(id)?.matched ?? 0, counts.get(id)?.ambiguous ?? 0, null);
+}
