@@ -6,7 +6,7 @@ import { rankAll, recommend } from './rank.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
 import { MOOD_FIT, moodScores } from './mood-scores.js';
-import { expectedDraw, expectedPool, expectedSaved, inPreferredLanguage } from './testing/properties.js';
+import { expectedDraw, expectedPool, expectedSaved, inPreferredLanguage, targetPlatforms } from './testing/properties.js';
 import { int, pick, randomTaste, sample, type Rng } from './testing/synthetic.js';
 import type { EngineTitle, RecommendOptions, UserTaste } from './types.js';
 
@@ -35,10 +35,10 @@ function checkPick(catalog: TestCatalog, taste: UserTaste, opts: RecommendOption
   const title = catalog.byId.get(rec!.titleId)!;
   expect(pool.includes(title)).toBe(true); // not excluded, right kind, right platform class
   expect(rec!.factors.some((f) => f.kind === 'availability_unknown')).toBe(fallback);
-  const targets = opts.platform ? [opts.platform] : taste.platforms;
+  const targets = targetPlatforms(taste, opts);
   if (fallback) {
     expect(rec!.platform).toBeNull();
-    expect(rec!.reason).toContain(`Not on ${opts.platform ?? 'your platforms'} - availability unknown.`);
+    expect(rec!.reason).toContain(`Not on ${opts.platform?.trim() || 'your platforms'} - availability unknown.`);
   } else if (targets.length > 0) {
     expect(targets).toContain(rec!.platform);
     expect(title.platforms).toContain(rec!.platform);

@@ -9,11 +9,17 @@ export function excludedIds(taste: UserTaste): Set<string> {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The platforms a request targets: the requested one (a blank name is no request), else the user's. */
+export function targetPlatforms(taste: UserTaste, opts: RecommendOptions): readonly string[] {
+  const requested = opts.platform?.trim();
+  return requested ? [requested] : taste.platforms;
+}
+
 /** Who may be recommended, by the rules as written (no index, no scores). */
 export function expectedPool(titles: readonly EngineTitle[], taste: UserTaste, opts: RecommendOptions): { pool: EngineTitle[]; fallback: boolean } {
   const excluded = excludedIds(taste);
   const base = titles.filter((t) => !excluded.has(t.id) && (!opts.kind || t.kind === opts.kind));
-  const targets = opts.platform ? [opts.platform] : taste.platforms;
+  const targets = targetPlatforms(taste, opts);
   if (targets.length === 0) return { pool: base, fallback: false };
   const on = base.filter((t) => t.platforms.some((p) => targets.some((x) => same(x, p))));
   if (on.length > 0) return { pool: on, fallback: false };
@@ -33,7 +39,7 @@ export function expectedSaved(
   opts: RecommendOptions,
   moodFit: (t: EngineTitle) => boolean,
 ): EngineTitle[] {
-  const targets = opts.platform ? [opts.platform] : taste.platforms;
+  const targets = targetPlatforms(taste, opts);
   if (fallback || targets.length === 0 || !taste.saved?.length) return [];
   const saved = new Set(taste.saved);
   return pool.filter((t) => saved.has(t.id) && (!opts.mood || moodFit(t)));
