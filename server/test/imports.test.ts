@@ -172,6 +172,20 @@ describe.each(dialects)('history imports on %s', (dialect) => {
     expect(reasons.some((r) => /you liked/.test(r) && names.some((n) => r.includes(n)))).toBe(true);
   });
 
+  it('"Import instead of picking": a new user with 3 imported titles finishes onboarding without favourites; without an import, 3 are required', async () => {
+    const c = await signUp(server);
+    const onboarding = { selected_genres: ['Drama', 'Thriller'], preferred_languages: ['English'], initial_movies: [], ott_subscriptions: [] };
+    const refused = await failure<ApiError>(c.api.onboarding.savePreferences(onboarding));
+    expect(refused.status).toBe(400);
+    expect(refused.detail).toBe('Pick at least 3 favourite titles');
+    const preview = await c.api.imports.create({ filename: 'ratings.csv', content: sampleFile(110).csv });
+    await c.api.imports.confirm(preview.import_id);
+    await c.api.onboarding.savePreferences(onboarding);
+    expect((await c.api.settings.profile()).is_onboarded).toBe(true);
+    const pick = await c.api.recommendations.current();
+    expect(sampleFile(110).matched.map((t) => t.id)).not.toContain(pick.title_id);
+  });
+
   it("answers 404 for another user's import, as for a missing one", async () => {
     const owner = await onboardedUser(server);
     const other = await signUp(server);

@@ -1,6 +1,7 @@
 // Onboarding's other way to the favourites: import a Letterboxd, IMDb, Netflix or Trakt export.
-// The server still asks for 3 to 20 favourites (ONBOARDING_LIMITS), so the titles the file liked
-// (then, if needed, the ones it marks watched) are chosen as favourites; the user can change them.
+// The server waives the favourites once 3 titles are imported, but favourites weigh most in the
+// first picks: the titles the file liked (then, if needed, the ones it marks watched) are chosen as
+// favourites, and the user can change them.
 import { lazy, Suspense, useId, useState } from 'react';
 import { ONBOARDING_LIMITS as L } from '@app/shared';
 import type { ConfirmedImport } from './ImportFlow';
