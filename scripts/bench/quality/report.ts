@@ -2,6 +2,7 @@
 import type { TopNMetrics } from './metrics.js';
 import type { CeilingResult } from './protocols/ceiling.js';
 import type { ColdStartResult } from './protocols/coldStart.js';
+import type { ImportRun } from './protocols/import.js';
 
 export interface QualityReport {
   format: string;
@@ -17,6 +18,19 @@ export interface QualityReport {
   cold_start_masked?: ColdStartResult;
   /** With --ceiling: the best HR@10 any EASE + MostPopular blend reaches, picked on test (an upper bound). */
   cold_start_ceiling?: CeilingResult;
+  /** History-import cold start (protocols/import.ts): the first 20 / 50 / all train interactions as an import. */
+  history_import?: HistoryImportReport;
+}
+
+export interface HistoryImportReport {
+  /** size -> model -> metrics; target: the interaction right after the imported ones. */
+  next: ColdStartResult;
+  /** size -> model -> metrics; target: the P1 test item (only the imported titles masked). */
+  test: ColdStartResult;
+  /** target -> size -> users measured. */
+  users: { next: Record<string, number>; test: Record<string, number> };
+  /** size -> share of imported titles mapped to like / dislike / watched only. */
+  verdicts: ImportRun['verdicts'];
 }
 
 /** Published P1 numbers (BENCHMARK_ANCHORS.md, The Datasets Dilemma), printed for comparison. */
@@ -63,4 +77,22 @@ export function formatCeiling(c: CeilingResult): string {
   ]));
   return ['Cold-start ceiling on the P1 test item: best EASE + MostPopular blend, picked ON TEST (an upper bound, not a model)',
     table(['masked', 'size', 'mostpop HR@10', 'ceiling HR@10', 'ratio', 'best'], rows)].join('\n');
+}
+
+export function formatImport(r: HistoryImportReport): string {
+  const rows: string[][] = [];
+  for (const size of Object.keys(r.test)) {
+    const pop = r.test[size].mostpop?.['HR@10'];
+    for (const name of Object.keys(r.test[size])) {
+      const next = r.next[size]?.[name];
+      const test = r.test[size][name];
+      rows.push([size, name, f4(next?.['HR@10']), f4(next?.['NDCG@10']), f4(test['HR@10']), f4(test['NDCG@10']),
+        pop ? `${(test['HR@10'] / pop).toFixed(2)}x` : '-']);
+    }
+  }
+  const users = Object.keys(r.test).map((s) => `${s}: ${r.users.test[s]} (next ${r.users.next[s]})`).join(', ');
+  const shares = Object.entries(r.verdicts).map(([s, v]) => `${s}: ${(100 * v.like).toFixed(0)}/${(100 * v.dislike).toFixed(0)}/${(100 * v.watched).toFixed(0)}%`).join(', ');
+  return ['History import, first n train interactions as a rated import (>= 3.5 like, <= 2 dislike, else watched; JSON history_import)',
+    table(['size', 'model', 'next HR@10', 'next NDCG@10', 'test HR@10', 'test NDCG@10', 'test HR@10 / mostpop'], rows),
+    `users per size: ${users}; imported titles like/dislike/watched: ${shares}`].join('\n');
 }

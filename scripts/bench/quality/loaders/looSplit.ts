@@ -2,12 +2,13 @@
 // validation.csv and test.csv with the header "userID,itemID" and 0-based indices; line i+1 of
 // users.txt / items.txt holds the original id of index i. train.csv lists each user's items oldest
 // first. The folder has no item metadata: titles and genres come from an ML-100K u.item when one
-// is given or found beside the folder (../ml-100k/u.item).
+// is given or found beside the folder (../ml-100k/u.item), and the stated ratings of the train
+// interactions (read by the history-import protocol only) from the u.data beside it, when found.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { BenchItem, SplitDataset } from '../dataset.js';
 import type { ItemMetadata, SplitResult } from '../split.js';
-import { readUGenre, readUItem } from './ml100k.js';
+import { readUData, readUGenre, readUItem } from './ml100k.js';
 import { forEachLine, toNumber } from './text.js';
 
 function readIds(path: string): string[] {
@@ -34,7 +35,26 @@ export function findItemMetadata(dir: string): string | null {
   return null;
 }
 
-export function loadLooSplit(dir: string, itemsFile: string | null = findItemMetadata(dir)): SplitResult {
+export function findRatings(dir: string): string | null {
+  for (const p of [join(dir, 'u.data'), join(dirname(dir), 'ml-100k', 'u.data')]) if (existsSync(p)) return p;
+  return null;
+}
+
+/** Each train interaction's rating from u.data (by original user and item id); NaN when u.data has none. */
+function joinRatings(path: string, users: readonly string[], itemIds: readonly string[], train: readonly Int32Array[]): Float32Array[] | undefined {
+  const log = readUData(path);
+  const byPair = new Map<string, number>();
+  for (let p = 0; p < log.length; p++) byPair.set(`${log.userIds[log.user[p]]}\t${log.itemIds[log.item[p]]}`, log.rating[p]);
+  let found = 0;
+  const ratings = train.map((list, u) => Float32Array.from(list, (i) => {
+    const r = byPair.get(`${users[u]}\t${itemIds[i]}`);
+    if (r !== undefined) found++;
+    return r ?? NaN;
+  }));
+  return found > 0 ? ratings : undefined;
+}
+
+export function loadLooSplit(dir: string, itemsFile: string | null = findItemMetadata(dir), ratingsFile: string | null = findRatings(dir)): SplitResult {
   const users = readIds(join(dir, 'users.txt'));
   const itemIds = readIds(join(dir, 'items.txt'));
   const meta: ItemMetadata = itemsFile ? readUItem(itemsFile, readUGenre(join(dirname(itemsFile), 'u.genre'))) : new Map();
@@ -66,5 +86,7 @@ export function loadLooSplit(dir: string, itemsFile: string | null = findItemMet
     validation,
     test,
   };
+  const trainRatings = ratingsFile ? joinRatings(ratingsFile, users, itemIds, dataset.train) : undefined;
+  if (trainRatings) dataset.trainRatings = trainRatings;
   return { dataset, droppedItems: 0, droppedUsers: 0 };
 }
