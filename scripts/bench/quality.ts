@@ -91,7 +91,13 @@ function main(): void {
 
   if (!d.trainRatings) log('import: the data set has no ratings (loo-split reads them from ../ml-100k/u.data); every imported title is watched only');
   const imp = runImport(d, itemGenres, ['engine', 'mostpop', 'itemknn', 'ease'].filter((n) => tuned.has(n)).map((n) => tuned.get(n)!), folds, log);
-  report.history_import = { next: imp.result.next, test: imp.result.test, users: { next: imp.users.next, test: imp.users.test }, verdicts: imp.verdicts };
+  report.history_import = {
+    next: imp.result.next,
+    test: imp.result.test,
+    masked: imp.result.masked,
+    users: { next: imp.users.next, test: imp.users.test, masked: imp.users.masked },
+    verdicts: imp.verdicts,
+  };
 
   if (!onlyImport) console.log(formatReport(report, params, format !== 'ml-csv'));
   else console.log(`P1 tuning only (parameters for the import protocol): ${JSON.stringify(params)}`);

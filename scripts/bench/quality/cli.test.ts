@@ -41,8 +41,8 @@ describe('npm run bench:quality', () => {
     expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start', 'history_import']);
     expect(report.cold_start).toEqual({});
     const imp = report.history_import;
-    expect(Object.keys(imp)).toEqual(['next', 'test', 'users', 'verdicts']);
-    for (const target of [imp.next, imp.test]) {
+    expect(Object.keys(imp)).toEqual(['next', 'test', 'masked', 'users', 'verdicts']);
+    for (const target of [imp.next, imp.test, imp.masked]) {
       expect(Object.keys(target)).toEqual(['20', '50', 'all']);
       for (const size of Object.values(target)) {
         expect(Object.keys(size as object)).toEqual(['engine', 'mostpop', 'itemknn', 'ease']);

@@ -29,6 +29,8 @@ export interface SplitDataset {
    * history-import protocol reads it (P1 and cold start treat every interaction as a positive).
    */
   trainRatings?: Float32Array[];
+  /** Per user, the stated rating of the validation and of the test item (NaN when unknown); present with trainRatings. */
+  heldOutRatings?: { validation: Float32Array; test: Float32Array };
 }
 
 /** One interaction of a raw (unsplit) data set, in file order. */

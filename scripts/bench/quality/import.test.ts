@@ -76,7 +76,12 @@ describe('history-import protocol', () => {
     const eligible = (n: number) => d.train.filter((t) => t.length >= n).length;
     expect(run.users.test).toEqual({ 2: eligible(2), 4: eligible(4), all: d.users.length });
     expect(run.users.next).toEqual(run.users.test);
-    for (const target of ['next', 'test'] as const) {
+    // 'masked' masks the whole train list: MostPopular's figure is the same for every size
+    // that measures the same users (2 and all here: every fixture user has 2 train items).
+    expect(eligible(2)).toBe(d.users.length);
+    expect(run.result.masked['2'].mostpop).toEqual(run.result.masked.all.mostpop);
+    expect(run.result.masked.all).toEqual(run.result.test.all);
+    for (const target of ['next', 'test', 'masked'] as const) {
       expect(Object.keys(run.result[target])).toEqual(['2', '4', 'all']);
       for (const size of Object.values(run.result[target])) expect(Object.keys(size)).toEqual(['engine', 'mostpop']);
     }

@@ -27,8 +27,10 @@ export interface HistoryImportReport {
   next: ColdStartResult;
   /** size -> model -> metrics; target: the P1 test item (only the imported titles masked). */
   test: ColdStartResult;
+  /** size -> model -> metrics; target: the P1 test item with every train item of the user masked. */
+  masked: ColdStartResult;
   /** target -> size -> users measured. */
-  users: { next: Record<string, number>; test: Record<string, number> };
+  users: { next: Record<string, number>; test: Record<string, number>; masked: Record<string, number> };
   /** size -> share of imported titles mapped to like / dislike / watched only. */
   verdicts: ImportRun['verdicts'];
 }
@@ -81,18 +83,19 @@ export function formatCeiling(c: CeilingResult): string {
 
 export function formatImport(r: HistoryImportReport): string {
   const rows: string[][] = [];
+  const ratio = (x: number | undefined, pop: number | undefined) => (x !== undefined && pop ? `${(x / pop).toFixed(2)}x` : '-');
   for (const size of Object.keys(r.test)) {
-    const pop = r.test[size].mostpop?.['HR@10'];
     for (const name of Object.keys(r.test[size])) {
-      const next = r.next[size]?.[name];
-      const test = r.test[size][name];
-      rows.push([size, name, f4(next?.['HR@10']), f4(next?.['NDCG@10']), f4(test['HR@10']), f4(test['NDCG@10']),
-        pop ? `${(test['HR@10'] / pop).toFixed(2)}x` : '-']);
+      const [next, test, masked] = [r.next[size]?.[name], r.test[size][name], r.masked[size]?.[name]];
+      rows.push([size, name,
+        f4(next?.['HR@10']), f4(next?.['NDCG@10']),
+        f4(test['HR@10']), f4(test['NDCG@10']), ratio(test['HR@10'], r.test[size].mostpop?.['HR@10']),
+        f4(masked?.['HR@10']), f4(masked?.['NDCG@10']), ratio(masked?.['HR@10'], r.masked[size]?.mostpop?.['HR@10'])]);
     }
   }
-  const users = Object.keys(r.test).map((s) => `${s}: ${r.users.test[s]} (next ${r.users.next[s]})`).join(', ');
+  const users = Object.keys(r.test).map((s) => `${s}: ${r.users.test[s]}`).join(', ');
   const shares = Object.entries(r.verdicts).map(([s, v]) => `${s}: ${(100 * v.like).toFixed(0)}/${(100 * v.dislike).toFixed(0)}/${(100 * v.watched).toFixed(0)}%`).join(', ');
   return ['History import, first n train interactions as a rated import (>= 3.5 like, <= 2 dislike, else watched; JSON history_import)',
-    table(['size', 'model', 'next HR@10', 'next NDCG@10', 'test HR@10', 'test NDCG@10', 'test HR@10 / mostpop'], rows),
+    table(['size', 'model', 'next HR@10', 'next NDCG@10', 'test HR@10', 'test NDCG@10', 'vs mostpop', 'masked HR@10', 'masked NDCG@10', 'vs mostpop'], rows),
     `users per size: ${users}; imported titles like/dislike/watched: ${shares}`].join('\n');
 }

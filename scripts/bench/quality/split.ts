@@ -59,6 +59,8 @@ export function buildP1Split(
   const users: string[] = [];
   const train: Int32Array[] = [];
   const trainRatings: Float32Array[] = [];
+  const validationRatings: number[] = [];
+  const testRatings: number[] = [];
   let rated = false;
   const validation: number[] = [];
   const test: number[] = [];
@@ -79,11 +81,13 @@ export function buildP1Split(
     const ratings = Float32Array.from(seq.slice(0, -2), (p) => log.rating[p]);
     if (ratings.some((r) => !Number.isNaN(r))) rated = true;
     trainRatings.push(ratings);
+    validationRatings.push(log.rating[seq[seq.length - 2]]);
+    testRatings.push(log.rating[seq[seq.length - 1]]);
   }
   return {
     dataset: {
       format, users, items, train, validation: Int32Array.from(validation), test: Int32Array.from(test),
-      ...(rated ? { trainRatings } : {}),
+      ...(rated ? { trainRatings, heldOutRatings: { validation: Float32Array.from(validationRatings), test: Float32Array.from(testRatings) } } : {}),
     },
     droppedItems: log.itemIds.length - items.length,
     droppedUsers,

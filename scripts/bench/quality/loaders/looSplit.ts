@@ -41,17 +41,22 @@ export function findRatings(dir: string): string | null {
 }
 
 /** Each train interaction's rating from u.data (by original user and item id); NaN when u.data has none. */
-function joinRatings(path: string, users: readonly string[], itemIds: readonly string[], train: readonly Int32Array[]): Float32Array[] | undefined {
+function joinRatings(path: string, users: readonly string[], itemIds: readonly string[], d: SplitDataset): Pick<SplitDataset, 'trainRatings' | 'heldOutRatings'> {
   const log = readUData(path);
   const byPair = new Map<string, number>();
   for (let p = 0; p < log.length; p++) byPair.set(`${log.userIds[log.user[p]]}\t${log.itemIds[log.item[p]]}`, log.rating[p]);
   let found = 0;
-  const ratings = train.map((list, u) => Float32Array.from(list, (i) => {
-    const r = byPair.get(`${users[u]}\t${itemIds[i]}`);
+  const rating = (u: number, i: number) => {
+    const r = i >= 0 ? byPair.get(`${users[u]}\t${itemIds[i]}`) : undefined;
     if (r !== undefined) found++;
     return r ?? NaN;
-  }));
-  return found > 0 ? ratings : undefined;
+  };
+  const trainRatings = d.train.map((list, u) => Float32Array.from(list, (i) => rating(u, i)));
+  const heldOutRatings = {
+    validation: Float32Array.from(d.validation, (i, u) => rating(u, i)),
+    test: Float32Array.from(d.test, (i, u) => rating(u, i)),
+  };
+  return found > 0 ? { trainRatings, heldOutRatings } : {};
 }
 
 export function loadLooSplit(dir: string, itemsFile: string | null = findItemMetadata(dir), ratingsFile: string | null = findRatings(dir)): SplitResult {
@@ -86,7 +91,6 @@ export function loadLooSplit(dir: string, itemsFile: string | null = findItemMet
     validation,
     test,
   };
-  const trainRatings = ratingsFile ? joinRatings(ratingsFile, users, itemIds, dataset.train) : undefined;
-  if (trainRatings) dataset.trainRatings = trainRatings;
+  if (ratingsFile) Object.assign(dataset, joinRatings(ratingsFile, users, itemIds, dataset));
   return { dataset, droppedItems: 0, droppedUsers: 0 };
 }

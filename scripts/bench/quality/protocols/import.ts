@@ -36,19 +36,24 @@ export function importVerdict(rating: number): -1 | 0 | 1 {
  *   when the whole train list is imported): the first pick after the import.
  * - `test`: the user's P1 test item, their last interaction. Only the imported titles are masked
  *   (the model knows nothing else of the user), as in JSON cold_start.
+ * - `masked`: the P1 test item again, with every train item of the user masked (P1's rule, as in
+ *   JSON cold_start_masked): in the product the titles watched between the import and the test
+ *   item would be in the history and never picked again. The model still sees only the import.
  * - `validation`: the P1 validation item, the same way; not reported, it is the item on which
  *   engine variants for imports may be compared without looking at test.
  */
-export const IMPORT_TARGETS = ['next', 'test', 'validation'] as const;
+export const IMPORT_TARGETS = ['next', 'test', 'masked', 'validation'] as const;
 export type ImportTarget = (typeof IMPORT_TARGETS)[number];
 /** The targets the JSON report and the table carry. */
-export const REPORTED_IMPORT_TARGETS = ['next', 'test'] as const;
+export const REPORTED_IMPORT_TARGETS = ['next', 'test', 'masked'] as const;
 
 export interface UserImport {
   /** The imported titles, oldest first (a prefix of the user's train list). */
   items: Int32Array;
   verdicts: Int8Array;
   targets: Record<ImportTarget, number>;
+  /** The user's stated rating of each target (NaN when unknown). */
+  targetRatings: Record<ImportTarget, number>;
 }
 
 /** User u's import of `size` titles; null when they have fewer train interactions than that (or none). */
@@ -57,13 +62,22 @@ export function userImport(d: SplitDataset, u: number, size: ImportSize): UserIm
   const n = size === 'all' ? train.length : size;
   if (n < 1 || train.length < n) return null;
   const ratings = d.trainRatings?.[u];
+  const held = d.heldOutRatings;
+  const validationRating = held ? held.validation[u] : NaN;
   return {
     items: train.subarray(0, n),
     verdicts: Int8Array.from({ length: n }, (_, k) => importVerdict(ratings ? ratings[k] : NaN)),
     targets: {
       next: n < train.length ? train[n] : d.validation[u],
       test: d.test[u],
+      masked: d.test[u],
       validation: d.validation[u],
+    },
+    targetRatings: {
+      next: n < train.length ? (ratings ? ratings[n] : NaN) : validationRating,
+      test: held ? held.test[u] : NaN,
+      masked: held ? held.test[u] : NaN,
+      validation: validationRating,
     },
   };
 }
@@ -84,6 +98,8 @@ export function runImport(
   folds: number,
   log: (line: string) => void,
   sizes: readonly ImportSize[] = IMPORT_SIZES,
+  /** Measure only targets the user rated as a like (>= 3.5): the picks the product aims for. */
+  likedTargetsOnly = false,
 ): ImportRun {
   const nUsers = d.users.length;
   const nItems = d.items.length;
@@ -109,10 +125,15 @@ export function runImport(
           out.fill(0);
           scorer.score(query, out);
           for (const i of imp.items) out[i] = -Infinity;
-          IMPORT_TARGETS.forEach((target, t) => {
+          const rank = (target: ImportTarget) => {
             const item = imp.targets[target];
-            ranks[t][s][m][u] = item < 0 ? NO_TARGET : rankOf(out, item);
-          });
+            const skip = item < 0 || (likedTargetsOnly && importVerdict(imp.targetRatings[target]) !== 1);
+            return skip ? NO_TARGET : rankOf(out, item);
+          };
+          // 'masked' last: it masks the rest of the train list in place.
+          IMPORT_TARGETS.forEach((target, t) => { if (target !== 'masked') ranks[t][s][m][u] = rank(target); });
+          for (const i of d.train[u]) out[i] = -Infinity;
+          ranks[IMPORT_TARGETS.indexOf('masked')][s][m][u] = rank('masked');
         });
       }
     });
