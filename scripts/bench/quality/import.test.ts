@@ -28,6 +28,7 @@ describe('history-import protocol', () => {
     const u10 = user('10');
     expect(ids(d.train[u10])).toEqual(['6', '1', '3']);
     expect(Array.from(d.trainRatings![u10])).toEqual([4, 5, 3]);
+    expect([d.heldOutRatings!.validation[u10], d.heldOutRatings!.test[u10]]).toEqual([5, 4]);
     const two = userImport(d, u10, 2)!;
     expect(ids(two.items)).toEqual(['6', '1']);
     expect(Array.from(two.verdicts)).toEqual([1, 1]);
