@@ -11,10 +11,13 @@ import { ENGINE_DEFAULTS, engineCandidates, engineRunner } from './quality/engin
 import { COLD_SIZES, defaultFolds, runColdStart, type TunedModel } from './quality/protocols/coldStart.js';
 import { coldStartCeiling } from './quality/protocols/ceiling.js';
 import { p1Setup, runP1 } from './quality/protocols/p1.js';
-import { formatCeiling, formatColdStart, formatReport, type QualityReport } from './quality/report.js';
+import { runImport } from './quality/protocols/import.js';
+import { formatCeiling, formatColdStart, formatImport, formatReport, type QualityReport } from './quality/report.js';
 import type { ModelRunner } from './quality/runner.js';
 
-const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--engine-defaults] [--no-cold-start] [--ceiling] [--quiet]';
+const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--engine-defaults] [--no-cold-start] [--ceiling] [--only import] [--quiet]';
+/** --only import: P1 still tunes every model (the protocol uses those parameters), then only the import protocol runs and prints. */
+const ONLY = ['import'] as const;
 
 function main(): void {
   const { values } = parseArgs({
@@ -27,6 +30,7 @@ function main(): void {
       'no-cold-start': { type: 'boolean' },
       'engine-defaults': { type: 'boolean' },
       ceiling: { type: 'boolean' },
+      only: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -38,6 +42,12 @@ function main(): void {
     process.exitCode = 2;
     return;
   }
+  if (values.only !== undefined && !(ONLY as readonly string[]).includes(values.only)) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const onlyImport = values.only === 'import';
   if (values.folds !== undefined && !(Number.isInteger(Number(values.folds)) && Number(values.folds) >= 2)) throw new Error('--folds must be an integer >= 2');
   const log = values.quiet ? () => {} : (line: string) => console.error(line);
   const started = performance.now();
@@ -64,12 +74,13 @@ function main(): void {
     const r = runP1(setup, easeRunner as ModelRunner<unknown>, log);
     report.models.ease = r.test;
     params.ease = r.params;
+    tuned.set('ease', { runner: easeRunner as ModelRunner<unknown>, params: r.params });
   } else {
     log(`ease: skipped (${d.items.length} items > ${EASE_MAX_ITEMS}; the dense inverse is O(n^3))`);
     report.models.ease = null;
   }
 
-  if (!values['no-cold-start']) {
+  if (!values['no-cold-start'] && !onlyImport) {
     const cold = runColdStart(d, itemGenres, ['engine', 'mostpop', 'itemknn'].map((n) => tuned.get(n)!), folds, log);
     report.cold_start = cold.result.test;
     report.cold_start_next = cold.result.next;
@@ -78,10 +89,22 @@ function main(): void {
       ` (next-interaction target: ${COLD_SIZES.map((s) => cold.users.next[String(s)]).join(', ')})`);
   }
 
-  console.log(formatReport(report, params, format !== 'ml-csv'));
+  if (!d.trainRatings) log('import: the data set has no ratings (loo-split reads them from ../ml-100k/u.data); every imported title is watched only');
+  const imp = runImport(d, itemGenres, ['engine', 'mostpop', 'itemknn', 'ease'].filter((n) => tuned.has(n)).map((n) => tuned.get(n)!), folds, log);
+  report.history_import = {
+    next: imp.result.next,
+    test: imp.result.test,
+    masked: imp.result.masked,
+    users: { next: imp.users.next, test: imp.users.test, masked: imp.users.masked },
+    verdicts: imp.verdicts,
+  };
+
+  if (!onlyImport) console.log(formatReport(report, params, format !== 'ml-csv'));
+  else console.log(`P1 tuning only (parameters for the import protocol): ${JSON.stringify(params)}`);
   if (report.cold_start_masked) console.log('\n' + formatColdStart('Cold start, target = the P1 test item with every P1 train item masked (JSON cold_start_masked)', report.cold_start_masked));
   if (report.cold_start_next) console.log('\n' + formatColdStart('Cold start, target = the interaction right after the kept ones (JSON cold_start_next)', report.cold_start_next));
-  if (values.ceiling && !values['no-cold-start']) {
+  console.log('\n' + formatImport(report.history_import));
+  if (values.ceiling && !values['no-cold-start'] && !onlyImport) {
     if (d.items.length > EASE_MAX_ITEMS) log(`ceiling: skipped (${d.items.length} items > ${EASE_MAX_ITEMS})`);
     else {
       report.cold_start_ceiling = coldStartCeiling(d, folds, log);

@@ -16,8 +16,9 @@ describe('npm run bench:quality', () => {
       '--format', 'ml-100k', '--data', join(here, 'fixtures', 'ml-100k'), '--out', out, '--quiet']);
     expect(stdout).toContain('HR@10');
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    // The keys, then two extra readings of the cold-start target (docs/quality.md).
-    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start', 'cold_start_next', 'cold_start_masked']);
+    // The keys, then two extra readings of the cold-start target and the history-import
+    // protocol (docs/quality.md).
+    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start', 'cold_start_next', 'cold_start_masked', 'history_import']);
     expect(report).toMatchObject({ format: 'ml-100k', users: 5, items: 6 });
     expect(Object.keys(report.models)).toEqual(['engine', 'mostpop', 'itemknn', 'ease']);
     for (const m of Object.values(report.models)) expect(Object.keys(m as object)).toEqual(['HR@10', 'NDCG@10', 'HR@20', 'NDCG@20']);
@@ -28,6 +29,28 @@ describe('npm run bench:quality', () => {
         for (const m of Object.values(size as object)) expect(Object.keys(m)).toEqual(['HR@10', 'NDCG@10']);
       }
     }
+  });
+
+  it('runs only the history-import protocol with --only import', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'quality-')), 'report.json');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script,
+      '--format', 'ml-100k', '--data', join(here, 'fixtures', 'ml-100k'), '--out', out, '--quiet', '--only', 'import', '--folds', '2']);
+    expect(stdout).toContain('History import');
+    expect(stdout).not.toContain('Cold start');
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start', 'history_import']);
+    expect(report.cold_start).toEqual({});
+    const imp = report.history_import;
+    expect(Object.keys(imp)).toEqual(['next', 'test', 'masked', 'users', 'verdicts']);
+    for (const target of [imp.next, imp.test, imp.masked]) {
+      expect(Object.keys(target)).toEqual(['20', '50', 'all']);
+      for (const size of Object.values(target)) {
+        expect(Object.keys(size as object)).toEqual(['engine', 'mostpop', 'itemknn', 'ease']);
+        for (const m of Object.values(size as object)) expect(Object.keys(m)).toEqual(['HR@10', 'NDCG@10']);
+      }
+    }
+    // The fixture's users have at most 4 train interactions: only 'all' measures anyone.
+    expect(imp.users.test).toEqual({ 20: 0, 50: 0, all: 5 });
   });
 
   it('adds the cold-start ceiling with --ceiling', async () => {

@@ -23,6 +23,14 @@ export interface SplitDataset {
   validation: Int32Array;
   /** Per user: the test item index, or -1. */
   test: Int32Array;
+  /**
+   * Per user, parallel to `train`: the stated rating of each train interaction (the data set's
+   * scale, MovieLens 0.5-5), NaN when unknown. Absent when the data set has no ratings. Only the
+   * history-import protocol reads it (P1 and cold start treat every interaction as a positive).
+   */
+  trainRatings?: Float32Array[];
+  /** Per user, the stated rating of the validation and of the test item (NaN when unknown); present with trainRatings. */
+  heldOutRatings?: { validation: Float32Array; test: Float32Array };
 }
 
 /** One interaction of a raw (unsplit) data set, in file order. */
@@ -30,6 +38,7 @@ export interface RawEvent {
   user: string;
   item: string;
   timestamp: number;
+  rating?: number;
 }
 
 /**
@@ -44,19 +53,22 @@ export class RawLog {
   user = new Int32Array(1024);
   item = new Int32Array(1024);
   timestamp = new Float64Array(1024);
+  /** The stated rating, NaN when the file has none. */
+  rating = new Float32Array(1024);
   length = 0;
 
   static from(events: readonly RawEvent[]): RawLog {
     const log = new RawLog();
-    for (const e of events) log.push(e.user, e.item, e.timestamp);
+    for (const e of events) log.push(e.user, e.item, e.timestamp, e.rating);
     return log;
   }
 
-  push(user: string, item: string, timestamp: number): void {
+  push(user: string, item: string, timestamp: number, rating = NaN): void {
     if (this.length === this.user.length) this.grow();
     this.user[this.length] = intern(this.userIndex, this.userIds, user);
     this.item[this.length] = intern(this.itemIndex, this.itemIds, item);
     this.timestamp[this.length] = timestamp;
+    this.rating[this.length] = rating;
     this.length++;
   }
 
@@ -65,6 +77,7 @@ export class RawLog {
     const user = new Int32Array(n); user.set(this.user); this.user = user;
     const item = new Int32Array(n); item.set(this.item); this.item = item;
     const ts = new Float64Array(n); ts.set(this.timestamp); this.timestamp = ts;
+    const rating = new Float32Array(n); rating.set(this.rating); this.rating = rating;
   }
 }
 

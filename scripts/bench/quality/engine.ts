@@ -60,21 +60,49 @@ export function historyInteractions(history: History, titleIds: readonly string[
   return out;
 }
 
+/** Every UserTaste the bench builds goes through here: the lists not given are empty. */
+export function userTaste(parts: Partial<UserTaste>): UserTaste {
+  return {
+    genres: [],
+    languages: [],
+    platforms: [],
+    favourites: [],
+    liked: [],
+    disliked: [],
+    watched: [],
+    recommended: [],
+    ...parts,
+  };
+}
+
+/**
+ * A history import as the product stores it (docs/product-decisions.md): one issued row per title,
+ * oldest first, status watched, rated 1 (like), 0 (dislike) or not at all; buildTaste then reads
+ * them as `recommended` and `watched` (all), `liked` and `disliked` (the rated ones). No
+ * favourites: the import replaces picking them.
+ */
+export function importTaste(known: readonly string[], verdicts: Int8Array, genres: string[]): UserTaste {
+  return userTaste({
+    genres,
+    liked: known.filter((_, k) => verdicts[k] === 1),
+    disliked: known.filter((_, k) => verdicts[k] === -1),
+    watched: [...known],
+    recommended: [...known],
+  });
+}
+
 export function engineScorer(index: CatalogIndex, neighbours: Neighbours, weights: Partial<EngineWeights>): Scorer {
   const idOf = index.titles.map((t) => t.id);
   return {
     score(query, out) {
       const known = Array.from(query.profile, (i) => idOf[i]);
-      const taste: UserTaste = {
-        genres: query.genres,
-        languages: [],
-        platforms: [],
-        favourites: query.onboarding ? known : [],
-        liked: query.onboarding ? [] : known,
-        disliked: [],
-        watched: [],
-        recommended: [],
-      };
+      const taste: UserTaste = query.imported
+        ? importTaste(known, query.imported, query.genres)
+        : userTaste({
+          genres: query.genres,
+          favourites: query.onboarding ? known : [],
+          liked: query.onboarding ? [] : known,
+        });
       out.fill(-Infinity);
       const ranked = rankAll(index, taste, { seed: 1, weights, limit: DEPTH }, neighbours);
       ranked.forEach((r, p) => { out[index.idToIdx.get(r.titleId)!] = DEPTH - p; });

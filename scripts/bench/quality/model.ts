@@ -19,6 +19,12 @@ export interface Query {
   /** The profile came from onboarding (favourite titles) rather than from likes. */
   onboarding?: boolean;
   /**
+   * The profile came from a history import: per profile item, 1 liked, -1 disliked, 0 watched
+   * without a verdict (every imported item is watched). Only the engine reads it; the baselines
+   * take every profile item as a positive, as they do in P1.
+   */
+  imported?: Int8Array;
+  /**
    * Items the user has that the model is NOT told about, masked from the ranking like the profile
    * (P1's rule: every train item is masked). Only the evaluation reads it.
    */

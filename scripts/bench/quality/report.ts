@@ -2,6 +2,7 @@
 import type { TopNMetrics } from './metrics.js';
 import type { CeilingResult } from './protocols/ceiling.js';
 import type { ColdStartResult } from './protocols/coldStart.js';
+import type { ImportRun } from './protocols/import.js';
 
 export interface QualityReport {
   format: string;
@@ -17,6 +18,21 @@ export interface QualityReport {
   cold_start_masked?: ColdStartResult;
   /** With --ceiling: the best HR@10 any EASE + MostPopular blend reaches, picked on test (an upper bound). */
   cold_start_ceiling?: CeilingResult;
+  /** History-import cold start (protocols/import.ts): the first 20 / 50 / all train interactions as an import. */
+  history_import?: HistoryImportReport;
+}
+
+export interface HistoryImportReport {
+  /** size -> model -> metrics; target: the interaction right after the imported ones. */
+  next: ColdStartResult;
+  /** size -> model -> metrics; target: the P1 test item (only the imported titles masked). */
+  test: ColdStartResult;
+  /** size -> model -> metrics; target: the P1 test item with every train item of the user masked. */
+  masked: ColdStartResult;
+  /** target -> size -> users measured. */
+  users: { next: Record<string, number>; test: Record<string, number>; masked: Record<string, number> };
+  /** size -> share of imported titles mapped to like / dislike / watched only. */
+  verdicts: ImportRun['verdicts'];
 }
 
 /** Published P1 numbers (BENCHMARK_ANCHORS.md, The Datasets Dilemma), printed for comparison. */
@@ -63,4 +79,23 @@ export function formatCeiling(c: CeilingResult): string {
   ]));
   return ['Cold-start ceiling on the P1 test item: best EASE + MostPopular blend, picked ON TEST (an upper bound, not a model)',
     table(['masked', 'size', 'mostpop HR@10', 'ceiling HR@10', 'ratio', 'best'], rows)].join('\n');
+}
+
+export function formatImport(r: HistoryImportReport): string {
+  const rows: string[][] = [];
+  const ratio = (x: number | undefined, pop: number | undefined) => (x !== undefined && pop ? `${(x / pop).toFixed(2)}x` : '-');
+  for (const size of Object.keys(r.test)) {
+    for (const name of Object.keys(r.test[size])) {
+      const [next, test, masked] = [r.next[size]?.[name], r.test[size][name], r.masked[size]?.[name]];
+      rows.push([size, name,
+        f4(next?.['HR@10']), f4(next?.['NDCG@10']),
+        f4(test['HR@10']), f4(test['NDCG@10']), ratio(test['HR@10'], r.test[size].mostpop?.['HR@10']),
+        f4(masked?.['HR@10']), f4(masked?.['NDCG@10']), ratio(masked?.['HR@10'], r.masked[size]?.mostpop?.['HR@10'])]);
+    }
+  }
+  const users = Object.keys(r.test).map((s) => `${s}: ${r.users.test[s]}`).join(', ');
+  const shares = Object.entries(r.verdicts).map(([s, v]) => `${s}: ${(100 * v.like).toFixed(0)}/${(100 * v.dislike).toFixed(0)}/${(100 * v.watched).toFixed(0)}%`).join(', ');
+  return ['History import, first n train interactions as a rated import (>= 3.5 like, <= 2 dislike, else watched; JSON history_import)',
+    table(['size', 'model', 'next HR@10', 'next NDCG@10', 'test HR@10', 'test NDCG@10', 'vs mostpop', 'masked HR@10', 'masked NDCG@10', 'vs mostpop'], rows),
+    `users per size: ${users}; imported titles like/dislike/watched: ${shares}`].join('\n');
 }

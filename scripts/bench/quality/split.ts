@@ -58,6 +58,10 @@ export function buildP1Split(
 
   const users: string[] = [];
   const train: Int32Array[] = [];
+  const trainRatings: Float32Array[] = [];
+  const validationRatings: number[] = [];
+  const testRatings: number[] = [];
+  let rated = false;
   const validation: number[] = [];
   const test: number[] = [];
   let droppedUsers = log.userIds.length - firstSeen.length;
@@ -74,9 +78,17 @@ export function buildP1Split(
     test.push(itemsOf[itemsOf.length - 1]);
     validation.push(itemsOf[itemsOf.length - 2]);
     train.push(itemsOf.slice(0, -2));
+    const ratings = Float32Array.from(seq.slice(0, -2), (p) => log.rating[p]);
+    if (ratings.some((r) => !Number.isNaN(r))) rated = true;
+    trainRatings.push(ratings);
+    validationRatings.push(log.rating[seq[seq.length - 2]]);
+    testRatings.push(log.rating[seq[seq.length - 1]]);
   }
   return {
-    dataset: { format, users, items, train, validation: Int32Array.from(validation), test: Int32Array.from(test) },
+    dataset: {
+      format, users, items, train, validation: Int32Array.from(validation), test: Int32Array.from(test),
+      ...(rated ? { trainRatings, heldOutRatings: { validation: Float32Array.from(validationRatings), test: Float32Array.from(testRatings) } } : {}),
+    },
     droppedItems: log.itemIds.length - items.length,
     droppedUsers,
   };

@@ -2,12 +2,13 @@
 // validation.csv and test.csv with the header "userID,itemID" and 0-based indices; line i+1 of
 // users.txt / items.txt holds the original id of index i. train.csv lists each user's items oldest
 // first. The folder has no item metadata: titles and genres come from an ML-100K u.item when one
-// is given or found beside the folder (../ml-100k/u.item).
+// is given or found beside the folder (../ml-100k/u.item), and the stated ratings of the train
+// interactions (read by the history-import protocol only) from the u.data beside it, when found.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { BenchItem, SplitDataset } from '../dataset.js';
 import type { ItemMetadata, SplitResult } from '../split.js';
-import { readUGenre, readUItem } from './ml100k.js';
+import { readUData, readUGenre, readUItem } from './ml100k.js';
 import { forEachLine, toNumber } from './text.js';
 
 function readIds(path: string): string[] {
@@ -34,7 +35,31 @@ export function findItemMetadata(dir: string): string | null {
   return null;
 }
 
-export function loadLooSplit(dir: string, itemsFile: string | null = findItemMetadata(dir)): SplitResult {
+export function findRatings(dir: string): string | null {
+  for (const p of [join(dir, 'u.data'), join(dirname(dir), 'ml-100k', 'u.data')]) if (existsSync(p)) return p;
+  return null;
+}
+
+/** Each train interaction's rating from u.data (by original user and item id); NaN when u.data has none. */
+function joinRatings(path: string, users: readonly string[], itemIds: readonly string[], d: SplitDataset): Pick<SplitDataset, 'trainRatings' | 'heldOutRatings'> {
+  const log = readUData(path);
+  const byPair = new Map<string, number>();
+  for (let p = 0; p < log.length; p++) byPair.set(`${log.userIds[log.user[p]]}\t${log.itemIds[log.item[p]]}`, log.rating[p]);
+  let found = 0;
+  const rating = (u: number, i: number) => {
+    const r = i >= 0 ? byPair.get(`${users[u]}\t${itemIds[i]}`) : undefined;
+    if (r !== undefined) found++;
+    return r ?? NaN;
+  };
+  const trainRatings = d.train.map((list, u) => Float32Array.from(list, (i) => rating(u, i)));
+  const heldOutRatings = {
+    validation: Float32Array.from(d.validation, (i, u) => rating(u, i)),
+    test: Float32Array.from(d.test, (i, u) => rating(u, i)),
+  };
+  return found > 0 ? { trainRatings, heldOutRatings } : {};
+}
+
+export function loadLooSplit(dir: string, itemsFile: string | null = findItemMetadata(dir), ratingsFile: string | null = findRatings(dir)): SplitResult {
   const users = readIds(join(dir, 'users.txt'));
   const itemIds = readIds(join(dir, 'items.txt'));
   const meta: ItemMetadata = itemsFile ? readUItem(itemsFile, readUGenre(join(dirname(itemsFile), 'u.genre'))) : new Map();
@@ -66,5 +91,6 @@ export function loadLooSplit(dir: string, itemsFile: string | null = findItemMet
     validation,
     test,
   };
+  if (ratingsFile) Object.assign(dataset, joinRatings(ratingsFile, users, itemIds, dataset));
   return { dataset, droppedItems: 0, droppedUsers: 0 };
 }

@@ -15,9 +15,9 @@ export const ML100K_GENRES = [
 export function readUData(path: string): RawLog {
   const log = new RawLog();
   forEachLine(path, 'latin1', (line) => {
-    const [user, item, , ts] = line.split('\t');
+    const [user, item, rating, ts] = line.split('\t');
     if (ts === undefined) throw new Error(`${path}: expected 4 tab-separated fields in ${JSON.stringify(line)}`);
-    log.push(user.trim(), item.trim(), toNumber(ts, `${path} timestamp`));
+    log.push(user.trim(), item.trim(), toNumber(ts, `${path} timestamp`), toNumber(rating, `${path} rating`));
   });
   return log;
 }

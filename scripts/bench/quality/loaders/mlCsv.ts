@@ -18,7 +18,7 @@ export function readRatingsCsv(path: string): RawLog {
     }
     const f = line.split(',');
     if (f.length < 4) throw new Error(`${path}: expected 4 fields in ${JSON.stringify(line)}`);
-    log.push(f[0], f[1], toNumber(f[3], `${path} timestamp`));
+    log.push(f[0], f[1], toNumber(f[3], `${path} timestamp`), toNumber(f[2], `${path} rating`));
   });
   return log;
 }
