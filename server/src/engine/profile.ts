@@ -63,6 +63,27 @@ function positiveWeights(index: CatalogIndex, taste: UserTaste, w: EngineWeights
   return weights;
 }
 
+/**
+ * Dislikes fade like likes: a dislike `age` places older than the newest title in the user's
+ * history (`recommended`, oldest first: imports, then picks) pushes `dislike * 0.5 ^ (age /
+ * halfLife)`. Without fading, a long imported history's dislikes outweighed its likes, whose
+ * pull fades (docs/quality.md, "History import"). A disliked title is never picked, however old.
+ */
+function dislikeWeights(index: CatalogIndex, taste: UserTaste, w: EngineWeights): Array<[number, number]> {
+  const disliked = new Set(resolve(index, taste.disliked));
+  if (disliked.size === 0) return [];
+  const place = new Map<number, number>();
+  const history = resolve(index, taste.recommended);
+  history.forEach((idx, i) => {
+    if (disliked.has(idx)) place.set(idx, i);
+  });
+  const newest = history.length - 1;
+  return [...disliked].map((idx) => {
+    const at = place.get(idx);
+    return [idx, w.dislike * (at === undefined ? 1 : decay(newest - at, w.recencyHalfLife))];
+  });
+}
+
 export function buildProfile(index: CatalogIndex, taste: UserTaste, w: EngineWeights): UserProfile {
   const positiveMap = positiveWeights(index, taste, w);
   let mass = 0;
@@ -70,7 +91,7 @@ export function buildProfile(index: CatalogIndex, taste: UserTaste, w: EngineWei
   const norm = Math.max(1, mass) ** w.profileNormalization;
   const named = new Set([...resolve(index, taste.favourites), ...resolve(index, taste.liked)]);
   const positives = [...positiveMap].map(([idx, weight]) => ({ idx, weight: weight / norm, named: named.has(idx) }));
-  const negatives = [...new Set(resolve(index, taste.disliked))].map((idx) => ({ idx, weight: w.dislike / norm, named: false }));
+  const negatives = dislikeWeights(index, taste, w).map(([idx, weight]) => ({ idx, weight: weight / norm, named: false }));
 
   const profile: UserProfile = {
     positives,
