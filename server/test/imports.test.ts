@@ -119,6 +119,8 @@ describe.each(dialects)('history imports on %s', (dialect) => {
     const imported = history.filter((h) => h.origin === 'import');
     expect(imported.map((h) => h.title_id).sort()).toEqual([...file.matched, chosen].map((t) => t.id).sort());
     expect(imported.every((h) => h.reason === 'Imported from Letterboxd' && h.status === 'watched')).toBe(true);
+    // Dated as the file dates them (ratingsCsv writes 2024-01-01 .. 2024-01-09), not by the import.
+    expect(imported.every((h) => /^2024-01-0\dT00:00:00\.000Z$/.test(h.created_at))).toBe(true);
     expect(imported.filter((h) => h.user_rating === true)).toHaveLength(4);
     expect(imported.find((h) => h.title_id === file.disliked.id)?.user_rating).toBe(false);
     // History lists the pick first and the imports after it (older than every pick).

@@ -44,6 +44,13 @@ import {
 import { ImportFileError, type ParsedImport } from './parsers/types.js';
 import { parseImportFile } from './parsers/index.js';
 
+/** A YYYY-MM-DD the file gave, as a timestamp at midnight UTC; null when absent or not a real date. */
+function fileDate(day: string | null): string | null {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const t = new Date(`${day}T00:00:00.000Z`);
+  return Number.isNaN(t.getTime()) || !t.toISOString().startsWith(day) ? null : t.toISOString();
+}
+
 export const IMPORT_NOT_FOUND = 'Import not found';
 /** Unmatched entries listed in a preview (all are counted). */
 export const UNMATCHED_SHOWN = 1000;
@@ -337,7 +344,8 @@ export async function confirmImport(
         platform: null,
         reason,
         score: 0,
-        created_at: now,
+        // The history shows when the file says it happened (rated, watched), else the import's time.
+        created_at: fileDate(e.happenedAt) ?? now,
         closed_at: now,
         origin: 'import',
         import_id: id,
