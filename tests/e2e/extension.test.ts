@@ -160,6 +160,19 @@ describe('browser extension journey', () => {
     expect(history.recommendations.find((r) => r.id === id)).toMatchObject({ is_rated: true, user_rating: true });
   });
 
+  it('Save for later puts tonight\'s pick on the watchlist, and a second click takes it off', async () => {
+    const titleId = (await user.api.recommendations.current()).title_id;
+    const save = popup.locator('[data-action="save"]');
+    expect(await save.getAttribute('aria-pressed')).toBe('false');
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+    expect((await user.api.watchlist.list()).items.map((i) => i.title_id)).toEqual([titleId]);
+    await popup.screenshot({ path: artifact('03a-saved.png') });
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('false');
+    expect((await user.api.watchlist.list()).items).toEqual([]);
+  });
+
   it('Already Watched brings a new title and marks the old one watched', async () => {
     const before = await pickId();
     await popup.click('[data-action="watched"]');
