@@ -2,22 +2,26 @@
 // plain JavaScript instead of compiling TypeScript at start (npm start builds it when stale).
 // Packages stay in node_modules; only our sources (server/src, shared/src) are bundled.
 import { build } from 'esbuild';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { root } from './lib.mjs';
 
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  alias: { '@app/shared': join(root, 'shared/src/index.ts') },
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+/** The server, and beside it the import parser's worker thread (features/imports/parse-off-thread.ts). */
 export async function buildServer(outfile = join(root, 'server/dist/main.mjs')) {
-  await build({
-    entryPoints: [join(root, 'server/src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@app/shared': join(root, 'shared/src/index.ts') },
-    sourcemap: true,
-    logLevel: 'warning',
-  });
+  await Promise.all([
+    build({ ...common, entryPoints: [join(root, 'server/src/main.ts')], outfile }),
+    build({ ...common, entryPoints: [join(root, 'server/src/features/imports/parsers/worker.ts')], outfile: join(dirname(outfile), 'import-parser.mjs') }),
+  ]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

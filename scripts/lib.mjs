@@ -45,9 +45,9 @@ export async function buildWebIfStale() {
 
 export const SERVER_INPUTS = ['server/src', 'shared/src', 'scripts/build-server.mjs'];
 
-/** Bundles the server into server/dist/main.mjs when it is missing or older than its sources. */
+/** Bundles the server into server/dist (main.mjs, import-parser.mjs) when missing or older than its sources. */
 export async function buildServerIfStale() {
-  if (!isStale('server/dist/main.mjs', SERVER_INPUTS)) return 0;
+  if (!isStale('server/dist/main.mjs', SERVER_INPUTS) && !isStale('server/dist/import-parser.mjs', SERVER_INPUTS)) return 0;
   console.log('Building the server (server/dist is missing or older than its sources)...');
   try {
     const { buildServer } = await import('./build-server.mjs');

@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { freePort, SERVER_DIR } from './support/server-process.js';
 
 const ROOT = resolve(SERVER_DIR, '..');
@@ -49,5 +51,17 @@ describe('the production bundle', () => {
     }
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('writes the import parser worker beside the bundle, and it reads an export as plain JavaScript', async () => {
+    const worker = new Worker(join(dirname(bundle), 'import-parser.mjs'));
+    try {
+      const csv = 'Date,Name,Year,Letterboxd URI,Rating\n2024-01-02,"Heat, Again",1995,https://boxd.it/x1,4.5\n';
+      worker.postMessage({ id: 1, filename: 'ratings.csv', bytes: Buffer.from(csv) });
+      const [reply] = (await once(worker, 'message')) as [{ id: number; ok: boolean; result: { source: string; entries: Array<{ name: string; liked: boolean }> } }];
+      expect(reply).toMatchObject({ id: 1, ok: true, result: { source: 'letterboxd', entries: [{ name: 'Heat, Again', liked: true }] } });
+    } finally {
+      await worker.terminate();
+    }
   });
 });

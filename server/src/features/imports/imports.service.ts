@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { lockUser } from '../recommendations/recommendations.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { importCatalogFor, matchEntry, type ImportCatalog } from './imports.matching.js';
@@ -42,7 +42,7 @@ import {
   type ImportRow,
 } from './imports.repository.js';
 import { ImportFileError, type ParsedImport } from './parsers/types.js';
-import { parseImportFile } from './parsers/index.js';
+import { parseOffThread, ParserUnavailable } from './parse-off-thread.js';
 
 /** A YYYY-MM-DD the file gave, as a timestamp at midnight UTC; null when absent or not a real date. */
 function fileDate(day: string | null): string | null {
@@ -96,11 +96,15 @@ function storedCounts(row: ImportRow): ImportCounts {
   return row.status === 'preview' || row.confirmed_at !== null ? countsOf(row.applied) : { ...EMPTY_COUNTS };
 }
 
-function parseUpload(upload: ImportUpload): ParsedImport {
+/** Entries matched between two turns of the event loop (a few milliseconds each). */
+const MATCH_SLICE = 2_000;
+
+async function parseUpload(upload: ImportUpload): Promise<ParsedImport> {
   try {
-    return parseImportFile(upload.filename, upload.bytes, upload.source);
+    return await parseOffThread(upload.filename, upload.bytes, upload.source);
   } catch (err) {
     if (err instanceof ImportFileError) throw badRequest(err.message);
+    if (err instanceof ParserUnavailable) throw serviceUnavailable(err.message);
     throw err;
   }
 }
@@ -185,18 +189,20 @@ function summaryOf(row: ImportRow, counts: ImportCounts, matched: number, ambigu
 
 /** Reads the file, matches it and stores the preview. Nothing of the user's history changes. */
 export async function createImport(ctx: AppContext, catalog: CatalogStore, user: UserRow, upload: ImportUpload): Promise<ImportPreview> {
-  const parsed = parseUpload(upload);
+  const parsed = await parseUpload(upload);
   const cat = importCatalogFor(await catalog.titles());
   const id = randomUUID();
   const items: ImportItemRow[] = [];
   const unmatched: ImportPreview['unmatched'] = [];
   let unmatchedCount = 0;
-  parsed.entries.forEach((e, position) => {
+  for (const [position, e] of parsed.entries.entries()) {
+    // Up to 50,000 entries: other requests get the event loop between slices.
+    if (position > 0 && position % MATCH_SLICE === 0) await new Promise((r) => setImmediate(r));
     const m = matchEntry(cat.matcher, e);
     if (m.kind === 'none') {
       unmatchedCount++;
       if (unmatched.length < UNMATCHED_SHOWN) unmatched.push({ name: clean(e.name), year: e.year });
-      return;
+      continue;
     }
     items.push({
       import_id: id,
@@ -211,7 +217,7 @@ export async function createImport(ctx: AppContext, catalog: CatalogStore, user:
       watchlist: e.watchlist ? 1 : 0,
       happened_at: e.happenedAt === null ? null : clean(e.happenedAt),
     });
-  });
+  }
   const [{ titles: history }, saved] = await Promise.all([historyTitles(ctx.db, user.id), watchlistTitles(ctx.db, user.id)]);
   const resolved = items.flatMap((i) => (i.title_id === null ? [] : [resolvedOf(i, i.title_id)]));
   const counts = planImport(resolved, (t) => cat.byId.has(t), history, saved).counts;
