@@ -348,6 +348,18 @@ describe.each(dialects)('history imports on %s', (dialect) => {
     expect(await server.running.ctx.db.selectFrom('watchlist').selectAll().where('user_id', '=', c.userId).execute()).toEqual([]);
   });
 
+  it('a saved title the import says was watched leaves the watchlist, and comes back when the import is undone', async () => {
+    const c = await onboardedUser(server);
+    const file = sampleFile(120);
+    await c.api.watchlist.add({ title_id: file.watched.id });
+    expect((await c.api.watchlist.list()).items.map((i) => i.title_id)).toEqual([file.watched.id]);
+    const preview = await c.api.imports.create({ filename: 'ratings.csv', content: file.csv });
+    await c.api.imports.confirm(preview.import_id);
+    expect((await c.api.watchlist.list()).items).toEqual([]);
+    await c.api.imports.undo(preview.import_id);
+    expect((await c.api.watchlist.list()).items.map((i) => i.title_id)).toEqual([file.watched.id]);
+  });
+
   it('a large import (every movie of the catalog) is written in chunks in one transaction, and undone', async () => {
     const c = await onboardedUser(server);
     const all = unique.map((t) => ({ name: t.title, year: t.year, rating: 4 }));

@@ -7,12 +7,27 @@ import type { WatchlistTable } from '../../db/schema.js';
 type Queryable = DB | Tx;
 export type WatchlistRow = Selectable<WatchlistTable>;
 
-/** The user's saved titles, newest first (the list is bounded: WATCHLIST_MAX). */
+/**
+ * The user's saved titles, newest first (the list is bounded: WATCHLIST_MAX). A title the history
+ * holds as watched is not listed: marking it watched in the app removes it, but an import that says
+ * it was watched only hides it, so undoing that import shows it again.
+ */
 export function watchlistRows(db: Queryable, userId: string, limit: number): Promise<WatchlistRow[]> {
   return db
     .selectFrom('watchlist')
     .selectAll()
     .where('user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('recommendations as r')
+            .select('r.id')
+            .whereRef('r.user_id', '=', 'watchlist.user_id')
+            .whereRef('r.title_id', '=', 'watchlist.title_id')
+            .where('r.status', '=', 'watched'),
+        ),
+      ),
+    )
     .orderBy('added_at', 'desc')
     .orderBy('title_id')
     .limit(limit)
