@@ -50,11 +50,16 @@ export function loadEnvFile(file = '.env'): string | null {
     if (code === 'ENOENT') return null;
     throw new ConfigError(`Cannot read ${path}: ${code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`);
   }
+  checkEnvText(text, path);
+  process.loadEnvFile(path);
+  return path;
+}
+
+/** Throws ConfigError naming the first line of a .env text that Node would not read as written. */
+export function checkEnvText(text: string, path: string): void {
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const problem = lineProblem(lines[i]);
     if (problem) throw new ConfigError(`Invalid ${path}: line ${i + 1} ${problem}`);
   }
-  process.loadEnvFile(path);
-  return path;
 }
