@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadEnvFile } from './env-file.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.js';
 import { grantLifetime, revokeLifetime, type PlanChange } from './features/payments/lifetime.admin.js';
 import { deleteAccountByEmail, exportAccountByEmail, formatAccounts, listAccounts } from './features/account/account.admin.js';
@@ -99,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${name ? `Unknown command: ${name}` : 'No command given.'}\n\n${USAGE}\n`);
     return 1;
   }
+  loadEnvFile();
   const config = loadConfig();
   const handle = await openDatabase(config.database);
   try {

@@ -2,6 +2,7 @@
 // They write to the database the server uses (DATABASE_URL, or the SQLite file in DATA_DIR); a
 // running server picks the change up within a minute (CatalogStore polls the catalog version).
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadEnvFile } from './env-file.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.js';
 
 export interface CatalogCommandContext {
@@ -45,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown command: ${name}\n\n${usage()}\n`);
     return 1;
   }
+  loadEnvFile();
   const config = loadConfig();
   const handle = await openDatabase(config.database);
   const controller = new AbortController();

@@ -130,8 +130,12 @@ const EnvSchema = z.object({
   FEEDBACK_RATE_LIMIT_PER_IP: intIn(1, 1_000_000).default(20),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.string().default('production'),
+  // Unset: readable lines on a terminal, JSON lines otherwise (src/logger.ts).
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
 });
+
+/** Every variable loadConfig reads: README's table, .env.example and this list agree (server/test/env-agreement.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; path: string }
@@ -173,6 +177,8 @@ export interface Config {
   rateLimits: { authPerIp: number; authPerAccount: number; feedbackPerIp: number };
   scheduler: boolean;
   logLevel: string;
+  /** null: pretty when the log goes to a terminal, JSON otherwise. */
+  logFormat: 'pretty' | 'json' | null;
 }
 
 export class ConfigError extends Error {}
@@ -232,5 +238,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: { authPerIp: e.AUTH_RATE_LIMIT_PER_IP, authPerAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, feedbackPerIp: e.FEEDBACK_RATE_LIMIT_PER_IP },
     scheduler: e.SCHEDULER === 'on',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
   };
 }

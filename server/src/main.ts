@@ -1,4 +1,5 @@
 import { loadConfig, ConfigError } from './config.js';
+import { loadEnvFile } from './env-file.js';
 import { startServer } from './server.js';
 import { SecretError } from './integrations/crypto/secrets.js';
 
@@ -8,6 +9,7 @@ const GRACE_MS = 10_000;
 async function main() {
   let config;
   try {
+    loadEnvFile();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -60,7 +60,7 @@ async function jwtSecret(config: Config, database: DatabaseHandle): Promise<stri
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? createLogger(config.logLevel);
+  const logger = opts.logger ?? createLogger(config.logLevel, undefined, config.logFormat);
   // Secrets that need no database are checked before anything listens.
   checkCalendarKeys(config);
 

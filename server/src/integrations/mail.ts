@@ -2,6 +2,18 @@
 // (a self-hoster then reads the verification code from the log).
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { OPERATOR_LINE } from '../logger.js';
+
+/** What an emailed one-time code is for. */
+export type CodePurpose = 'sign-up' | 'password-reset' | 'email-change' | 'sign-in' | 'account-deletion';
+
+const CODE_NAMES: Record<CodePurpose, string> = {
+  'sign-up': 'Sign-up code',
+  'password-reset': 'Password reset code',
+  'email-change': 'Email change code',
+  'sign-in': 'Sign-in code',
+  'account-deletion': 'Account deletion code',
+};
 
 export interface MailMessage {
   to: string;
@@ -9,6 +21,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** The one-time code this mail carries. Without SMTP it is logged on its own marked line; with SMTP, never. */
+  code?: { purpose: CodePurpose; value: string };
 }
 
 export interface Mailer {
@@ -20,6 +34,12 @@ export function createMailer(smtpUrl: string | null, from: string, logger: Logge
   if (!smtpUrl) {
     return {
       async send(m) {
+        if (m.code) {
+          // At warn, so LOG_LEVEL=warn still shows it; the code is a top-level field for JSON readers.
+          const { purpose, value } = m.code;
+          logger.warn({ purpose, email: m.to, code: value }, `${OPERATOR_LINE}${CODE_NAMES[purpose]} for ${m.to}: ${value} (no SMTP configured: codes are printed here)`);
+          return;
+        }
         logger.info({ mail: { to: m.to, subject: m.subject } }, `mail (SMTP_URL not set) to ${m.to}: ${m.subject}\n${m.text}`);
       },
       close() {},

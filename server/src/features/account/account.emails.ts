@@ -15,6 +15,7 @@ export function deletionCodeEmail(to: string, code: string): MailMessage {
     subject: `Your account deletion code: ${code}`,
     text: `${why}\n\n${use}\n\n${code}\n\n${rules}\n\n${notYou}`,
     html: `<p>${escape(why)}</p><p>${escape(use)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${escape(code)}</p><p>${escape(rules)}</p><p>${escape(notYou)}</p>`,
+    code: { purpose: 'account-deletion', value: code },
   };
 }
 

@@ -10,6 +10,7 @@ export function verificationEmail(appUrl: string, to: string, code: string): Mai
     subject: `Your verification code: ${code}`,
     text: `Your Tonight's Pick verification code is ${code}\n\nIt expires in ${minutes} minutes. Enter it at ${appUrl}/verify-email\n\nIf you did not sign up, ignore this email.`,
     html: `<p>Your Tonight's Pick verification code is</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${escape(code)}</p><p>It expires in ${minutes} minutes. Enter it at <a href="${escape(appUrl)}/verify-email">${escape(appUrl)}/verify-email</a>.</p><p>If you did not sign up, ignore this email.</p>`,
+    code: { purpose: 'sign-up', value: code },
   };
 }
 
@@ -26,5 +27,6 @@ export function unlockEmail(appUrl: string, to: string, code: string): MailMessa
     subject: `Your sign-in code: ${code}`,
     text: `${why}\n\n${use}\n\n${code}\n\n${rules}\n\n${notYou}`,
     html: `<p>${escape(why)}</p><p>${escape(use)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${escape(code)}</p><p>${escape(rules)}</p><p>${escape(notYou)}</p>`,
+    code: { purpose: 'sign-in', value: code },
   };
 }

@@ -1,19 +1,19 @@
 // Mails of the credential flows (docs/security.md, "Password reset" and "Email change"); with no
 // SMTP they go to the log like the sign-up code.
 import { PASSWORD_RESET, VERIFICATION } from '@app/shared';
-import type { MailMessage } from '../../integrations/mail.js';
+import type { CodePurpose, MailMessage } from '../../integrations/mail.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const CODE_STYLE = 'font-size:28px;font-weight:700;letter-spacing:6px';
 
-function mail(to: string, subject: string, paragraphs: string[], code?: { after: number; value: string }): MailMessage {
+function mail(to: string, subject: string, paragraphs: string[], code?: { after: number; value: string; purpose: CodePurpose }): MailMessage {
   const text = [...paragraphs];
   const html = paragraphs.map((p) => `<p>${escape(p)}</p>`);
   if (code) {
     text.splice(code.after, 0, code.value);
     html.splice(code.after, 0, `<p style="${CODE_STYLE}">${escape(code.value)}</p>`);
   }
-  return { to, subject, text: text.join('\n\n'), html: html.join('') };
+  return { to, subject, text: text.join('\n\n'), html: html.join(''), ...(code && { code: { purpose: code.purpose, value: code.value } }) };
 }
 
 export function passwordResetEmail(appUrl: string, to: string, code: string): MailMessage {
@@ -26,7 +26,7 @@ export function passwordResetEmail(appUrl: string, to: string, code: string): Ma
       `It expires in ${PASSWORD_RESET.codeTtlMinutes} minutes and works once. Setting a new password signs you out on every other device.`,
       'If this was not you, ignore this email: your password stays as it is.',
     ],
-    { after: 2, value: code },
+    { after: 2, value: code, purpose: 'password-reset' },
   );
 }
 
@@ -47,7 +47,7 @@ export function emailChangeCodeEmail(appUrl: string, to: string, code: string): 
       `It expires in ${VERIFICATION.codeTtlMinutes} minutes and works once.`,
       'If this was not you, ignore this email: nothing changes.',
     ],
-    { after: 2, value: code },
+    { after: 2, value: code, purpose: 'email-change' },
   );
 }
 
