@@ -15,6 +15,7 @@ export type PickVia = 'api' | 'scheduled';
 export type SchedulerJob = 'deliveries' | 'catalog-sync';
 
 interface Timing {
+  /** Requests whose duration fell in each bucket alone (not yet cumulative). */
   buckets: number[];
   sum: number;
   count: number;
@@ -76,7 +77,10 @@ export class Metrics {
     const t = stats.timing;
     t.sum += seconds;
     t.count++;
-    for (let i = 0; i < DURATION_BUCKETS.length; i++) if (seconds <= DURATION_BUCKETS[i]) t.buckets[i]++;
+    // One bucket per request (the first that holds it); render() adds them up into le="..." counts.
+    let i = 0;
+    while (i < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[i]) i++;
+    if (i < DURATION_BUCKETS.length) t.buckets[i]++;
   }
 
   pickIssued(issue: PickIssue, via: PickVia): void {
@@ -123,7 +127,8 @@ export class Metrics {
     for (const [method, routes] of this.http)
       for (const [route, { timing }] of routes) {
         const l = `method="${label(method)}",route="${label(route)}"`;
-        DURATION_BUCKETS.forEach((le, i) => out.push(`http_request_duration_seconds_bucket{${l},le="${le}"} ${timing.buckets[i]}`));
+        let cumulative = 0;
+        DURATION_BUCKETS.forEach((le, i) => out.push(`http_request_duration_seconds_bucket{${l},le="${le}"} ${(cumulative += timing.buckets[i])}`));
         out.push(`http_request_duration_seconds_bucket{${l},le="+Inf"} ${timing.count}`);
         out.push(`http_request_duration_seconds_sum{${l}} ${num(timing.sum)}`);
         out.push(`http_request_duration_seconds_count{${l}} ${timing.count}`);
