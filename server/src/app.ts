@@ -45,7 +45,7 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   // Metrics (docs/operations.md): counted only when served; on this port unless METRICS_PORT.
-  if (ctx.config.metrics.on) app.use(countRequests(ctx.metrics));
+  if (ctx.config.metrics.on) app.use(countRequests(ctx.metrics, app));
 
   app.use(
     pinoHttp({

@@ -41,6 +41,7 @@ describe.each(dialects)('METRICS=on on %s', (dialect) => {
     expect((await rawRequest(server.url, '/api/no-such-route')).status).toBe(404);
     const ids = [randomUUID(), randomUUID()];
     for (const id of ids) expect((await rawRequest(server.url, `/api/imports/${id}`, { token: u.store.token! })).status).toBe(404);
+    expect((await rawRequest(server.url, '/api/imports', { token: u.store.token! })).status).toBe(200);
     // A 400 from validation leaves its router through an error: still counted under its route.
     expect((await rawRequest(server.url, '/api/recommendations/new', { body: '{"previous":"nope"}', token: u.store.token! })).status).toBe(400);
 
@@ -48,6 +49,7 @@ describe.each(dialects)('METRICS=on on %s', (dialect) => {
     expect(m.value('http_requests_total', { method: 'GET', route: '/api/public/config', status: '200' })).toBe(3);
     expect(m.value('http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
     expect(m.value('http_requests_total', { method: 'GET', route: '/api/imports/:id', status: '404' })).toBe(2);
+    expect(m.value('http_requests_total', { method: 'GET', route: '/api/imports', status: '200' })).toBe(1);
     expect(m.value('http_requests_total', { method: 'POST', route: '/api/recommendations/new', status: '402' })).toBe(1);
     expect(m.value('http_requests_total', { method: 'POST', route: '/api/recommendations/new', status: '400' })).toBe(1);
     expect(m.value('picks_issued_total', { issue: 'first', via: 'api' })).toBe(1);

@@ -7,40 +7,55 @@ import { METRICS_CONTENT_TYPE, type CatalogSnapshot, type Metrics } from './metr
 
 export const UNMATCHED = 'unmatched';
 
-/** route object -> mount path -> template: built once per route and mount, not per request. */
-const templates = new WeakMap<object, Map<string, string>>();
+interface Layer {
+  rawPath?: unknown;
+  route?: object & { path?: unknown };
+  handle?: { stack?: Layer[] };
+}
 
-function templateOf(route: { path?: unknown }, baseUrl: string): string {
-  if (typeof route.path !== 'string') return UNMATCHED;
-  let byMount = templates.get(route);
-  if (!byMount) templates.set(route, (byMount = new Map()));
-  let template = byMount.get(baseUrl);
-  if (template === undefined) byMount.set(baseUrl, (template = baseUrl + route.path));
-  return template;
+/**
+ * Each route of the app -> its whole template (mount path + route path), read once from the
+ * app's router. A router mounted at two paths has no single template: left out (see below).
+ */
+function routeTemplates(app: { router: { stack: Layer[] } }): WeakMap<object, string> {
+  const found = new Map<object, string | null>();
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route && typeof layer.route.path === 'string') {
+        const template = `${prefix}${layer.route.path}`.replace(/(.)\/$/, '$1');
+        found.set(layer.route, found.has(layer.route) && found.get(layer.route) !== template ? null : template);
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack, typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? `${prefix}${layer.rawPath}` : prefix);
+      }
+    }
+  };
+  walk(app.router.stack, '');
+  const out = new WeakMap<object, string>();
+  for (const [route, template] of found) if (template !== null) out.set(route, template);
+  return out;
 }
 
 /**
  * First middleware of the app: times each request and counts it, when its answer is done, under
  * the template of the route that answered (e.g. /api/imports/:id), never the URL: ids in paths
- * would make a series per id. The router sets req.route as it dispatches to a route; the mount
- * path (req.baseUrl) is read at that moment, because it is reset when an error leaves the router.
- * No route (an unknown path, a static file): "unmatched".
+ * would make a series per id. The template comes from the route object Express dispatched to
+ * (req.route), looked up in a table built from the app's router on the first request: req.baseUrl
+ * alone is not enough, since it is reset when an error leaves a router. No route (an unknown
+ * path, a static file): "unmatched".
  */
-export function countRequests(metrics: Metrics): RequestHandler {
+export function countRequests(metrics: Metrics, app: unknown): RequestHandler {
+  let templates: WeakMap<object, string> | null = null;
   return (req, res, next) => {
     const started = performance.now();
-    let route: { path?: unknown } | undefined;
-    let mount = '';
-    Object.defineProperty(req, 'route', {
-      configurable: true,
-      enumerable: true,
-      get: () => route,
-      set(value: { path?: unknown } | undefined) {
-        route = value;
-        mount = req.baseUrl;
-      },
+    res.once('finish', () => {
+      const route = req.route as (object & { path?: unknown }) | undefined;
+      let template = UNMATCHED;
+      if (route) {
+        templates ??= routeTemplates(app as { router: { stack: Layer[] } });
+        template = templates.get(route) ?? (typeof route.path === 'string' ? req.baseUrl + route.path : UNMATCHED);
+      }
+      metrics.request(req.method, template, res.statusCode, (performance.now() - started) / 1000);
     });
-    res.once('finish', () => metrics.request(req.method, route ? templateOf(route, mount) : UNMATCHED, res.statusCode, (performance.now() - started) / 1000));
     next();
   };
 }
