@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../src/config.js';
 import { dialects } from './support/dialects.js';
-import { rawRequest, startTestServer, type TestServer } from './support/test-server.js';
+import { rawRequest, startTestServer, TestClock, type TestServer } from './support/test-server.js';
+import { startFakeTmdb, type FakeTmdb } from './support/fake-tmdb.js';
 import { onboardedUser, planLimit } from './recommendations.helpers.js';
 import { parseExposition, type Exposition } from './support/prometheus.js';
 
@@ -145,6 +146,38 @@ describe.each(dialects)('METRICS_PORT on %s', (dialect) => {
     expect(m.value('scheduler_failures_total', { job: 'deliveries' })).toBe(0);
     // No TMDB key: the sync is off and never runs.
     expect(m.value('scheduler_runs_total', { job: 'catalog-sync' })).toBeUndefined();
+  });
+});
+
+describe.each(dialects)('the TMDB sync in /metrics on %s', (dialect) => {
+  const clock = new TestClock(new Date('2026-11-25T03:00:00Z'));
+  let fake: FakeTmdb;
+  let server: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeTmdb({ fillerMovies: 20 });
+    server = await startTestServer(dialect, { clock, env: { METRICS: 'on', SCHEDULER: 'on', TMDB_API_KEY: fake.apiKey, TMDB_API_URL: fake.url, CATALOG_REGIONS: 'US,IN' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it("the scheduler's sync shows as a run, its titles done of those queued, and when it finished", async () => {
+    const before = server.running.services.catalog.stats().titles;
+    const until = Date.now() + 60_000;
+    let m = await metricsOf(`${server.url}/metrics`);
+    while (m.value('scheduler_runs_total', { job: 'catalog-sync' }) === undefined && Date.now() < until) {
+      await new Promise((ok) => setTimeout(ok, 100));
+      m = await metricsOf(`${server.url}/metrics`);
+    }
+    expect(m.value('scheduler_runs_total', { job: 'catalog-sync' })).toBe(1);
+    expect(m.value('scheduler_failures_total', { job: 'catalog-sync' })).toBe(0);
+    // The fake offers 6 known titles and 20 fillers; all fetched, all queued at the start.
+    expect(m.value('catalog_sync_titles', { state: 'done' })).toBe(26);
+    expect(m.value('catalog_sync_titles', { state: 'queued' })).toBe(26);
+    expect(m.value('catalog_sync_last_success_timestamp_seconds')).toBe(Date.parse('2026-11-25T03:00:00Z') / 1000);
+    expect(m.value('catalog_titles')).toBe(server.running.services.catalog.stats().titles);
+    expect(m.value('catalog_titles')).toBeGreaterThanOrEqual(before);
   });
 });
 
