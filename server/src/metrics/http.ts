@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import { METRICS_CONTENT_TYPE, type CatalogSnapshot, type Metrics } from './metrics.js';
 
-export const UNMATCHED = 'unmatched';
+const UNMATCHED = 'unmatched';
 
 interface Layer {
   rawPath?: unknown;

@@ -6,13 +6,13 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
 /** Seconds; Prometheus client libraries' default buckets. */
-export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 /** How a pick came to be issued. */
 export type PickIssue = 'first' | 'next' | 'free_replacement';
 /** Who asked for it: the user (the API, the extension) or the scheduler (a delivery). */
-export type PickVia = 'api' | 'scheduled';
-export type SchedulerJob = 'deliveries' | 'catalog-sync';
+type PickVia = 'api' | 'scheduled';
+type SchedulerJob = 'deliveries' | 'catalog-sync';
 
 interface Timing {
   /** Requests whose duration fell in each bucket alone (not yet cumulative). */
