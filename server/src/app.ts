@@ -12,6 +12,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { redactRequest } from './logger.js';
+import { countRequests, metricsHandler } from './metrics/http.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { publicRoutes } from './features/public/public.routes.js';
@@ -43,6 +44,8 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
+  // Metrics (docs/operations.md): counted only when served; on this port unless METRICS_PORT.
+  if (ctx.config.metrics.on) app.use(countRequests(ctx.metrics, app));
 
   app.use(
     pinoHttp({
@@ -53,7 +56,7 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
       // Tokens travel in some URLs (rating links, unsubscribe): never into the log (docs/security.md).
       serializers: { req: redactRequest },
     }),
@@ -71,6 +74,7 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   );
 
   app.use(healthRoutes(ctx, lifecycle));
+  if (ctx.config.metrics.on && ctx.config.metrics.port === null) app.get('/metrics', metricsHandler(ctx.metrics, () => services.catalog.stats()));
   app.use('/api', refuseWritesWhenStorageLost(ctx));
 
   for (const mount of services.rawBodyRoutes) app.use(mount.path, mount.router);

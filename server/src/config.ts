@@ -129,6 +129,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: intIn(1, 1_000_000).default(10),
   FEEDBACK_RATE_LIMIT_PER_IP: intIn(1, 1_000_000).default(20),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
+  METRICS: z.enum(['on', 'off']).optional(),
+  METRICS_PORT: intIn(0, 65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Unset: readable lines on a terminal, JSON lines otherwise (src/logger.ts).
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -176,6 +178,8 @@ export interface Config {
   trustProxy: false | number | string[];
   rateLimits: { authPerIp: number; authPerAccount: number; feedbackPerIp: number };
   scheduler: boolean;
+  /** Prometheus /metrics (docs/operations.md, "Metrics"): off, on the main port (port null), or on a port of its own. */
+  metrics: { on: boolean; port: number | null };
   logLevel: string;
   /** null: pretty when the log goes to a terminal, JSON otherwise. */
   logFormat: 'pretty' | 'json' | null;
@@ -194,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.CATALOG_SYNC === 'on' && !e.TMDB_API_KEY && !e.TMDB_READ_TOKEN) {
     throw new ConfigError('Invalid configuration: CATALOG_SYNC is on but neither TMDB_API_KEY nor TMDB_READ_TOKEN is set');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS === 'off') throw new ConfigError('Invalid configuration: METRICS is off but METRICS_PORT is set');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT');
   const dataDir = resolve(e.DATA_DIR);
   const dbUrl = e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
   const database: DatabaseConfig = dbUrl.startsWith('sqlite:')
@@ -237,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: { authPerIp: e.AUTH_RATE_LIMIT_PER_IP, authPerAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, feedbackPerIp: e.FEEDBACK_RATE_LIMIT_PER_IP },
     scheduler: e.SCHEDULER === 'on',
+    metrics: { on: e.METRICS === 'on' || e.METRICS_PORT !== undefined, port: e.METRICS_PORT ?? null },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? null,
   };

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle, DB } from './db/connection.js';
 import type { Mailer } from './integrations/mail.js';
+import type { Metrics } from './metrics/metrics.js';
 
 export interface Clock {
   now(): Date;
@@ -17,4 +18,6 @@ export interface AppContext {
   mailer: Mailer;
   clock: Clock;
   secrets: { jwt: string };
+  /** Counters for /metrics; always counted, served only when METRICS is on. */
+  metrics: Metrics;
 }

@@ -18,6 +18,8 @@ import { checkTextSecret, fileSecret } from './integrations/crypto/secrets.js';
 import { checkCalendarKeys } from './integrations/crypto/keys.js';
 import { answerStarting, trackConnections, type Lifecycle } from './http/lifecycle.js';
 import { answerClientError } from './http/client-error.js';
+import { Metrics } from './metrics/metrics.js';
+import { listenMetrics } from './metrics/http.js';
 
 export const DEFAULT_WEB_DIST = WEB_DIST;
 
@@ -32,6 +34,8 @@ export interface RunningServer {
   server: Server;
   /** The Express app the server hands requests to once ready (tests read its route table). */
   app: RequestListener;
+  /** METRICS_PORT's own server (http://host:port/metrics), or null. */
+  metricsUrl: string | null;
   /** Drains and stops; resolves with how many connections had to be cut (0: a clean stop). */
   close(): Promise<number>;
 }
@@ -88,9 +92,31 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const url = `http://${host}:${port}`;
   logger.info(`accepting connections on ${url}; answering 503 "starting" until ready`);
 
+  const metrics = new Metrics();
+  let services: AppServices | undefined;
+  let metricsServer: Server | null = null;
+  let metricsUrl: string | null = null;
+  if (config.metrics.on) metrics.watchEventLoop();
+  if (config.metrics.port !== null) {
+    // Up from the start, beside the main port: process metrics are worth having while starting.
+    try {
+      const listening = await listenMetrics(metrics, () => services?.catalog.stats() ?? null, config.metrics.port, config.host);
+      metricsServer = listening.server;
+      metricsUrl = `http://${host}:${listening.port}/metrics`;
+      logger.info(`metrics on ${metricsUrl}`);
+    } catch (err) {
+      metrics.stop();
+      await drainer.drain(0);
+      throw err;
+    }
+  }
+  const closeMetrics = () => {
+    metrics.stop();
+    return metricsServer ? new Promise<void>((ok) => metricsServer!.close(() => ok())) : Promise.resolve();
+  };
+
   let database: DatabaseHandle | null = null;
   let ctx: AppContext;
-  let services: AppServices;
   try {
     database = await openDatabase(config.database);
     const applied = await migrateToLatest(database);
@@ -103,30 +129,35 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
       clock: opts.clock ?? systemClock,
       secrets: { jwt: await jwtSecret(config, database) },
+      metrics,
     };
     services = await buildServices(ctx);
     handler = createApp(ctx, services, opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist, lifecycle);
   } catch (err) {
     await drainer.drain(0);
+    await closeMetrics();
     await database?.close();
     throw err;
   }
   const opened = database;
+  const ready = services;
   lifecycle.phase = 'ready';
-  const scheduler = config.scheduler ? startScheduler(ctx, services) : null;
+  const scheduler = config.scheduler ? startScheduler(ctx, ready) : null;
   let closing: Promise<number> | null = null;
   return {
     url,
     port,
     ctx,
-    services,
+    services: ready,
     server,
     app: handler,
+    metricsUrl,
     close() {
       closing ??= (async () => {
         lifecycle.phase = 'draining';
         const [cut] = await Promise.all([drainer.drain(DRAIN_DEADLINE_MS), scheduler?.stop()]);
         ctx.mailer.close();
+        await closeMetrics();
         await opened.close();
         return cut;
       })();

@@ -78,6 +78,7 @@ export async function runCatalogSyncJob(ctx: AppContext, opts: CatalogSyncJobOpt
     const row = await ctx.db.selectFrom('job_leases').select(['last_run_date']).where('name', '=', CATALOG_SYNC_JOB).executeTakeFirst();
     return { outcome: row?.last_run_date && row.last_run_date >= isoDate(started) ? 'not-due' : 'held' };
   }
+  ctx.metrics.syncProgress(0, 0);
   const heartbeat = setInterval(() => {
     renewJob(ctx.db, CATALOG_SYNC_JOB, holder, ctx.clock.now()).catch((err: unknown) => ctx.logger.warn({ err }, 'catalog sync lease renewal failed'));
   }, JOB_LEASE_MS / 3);
@@ -89,10 +90,13 @@ export async function runCatalogSyncJob(ctx: AppContext, opts: CatalogSyncJobOpt
       maxTitles: config.catalog.maxTitles,
       signal: opts.signal,
       now: () => ctx.clock.now(),
+      onBatch: (done, queued) => ctx.metrics.syncProgress(done, queued),
     });
     const now = ctx.clock.now();
     const summary = { mode: result.mode, totals: describeTotals(result.totals), requests: result.requests, expiredOffers: result.expiredOffers };
+    ctx.metrics.syncProgress(result.processed, Math.max(result.processed, ctx.metrics.syncQueued()));
     if (result.complete) {
+      ctx.metrics.syncSucceeded(now);
       await releaseJob(ctx.db, CATALOG_SYNC_JOB, holder, now, { last_run_date: isoDate(started), last_error: null });
       ctx.logger.info(summary, 'catalog sync from TMDB finished');
       return { outcome: 'ran', result };

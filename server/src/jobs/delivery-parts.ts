@@ -78,7 +78,7 @@ export async function pickForDay(ctx: AppContext, catalog: CatalogStore, user: U
     return { kind: 'pick', row: active };
   }
   try {
-    return { kind: 'pick', row: (await issueRecommendation(ctx, catalog, user, { previous: 'skip' })).row };
+    return { kind: 'pick', row: (await issueRecommendation(ctx, catalog, user, { previous: 'skip', scheduled: true })).row };
   } catch (err) {
     if (err instanceof HttpError && err.status === 402) return { kind: 'refused', detail: err.message, expired: err.extra.expired === true };
     if (err instanceof HttpError && err.status === 409) return { kind: 'nothing_left', detail: err.message };

@@ -39,15 +39,25 @@ export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'cat
     if (stopped) return;
     if (!running) {
       running = pass(ctx, services, prunedAt)
-        .catch((err: unknown) => ctx.logger.error({ err }, 'scheduled delivery pass failed'))
+        .then(() => ctx.metrics.schedulerRun('deliveries', false))
+        .catch((err: unknown) => {
+          ctx.metrics.schedulerRun('deliveries', true);
+          ctx.logger.error({ err }, 'scheduled delivery pass failed');
+        })
         .finally(() => {
           running = null;
         });
     }
     if (!syncing && ctx.config.catalog.sync) {
       syncing = runCatalogSyncJob(ctx, { signal: syncStop.signal })
-        .then(() => undefined)
-        .catch((err: unknown) => ctx.logger.error({ err }, 'catalog sync job failed'))
+        .then(({ outcome }) => {
+          // Counted when this instance did the work (not when it was not due or held elsewhere).
+          if (outcome === 'ran' || outcome === 'stopped' || outcome === 'failed') ctx.metrics.schedulerRun('catalog-sync', outcome === 'failed');
+        })
+        .catch((err: unknown) => {
+          ctx.metrics.schedulerRun('catalog-sync', true);
+          ctx.logger.error({ err }, 'catalog sync job failed');
+        })
         .finally(() => {
           syncing = null;
         });

@@ -54,8 +54,8 @@ export interface TmdbSyncOptions {
   now?: () => Date;
   /** Progress bar / log lines (default: none). */
   out?: ProgressSink;
-  /** Called after each merged batch (tests use it to stop a run half-way). */
-  onBatch?: (done: number) => void;
+  /** Called after each merged batch with the titles done and those queued when details began (tests use it to stop a run half-way; /metrics shows it). */
+  onBatch?: (done: number, queued: number) => void;
 }
 
 export interface TmdbSyncResult {
@@ -399,7 +399,7 @@ async function details(handle: DatabaseHandle, client: TmdbClient, merger: Catal
     run.result.failed += fetched.filter((x) => x.error !== null).length;
     run.result.processed += batch.length;
     progress?.tick(batch.length, describeTotals({ ...merger.totals, invalid: merger.totals.invalid + run.result.failed }));
-    opts.onBatch?.(run.result.processed);
+    opts.onBatch?.(run.result.processed, Number(pendingTotal.n));
   }
 }
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { recommend } from '../../engine/index.js';
-import { conflict, unauthorized } from '../../http/errors.js';
+import { conflict, HttpError, unauthorized } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { precheckIssue, spendIssue, type PlanState } from '../subscription/subscription.service.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -23,6 +23,7 @@ import {
   type RecommendationRow,
 } from './recommendations.repository.js';
 import { buildTaste, issueSeed } from './taste.js';
+import type { PickIssue } from '../../metrics/metrics.js';
 
 export interface IssueRequest {
   /** What happens to the active recommendation: "watched" marks it watched, anything else skipped. */
@@ -32,6 +33,8 @@ export interface IssueRequest {
   kind?: 'movie' | 'series';
   /** GET /current: issue only when the user has no active recommendation (else return it). */
   onlyIfNoneActive?: boolean;
+  /** Issued by the scheduler for a delivery (counted apart in /metrics). */
+  scheduled?: boolean;
 }
 
 export interface Issued {
@@ -60,6 +63,18 @@ function nothingLeft(req: IssueRequest): Error {
 }
 
 export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore, user: UserRow, req: IssueRequest): Promise<Issued> {
+  try {
+    const issued = await issue(ctx, catalog, user, req);
+    if (issued.state) ctx.metrics.pickIssued(issued.issue, req.scheduled ? 'scheduled' : 'api');
+    return issued;
+  } catch (err) {
+    // Every plan refusal (402) of a pick comes from here: precheckIssue or spendIssue.
+    if (err instanceof HttpError && err.status === 402) ctx.metrics.quotaRefused(err.extra?.expired === true);
+    throw err;
+  }
+}
+
+async function issue(ctx: AppContext, catalog: CatalogStore, user: UserRow, req: IssueRequest): Promise<Issued & { issue: PickIssue }> {
   await precheckIssue(ctx, user, async () => replacesUnusablePick(await activeRecommendation(ctx.db, user.id), req.previous));
   // Catalog and favourites are read before the transaction: nothing inside it may wait for a
   // second pool connection while holding the user's lock.
@@ -74,7 +89,7 @@ export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore
     if (!fresh) throw unauthorized();
     // Read under the user's lock: whether this replaces an unusable pick is decided here.
     const active = await activeRecommendation(tx, user.id);
-    if (req.onlyIfNoneActive && active) return { row: active, state: null };
+    if (req.onlyIfNoneActive && active) return { row: active, state: null, issue: 'next' };
     const state = await spendIssue(ctx, tx, fresh, replacesUnusablePick(active, req.previous));
     await closeActive(tx, user.id, req.previous === 'watched' ? 'watched' : 'skipped', now);
     // A saved title the user has now watched leaves the watchlist.
@@ -107,6 +122,6 @@ export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore
       created_at: now.toISOString(),
       closed_at: null,
     });
-    return { row, state };
+    return { row, state, issue: !active ? 'first' : state.cost === 'free_replacement' ? 'free_replacement' : 'next' };
   });
 }
