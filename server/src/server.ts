@@ -18,6 +18,7 @@ import { checkTextSecret, fileSecret } from './integrations/crypto/secrets.js';
 import { checkCalendarKeys } from './integrations/crypto/keys.js';
 import { answerStarting, trackConnections, type Lifecycle } from './http/lifecycle.js';
 import { answerClientError } from './http/client-error.js';
+import { holdServerLock } from './db/server-lock.js';
 
 export const DEFAULT_WEB_DIST = WEB_DIST;
 
@@ -89,10 +90,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   logger.info(`accepting connections on ${url}; answering 503 "starting" until ready`);
 
   let database: DatabaseHandle | null = null;
+  // SQLite: `<db>.lock` names this process while it runs, so `admin restore` refuses (server-lock.ts).
+  let releaseLock = () => {};
   let ctx: AppContext;
   let services: AppServices;
   try {
     database = await openDatabase(config.database);
+    if (config.database.dialect === 'sqlite' && config.database.path !== ':memory:') releaseLock = holdServerLock(config.database.path);
     const applied = await migrateToLatest(database);
     if (applied.length) logger.info({ applied }, 'database migrated');
     ctx = {
@@ -109,6 +113,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   } catch (err) {
     await drainer.drain(0);
     await database?.close();
+    releaseLock();
     throw err;
   }
   const opened = database;
@@ -128,6 +133,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         const [cut] = await Promise.all([drainer.drain(DRAIN_DEADLINE_MS), scheduler?.stop()]);
         ctx.mailer.close();
         await opened.close();
+        releaseLock();
         return cut;
       })();
       return closing;
