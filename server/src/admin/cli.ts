@@ -18,7 +18,7 @@ export const refused = (err: string): Outcome => ({ err, code: 1 });
 /** A bad argument: one line, exit code 2. */
 export class UsageError extends Error {}
 
-export interface CommandContext {
+interface CommandContext {
   args: string[];
   config: Config;
 }

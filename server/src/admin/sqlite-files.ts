@@ -20,7 +20,7 @@ export function postgresRefusal(command: 'backup' | 'restore', db: Extract<Datab
     : `restore replaces the SQLite file; this server uses PostgreSQL (${target}). Use pg_restore: pg_restore --clean --if-exists -d "$DATABASE_URL" backup.dump (README, "Backups").`;
 }
 
-export interface DatabaseCheck {
+interface DatabaseCheck {
   /** Applied migrations, in order. */
   migrations: string[];
 }

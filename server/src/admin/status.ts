@@ -11,7 +11,7 @@ import { CATALOG_SYNC_JOB } from '../jobs/catalog-sync-job.js';
 import { describePostgres } from './sqlite-files.js';
 import { done, formatBytes, parseArgs, table, type Command } from './cli.js';
 
-export interface Status {
+interface Status {
   /** The root package.json's "version", or null when it has none. */
   version: string | null;
   database:
@@ -65,7 +65,7 @@ async function section<T>(read: () => Promise<T>): Promise<T | null> {
 
 const counts = (rows: { key: string; n: number | string }[]) => Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
 
-export async function collectStatus(handle: DatabaseHandle, config: Config): Promise<Status> {
+async function collectStatus(handle: DatabaseHandle, config: Config): Promise<Status> {
   const db: DB = handle.db;
   const database: Status['database'] =
     config.database.dialect === 'sqlite'
@@ -129,7 +129,7 @@ export async function collectStatus(handle: DatabaseHandle, config: Config): Pro
 const dict = (d: Record<string, number | string>) => (Object.keys(d).length ? Object.entries(d).map(([k, v]) => `${k} ${v}`).join(', ') : 'none');
 const unknown = 'unknown (table missing: run the server once to migrate)';
 
-export function formatStatus(s: Status): string {
+function formatStatus(s: Status): string {
   const rows: [string, string][] = [];
   rows.push(['version', s.version ?? 'not set in package.json']);
   if (s.database.dialect === 'sqlite') {

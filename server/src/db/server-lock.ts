@@ -5,7 +5,7 @@
 // then dead and the file is ignored.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
-export const lockPathFor = (databasePath: string) => `${databasePath}.lock`;
+const lockPathFor = (databasePath: string) => `${databasePath}.lock`;
 
 // Several servers in one process (tests) may share a file: the last one to stop removes it.
 const holders = new Map<string, number>();
@@ -30,7 +30,7 @@ export function holdServerLock(databasePath: string): () => void {
   };
 }
 
-export function readServerLock(databasePath: string): { pid: number; started_at: string } | null {
+function readServerLock(databasePath: string): { pid: number; started_at: string } | null {
   let text: string;
   try {
     text = readFileSync(lockPathFor(databasePath), 'utf8');
@@ -45,7 +45,7 @@ export function readServerLock(databasePath: string): { pid: number; started_at:
   }
 }
 
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
