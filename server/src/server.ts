@@ -20,6 +20,7 @@ import { answerStarting, trackConnections, type Lifecycle } from './http/lifecyc
 import { answerClientError } from './http/client-error.js';
 import { Metrics } from './metrics/metrics.js';
 import { listenMetrics } from './metrics/http.js';
+import { holdServerLock } from './db/server-lock.js';
 
 export const DEFAULT_WEB_DIST = WEB_DIST;
 
@@ -116,9 +117,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   };
 
   let database: DatabaseHandle | null = null;
+  // SQLite: `<db>.lock` names this process while it runs, so `admin restore` refuses (server-lock.ts).
+  let releaseLock = () => {};
   let ctx: AppContext;
   try {
     database = await openDatabase(config.database);
+    if (config.database.dialect === 'sqlite' && config.database.path !== ':memory:') releaseLock = holdServerLock(config.database.path);
     const applied = await migrateToLatest(database);
     if (applied.length) logger.info({ applied }, 'database migrated');
     ctx = {
@@ -137,6 +141,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await drainer.drain(0);
     await closeMetrics();
     await database?.close();
+    releaseLock();
     throw err;
   }
   const opened = database;
@@ -159,6 +164,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         ctx.mailer.close();
         await closeMetrics();
         await opened.close();
+        releaseLock();
         return cut;
       })();
       return closing;

@@ -86,7 +86,7 @@ describe.each(dialects)('npm run admin account commands on %s', (dialect) => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     expect(unknown).toMatchObject({ code: 1, stdout: '', stderr: 'No account with the email nobody@example.test.\n' });
-    expect(noArg.code).toBe(1);
+    expect(noArg.code).toBe(2);
     expect(noArg.stderr).toMatch(/delete-user needs one email address/);
   }, SPAWNS_TIMEOUT);
 

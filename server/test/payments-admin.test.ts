@@ -55,7 +55,7 @@ describe.each(dialects)('npm run admin on %s', (dialect) => {
     expect((await u.api.subscription.status())).toMatchObject({ subscription_tier: 'free_trial', recommendations_limit: 3 });
   }, SPAWNS_TIMEOUT);
 
-  it('an unknown email, a missing argument or an unknown command exit 1 with a clear message', async () => {
+  it('an unknown email, a missing argument or an unknown command: exit 1 (refused) or 2 (bad argument) with one clear line', async () => {
     const [unknown, noArg, bad, help] = await Promise.all([
       admin(server, ['grant-lifetime', 'nobody@example.test']),
       admin(server, ['revoke-lifetime']),
@@ -63,10 +63,10 @@ describe.each(dialects)('npm run admin on %s', (dialect) => {
       admin(server, ['help']),
     ]);
     expect(unknown).toEqual({ code: 1, stdout: '', stderr: 'No account with the email nobody@example.test. Nothing changed.\n' });
-    expect(noArg.code).toBe(1);
-    expect(noArg.stderr).toMatch(/needs exactly one email address/);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^Unknown command: make-me-rich\n\nUsage: npm run admin -- <command>/);
+    expect(noArg.code).toBe(2);
+    expect(noArg.stderr).toMatch(/needs one email address/);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('Unknown command: make-me-rich. Try: npm run admin -- help\n');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('grant-lifetime EMAIL');
     expect(help.stdout).toContain('revoke-lifetime EMAIL');
