@@ -2,8 +2,11 @@
 // plain JavaScript instead of compiling TypeScript at start (npm start builds it when stale).
 // Packages stay in node_modules; only our sources (server/src, shared/src) are bundled.
 import { build } from 'esbuild';
-import { join } from 'node:path';
-import { root } from './lib.mjs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The repository root, found here rather than imported from lib.mjs (which imports this file).
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function buildServer(outfile = join(root, 'server/dist/main.mjs')) {
   await build({
