@@ -7,7 +7,7 @@ import { buildProfile, releaseProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
 import { NeighbourTable } from './neighbours.js';
 import { defaultWeights, resolveWeights } from './weights.js';
-import type { EngineWeights, Neighbours, RecommendOptions, UserTaste } from './types.js';
+import type { Neighbours, RecommendOptions, UserTaste } from './types.js';
 import type { RequestState } from './request-state.js';
 
 /** Whether sorted `list` holds `value`. */

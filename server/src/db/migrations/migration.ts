@@ -6,6 +6,5 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export interface Migration {
   // A migration runs against the schema of its day, not today's Database type.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
 }

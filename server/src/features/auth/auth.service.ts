@@ -17,7 +17,6 @@ import {
   deviceEntryFor,
   type Answer,
   type AuthClient,
-  type CookieUpdate,
 } from './auth.cookies.js';
 import { issueAccessToken } from './tokens.js';
 import { createSession, revokeCredentials } from '../sessions/sessions.repository.js';
