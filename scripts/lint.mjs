@@ -7,7 +7,7 @@ import { root, run } from './lib.mjs';
 
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
 const steps = [
-  ['eslint', [bin('eslint', 'bin/eslint.js'), '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']],
+  ['eslint', [bin('eslint', 'bin/eslint.js'), '.', '--concurrency', 'auto', '--cache', '--cache-location', 'node_modules/.cache/eslint/']],
   ['import cycles', [join(root, 'scripts/check-cycles.mjs')]],
   ['knip', [bin('knip', 'bin/knip.js'), '--no-progress', '--cache', '--cache-location', 'node_modules/.cache/knip']],
 ];
