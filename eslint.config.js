@@ -2,12 +2,13 @@
 // React's hooks rules in web/ and extension/. Not type-aware, to stay fast. Import cycles are
 // scripts/check-cycles.mjs (it counts type-only imports, which import-x/no-cycle skips, and runs in
 // a tenth of the time).
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/node_modules/**',
