@@ -3,7 +3,10 @@
 // Packages stay in node_modules; only our sources (server/src, shared/src) are bundled.
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
-import { root } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
+
+// The repository root, found here rather than imported from lib.mjs (which imports this file).
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const common = {
   bundle: true,

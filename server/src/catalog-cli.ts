@@ -1,33 +1,10 @@
 // Catalog operator commands, run from the repository root: `npm run catalog -- <command> [args]`.
 // They write to the database the server uses (DATABASE_URL, or the SQLite file in DATA_DIR); a
 // running server picks the change up within a minute (CatalogStore polls the catalog version).
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { loadEnvFile } from './env-file.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.js';
-
-export interface CatalogCommandContext {
-  config: Config;
-  handle: DatabaseHandle;
-  args: string[];
-  /** Aborted on Ctrl-C / SIGTERM: a command stops at the next batch boundary, its work so far kept. */
-  signal: AbortSignal;
-  out: NodeJS.WriteStream;
-  err: NodeJS.WriteStream;
-}
-
-/** Returns the exit code. */
-export type CatalogCommand = (ctx: CatalogCommandContext) => Promise<number>;
-
-interface Entry {
-  usage: string;
-  load: () => Promise<CatalogCommand>;
-}
-
-const COMMANDS: Record<string, Entry> = {};
-
-export function registerCatalogCommand(name: string, usage: string, load: () => Promise<CatalogCommand>): void {
-  COMMANDS[name] = { usage, load };
-}
+import { migrateToLatest, openDatabase } from './db/connection.js';
+import { CATALOG_COMMANDS as COMMANDS } from './catalog-commands.js';
 
 function usage(): string {
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage}`);
@@ -35,7 +12,6 @@ function usage(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  await import('./catalog-commands.js');
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     (name ? process.stdout : process.stderr).write(`${usage()}\n`);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createTokenCipher, keyId, TokenCipherError } from '../src/integrations/crypto/token-cipher.js';
 import { CALENDAR_KEY_FILE, loadCalendarCipher } from '../src/integrations/crypto/keys.js';
 import { loadConfig, ConfigError } from '../src/config.js';
-import { rfc3339InZone, zonedInstant, localDate } from '../src/time/zoned-time.js';
+import { rfc3339InZone, zonedInstant, localToday } from '../src/time/zoned-time.js';
 import { buildCalendarEvent } from '../src/features/calendar/calendar.events.js';
 
 const key = () => randomBytes(32);
@@ -135,8 +135,8 @@ describe('event times in a zone', () => {
 
   it("knows the zone's today", () => {
     const instant = new Date('2031-05-10T22:30:00Z');
-    expect(localDate(instant, 'UTC')).toBe('2031-05-10');
-    expect(localDate(instant, 'Asia/Tokyo')).toBe('2031-05-11');
-    expect(localDate(instant, 'America/Los_Angeles')).toBe('2031-05-10');
+    expect(localToday(instant, 'UTC')).toBe('2031-05-10');
+    expect(localToday(instant, 'Asia/Tokyo')).toBe('2031-05-11');
+    expect(localToday(instant, 'America/Los_Angeles')).toBe('2031-05-10');
   });
 });

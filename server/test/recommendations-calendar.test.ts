@@ -28,7 +28,7 @@ describe.each(dialects)('POST /api/recommendations/add-to-calendar on %s', (dial
     expect(google.events).toHaveLength(0);
   });
 
-  it('a lifetime user without a connection gets the spec text; once connected, the event lands at the chosen local time, once', async () => {
+  it('a lifetime user without a connection gets the connect-your-calendar text; once connected, the event lands at the chosen local time, once', async () => {
     const u = await onboardedUser(server);
     await setPlan(server, u.userId, 'paid_lifetime');
     const rec = await u.api.recommendations.current();

@@ -110,7 +110,7 @@ export const MOOD_VALUES = MOODS.map((m) => m.value) as [MoodValue, ...MoodValue
 export const SUBSCRIPTION_TIERS = ['free_trial', 'paid_lifetime', 'paid_monthly', 'paid_yearly'] as const;
 
 
-/** Browser storage keys of spec section 3. */
+/** Browser storage keys (docs/screens.md, "Browser storage"). */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

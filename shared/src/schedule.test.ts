@@ -76,7 +76,7 @@ describe('googleCalendarUrl', () => {
 });
 
 describe('timezone list', () => {
-  it("is every IANA zone the browser knows, the spec's 12 first", () => {
+  it("is every IANA zone the browser knows, the 12 featured zones first", () => {
     const all = timezoneOptions();
     expect(all.slice(0, 12).map((o) => o.value)).toEqual(TIMEZONE_CHOICES.map((t) => t.value));
     const values = new Set(all.map((o) => o.value));

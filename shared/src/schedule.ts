@@ -79,7 +79,7 @@ function allZones(): string[] {
 }
 
 let cached: TimezoneOption[] | null = null;
-/** The spec's 12 zones first, then every other IANA zone this runtime knows (older names of the 12 left out), A to Z. */
+/** The 12 featured zones (TIMEZONE_CHOICES; docs/product-decisions.md, "Defaults and scheduling") first, then every other IANA zone this runtime knows (older names of the 12 left out), A to Z. */
 export function timezoneOptions(): TimezoneOption[] {
   if (cached) return cached;
   const featured = new Set(FEATURED.map((o) => o.value));

@@ -252,7 +252,7 @@ describe('browser extension journey', () => {
     await google.close();
     await popup.bringToFront();
 
-    // The lifetime plan keeps "Add to calendar" (no calendar connected here: the spec's alert).
+    // The lifetime plan keeps "Add to calendar" (no calendar connected here: the connect-your-calendar alert).
     await setTier('paid_lifetime');
     try {
       await popup.reload();

@@ -150,7 +150,7 @@ describe('web app in Chromium', () => {
     expect(await history.locator('li', { hasText: firstTitle }).innerText()).toContain('Liked');
 
     // Already Watched was a free replacement (docs/product-decisions.md): one more pick spends
-    // the week's third, and the next is over the free limit: the upgrade modal with the spec's text.
+    // the week's third, and the next is over the free limit: the upgrade modal with the plan-limit text.
     await card.getByRole('button', { name: 'New recommendation' }).click();
     await expect.poll(() => card.getByRole('heading', { level: 2 }).innerText()).not.toBe(thirdTitle);
     await page.getByText('0 of 3 picks left this week · 4 free replacements').waitFor();

@@ -1,4 +1,4 @@
-// Every route of spec section 2 with its access rule. Pages load on demand (React.lazy), so the
+// Every route with its access rule (docs/screens.md, "Pages and access"). Pages load on demand (React.lazy), so the
 // landing page ships only what it shows.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';

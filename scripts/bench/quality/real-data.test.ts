@@ -14,7 +14,7 @@ const itemsOf = (d: SplitDataset, u: number) =>
 
 // Needs ../shared/data (MovieLens 100K and its published split); skipped when absent.
 describe.skipIf(!present)('real MovieLens 100K files', () => {
-  it('the published split loads with the counts of BENCHMARK_ANCHORS.md', () => {
+  it('the published split loads with the published counts (docs/quality.md, "Inputs")', () => {
     const { dataset: d } = loadLooSplit(`${data}ml-100k-chrono-loo-split`);
     expect([d.users.length, d.items.length, countInteractions(d)]).toEqual([943, 1349, 99287]);
     expect(d.items.filter((i) => i.genres.length > 0).length).toBeGreaterThan(1340);

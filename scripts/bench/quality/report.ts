@@ -35,7 +35,7 @@ export interface HistoryImportReport {
   verdicts: ImportRun['verdicts'];
 }
 
-/** Published P1 numbers (BENCHMARK_ANCHORS.md, The Datasets Dilemma), printed for comparison. */
+/** Published P1 numbers (Chin, Chen, Cong, "The Datasets Dilemma", WSDM 2022; docs/quality.md, "Results"), printed for comparison. */
 export const PUBLISHED_P1: Record<string, TopNMetrics> = {
   'UserKNN (published)': { 'HR@10': 0.1092, 'NDCG@10': 0.0559, 'HR@20': 0.1718, 'NDCG@20': 0.0717 },
   'ItemKNN (published)': { 'HR@10': 0.122, 'NDCG@10': 0.0647, 'HR@20': 0.1845, 'NDCG@20': 0.0803 },

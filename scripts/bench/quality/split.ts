@@ -1,4 +1,4 @@
-// Builds the P1 split from raw interactions, following BENCHMARK_ANCHORS.md: items with fewer than
+// Builds the P1 split from raw interactions, following docs/quality.md ("Inputs"): items with fewer than
 // 5 interactions dropped in one non-recursive pass, then per user (chronological, ties kept in file
 // order) the last interaction is test, the second-to-last validation, the rest train.
 import type { BenchItem, RawLog, SplitDataset } from './dataset.js';

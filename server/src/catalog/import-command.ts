@@ -2,7 +2,7 @@
 // reads dataset files with flat memory and writes them through the one CatalogMerger, so a
 // running server picks the titles up. Any problem with the input is one line naming the file (and
 // the line) and exit code 1; Ctrl-C stops at a batch boundary with what was written kept.
-import type { CatalogCommand, CatalogCommandContext } from '../catalog-cli.js';
+import type { CatalogCommand, CatalogCommandContext } from './catalog-command.js';
 import { ImportError, ImportRun, ImportStopped } from './sources/import-run.js';
 import { CatalogMerger } from './sources/merge.js';
 import { loadCatalogPack } from './pack-loader.js';

@@ -85,7 +85,3 @@ export function parsePack(raw: RawPack): Pack {
   }
   return { dir: raw.dir, hash: raw.hash, platforms, titles, problems };
 }
-
-export function readPack(dir: string): Pack {
-  return parsePack(readPackFiles(dir));
-}

@@ -4,7 +4,8 @@ import { neighbourWeight } from './collaborative.js';
 import { MOOD_FIT, moodKeywords } from './mood-scores.js';
 import { genreKey, keywordKey, moodGenreAffinity } from './moods.js';
 import { writeReason, type Driver } from './reason.js';
-import { languageTier, type RequestState } from './scoring.js';
+import { languageTier } from './scoring.js';
+import type { RequestState } from './request-state.js';
 import { similarityAt, substantiveSimilarityAt } from './similarity.js';
 import type { Factor, Recommendation } from './types.js';
 

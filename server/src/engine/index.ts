@@ -1,7 +1,7 @@
 // The engine's public surface. Pure functions over plain data: no I/O, no database, no clock.
 export { buildIndex, type CatalogIndex } from './catalog-index.js';
 export { rankAll, recommend } from './rank.js';
-export { buildNeighbours, buildNeighboursInSteps, EMPTY_NEIGHBOURS, NEIGHBOUR_DEFAULTS, NeighbourTable, type NeighbourOptions } from './neighbours.js';
+export { buildNeighbours, buildNeighboursInSteps, NEIGHBOUR_DEFAULTS, NeighbourTable, type NeighbourOptions } from './neighbours.js';
 export type { Interaction } from './interactions.js';
 export { titleSimilarity } from './similarity.js';
 export { DEFAULT_WEIGHTS } from './weights.js';

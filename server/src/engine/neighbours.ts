@@ -60,8 +60,6 @@ export class NeighbourTable implements Neighbours {
   }
 }
 
-export const EMPTY_NEIGHBOURS: Neighbours = { of: () => [] };
-
 /**
  * Interactions are positives (likes, favourites; weight > 0, e.g. a favourite 2 and a like 1),
  * each user's oldest first. Any iterable works, so callers can stream rows instead of holding

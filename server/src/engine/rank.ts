@@ -3,7 +3,8 @@
 import type { CatalogIndex } from './catalog-index.js';
 import { explain } from './explain.js';
 import { seededRandom } from './random.js';
-import { languageTier, prepare, release, type RequestState } from './scoring.js';
+import { languageTier, prepare, release } from './scoring.js';
+import type { RequestState } from './request-state.js';
 import { TopK } from './top-k.js';
 import { turnCandidates } from './turns.js';
 import type { Neighbours, RankedTitle, RecommendOptions, Recommendation, UserTaste } from './types.js';

@@ -2,7 +2,7 @@
 // once (a genre list's part, a decade x language cell's part, the quality/popularity prior), so
 // the loop over titles is a handful of array reads per title.
 import type { CatalogIndex } from './catalog-index.js';
-import type { RequestState } from './scoring.js';
+import type { RequestState } from './request-state.js';
 
 /** The keyword and people part of each candidate's content score (before the content weight). */
 function tokenPass(state: RequestState): void {

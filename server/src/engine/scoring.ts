@@ -3,44 +3,12 @@
 import type { CatalogIndex } from './catalog-index.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
 import { MOOD_FIT, moodScores } from './mood-scores.js';
-import { buildProfile, releaseProfile, type UserProfile } from './profile.js';
+import { buildProfile, releaseProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
 import { NeighbourTable } from './neighbours.js';
 import { defaultWeights, resolveWeights } from './weights.js';
-import type { EngineWeights, Neighbours, RecommendOptions, UserTaste } from './types.js';
-
-export interface RequestState {
-  index: CatalogIndex;
-  taste: UserTaste;
-  opts: RecommendOptions;
-  neighbours: Neighbours | undefined;
-  weights: EngineWeights;
-  profile: UserProfile;
-  mood: Float32Array | null;
-  popularity: Float32Array | null;
-  collaborativeTouched: number[];
-  /** Platform ids the pick must be on (requested one, else the user's), in preference order. */
-  targetPlatforms: number[];
-  /** The user (or the request) limits platforms. */
-  restricted: boolean;
-  /** No candidate on the target platforms: candidates are titles of unknown availability. */
-  fallback: boolean;
-  /**
-   * The user's country limits where a platform counts (index.scratch.allowedRegion says which
-   * region sets it may use). False when any region counts: no country, or a catalog without regions.
-   */
-  regional: boolean;
-  preferredLanguage: Uint8Array;
-  hasLanguagePreference: boolean;
-  /** Eligible positions in catalog order (a view of scratch memory: valid until the next request). */
-  candidates: Int32Array;
-  /**
-   * Saved titles (UserTaste.saved) that get the `saved` boost: candidates on a target platform in
-   * the user's country (never in the unknown-availability fallback, never for a user without
-   * platforms), fitting the mood when one is asked. Positions, distinct, in the taste's order.
-   */
-  saved: number[];
-}
+import type { Neighbours, RecommendOptions, UserTaste } from './types.js';
+import type { RequestState } from './request-state.js';
 
 /** Whether sorted `list` holds `value`. */
 function holds(list: Int32Array, value: number): boolean {

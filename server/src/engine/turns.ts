@@ -9,7 +9,7 @@
 // 1 - s. The pick is then drawn from the owed part of the candidates; when that part is empty,
 // the genre turn is dropped first, then the kind, then the language. A requested kind replaces
 // the kind turn, a requested mood the genre turn.
-import type { RequestState } from './scoring.js';
+import type { RequestState } from './request-state.js';
 
 /** How many of the latest issued picks the shares are counted over. */
 export const RECENT = 10;

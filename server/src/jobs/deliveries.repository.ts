@@ -6,7 +6,6 @@ import type { DeliveriesTable } from '../db/schema.js';
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type DeliveryStatus = 'pending' | 'sent' | 'skipped' | 'failed';
-export type DeliveryKind = 'recommendation' | 'upgrade';
 
 /** Who can be due: onboarded, verified, scheduled delivery on. Only the schedule's columns. */
 export function scheduledUsers(db: DB) {

@@ -111,9 +111,6 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return zonedTimeToUtc({ year, month, day, hour, minute }, timeZone);
 }
 
-/** Today's date (YYYY-MM-DD) on the wall calendar of timeZone. */
-export const localDate = localToday;
-
 /** RFC 3339 with the zone's offset at that instant, e.g. 2024-03-10T19:00:00-04:00. */
 export function rfc3339InZone(instant: Date, timeZone: string): string {
   const ms = Math.floor(instant.getTime() / 1000) * 1000;

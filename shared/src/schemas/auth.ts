@@ -67,5 +67,8 @@ export const ResendVerificationResponse = z.object({
 export type ResendVerificationResponse = z.infer<typeof ResendVerificationResponse>;
 
 /** The answer to a sign-in code request: the same whether or not the address has an account. */
-export const UnlockCodeResponse = ResendVerificationResponse;
+export const UnlockCodeResponse = z.object({
+  message: z.string(),
+  retry_after_seconds: z.number().int(),
+});
 export type UnlockCodeResponse = z.infer<typeof UnlockCodeResponse>;

@@ -22,7 +22,7 @@ export type Platform = z.infer<typeof Platform>;
 export const PlatformsResponse = z.object({ platforms: z.array(Platform) });
 export type PlatformsResponse = z.infer<typeof PlatformsResponse>;
 
-/** Spec: onboarding movie option = title, year, genre, language (plus what the picker shows). */
+/** An onboarding movie option: title, year, genre, language (plus what the picker shows). */
 export const OnboardingMovie = z.object({
   id: z.string(),
   title: z.string(),

@@ -15,7 +15,7 @@ export const User = z.object({
   is_onboarded: z.boolean(),
   subscription_tier: SubscriptionTier,
   subscription_end_date: z.string().nullable(),
-  /** True when a calendar refresh token is stored (spec: its presence means connected). */
+  /** True when a calendar refresh token is stored (its presence means connected). */
   calendar_connected: z.boolean(),
   calendar_enabled: z.boolean(),
   selected_days: z.array(z.number().int().min(1).max(7)),

@@ -6,7 +6,7 @@ import { createSessionStore, type SessionStore } from './sessionStore';
 export interface AppServices {
   api: ApiClient;
   session: SessionStore;
-  /** localStorage: the pending-verification and pending-payment keys of spec section 3 live here too. */
+  /** localStorage: the pending-verification and pending-payment keys live here too (docs/screens.md, "Browser storage"). */
   storage: Storage;
   /** Called on any 401 after the token and user were removed; returns an unsubscribe. */
   onUnauthorized(listener: () => void): () => void;

@@ -1,4 +1,4 @@
-// The browser's token store: the spec's storage keys 'token' and 'user' in localStorage, plus a
+// The browser's token store: the storage keys 'token' and 'user' in localStorage (docs/screens.md), plus a
 // subscription so React re-renders when a sign-in, sign-out or 401 changes them.
 import { STORAGE_KEYS, type TokenStore, type User } from '@app/shared';
 

@@ -5,7 +5,7 @@ import { Logo } from './Logo';
 import { FeedbackWidget } from './FeedbackWidget';
 
 /**
- * Spec section 2: logo, Home, Settings, the user's full name or email, sign-out, and the feedback
+ * docs/screens.md, "Pages and access": logo, Home, Settings, the user's full name or email, sign-out, and the feedback
  * widget. One row at every width: on narrow screens the navigation sits behind a menu button
  * (disclosure pattern: aria-expanded, Escape closes and gives focus back to the button).
  */

@@ -1,6 +1,6 @@
 import { VERIFICATION } from '@app/shared';
 
-/** Spec section 5: letters and digits only, forced to upper case, at most 6 characters. */
+/** docs/screens.md, "Form rules": letters and digits only, forced to upper case, at most 6 characters. */
 export function normaliseCode(raw: string): string {
   return raw.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, VERIFICATION.codeLength);
 }

@@ -13,7 +13,7 @@ export function PlanAllowance() {
   return text ? <p className="field-hint plan-allowance">{text}</p> : null;
 }
 
-/** Spec section 8: on a 402 the banner shows the server's detail (or the default text). */
+/** docs/screens.md, "User-visible texts": on a 402 the banner shows the server's detail (or the default text). */
 export function PlanLimitBanner({ limit, onUpgrade }: { limit: PlanLimit; onUpgrade: () => void }) {
   const { data } = useSubscriptionStatus();
   const free = !limit.expired && data?.free_replacements_left ? data.free_replacements_left : 0;

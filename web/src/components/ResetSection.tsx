@@ -6,7 +6,7 @@ import { Modal } from './Modal';
 import { Notice } from './Notice';
 import { SettingsSection } from './SettingsSection';
 
-/** Spec section 4: after confirmation, preferences reset, not onboarded, back to onboarding. */
+/** docs/screens.md, "Sessions and account actions": after confirmation, preferences reset, not onboarded, back to onboarding. */
 export function ResetSection() {
   const api = useApi();
   const { session } = useServices();

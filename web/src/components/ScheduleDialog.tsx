@@ -15,7 +15,7 @@ type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; 
 
 /**
  * The server's words when they help (reconnect, a past date, Google unreachable); when the plan or
- * the server does not allow the calendar at all (403, 503), the spec's text that points to settings.
+ * the server does not allow the calendar at all (403, 503), the text that points to settings.
  */
 function calendarFailure(err: unknown): Outcome {
   const specific = err instanceof ApiError && err.status !== 403 && err.status !== 503;

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Every IANA timezone, the spec's 12 first, searchable by typing (an ARIA 1.2 combobox with a
+ * Every IANA timezone, the 12 featured zones first, searchable by typing (an ARIA 1.2 combobox with a
  * listbox: arrows move, Enter chooses, Escape closes without changing the value). Leaving the
  * field keeps the chosen zone unless the text typed names one exactly.
  */

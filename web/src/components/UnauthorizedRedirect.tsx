@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useServices } from '../api/ServicesContext';
 
-/** Spec section 4: any 401 removes token and user (the client did that) and goes to /login. */
+/** docs/screens.md, "Sessions and account actions": any 401 removes token and user (the client did that) and goes to /login. */
 export function UnauthorizedRedirect() {
   const services = useServices();
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ export interface OnboardingChoices {
 
 export const STEP_TITLES = ['Genres', 'Languages', 'Favourite titles', 'Streaming services'] as const;
 
-/** Spec section 5: genres 2-5, languages >= 1, favourites 3-20, platforms optional. */
+/** docs/screens.md, "Form rules": genres 2-5, languages >= 1, favourites 3-20, platforms optional. */
 export function stepComplete(step: number, c: OnboardingChoices): boolean {
   switch (step) {
     case 1:

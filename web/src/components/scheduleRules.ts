@@ -4,7 +4,7 @@ export { todayIn, isKnownTimezone, prefillDate, zonedToUtc, googleCalendarUrl, t
 
 export const PAST_DATE_TEXT = 'The date cannot be in the past. Please pick today or a later date.';
 
-/** Spec section 5: a date is required, and it cannot be in the past (in the chosen timezone). */
+/** docs/screens.md, "Form rules": a date is required, and it cannot be in the past (in the chosen timezone). */
 export function scheduleError(date: string, timezone: string, now = new Date()): string | null {
   if (!date) return ALERT_TEXTS.selectDate;
   if (date < todayIn(timezone, now)) return PAST_DATE_TEXT;

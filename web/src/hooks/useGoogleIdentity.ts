@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 
-// The provider's script is loaded from the provider (spec section 7), only on pages that show the
-// button and only when the server has a Google client id. No inline script: CSP allows this URL.
+// The provider's script is loaded from the provider (docs/screens.md, "Third-party scripts"), only
+// on pages that show the button and only when the server has a Google client id. No inline script:
+// CSP allows this URL.
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
 export interface GoogleCredentialResponse {

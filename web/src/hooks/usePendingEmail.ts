@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@app/shared';
 import { useServices } from '../api/ServicesContext';
 
-/** The address waiting for its verification code (spec key pendingVerificationEmail). */
+/** The address waiting for its verification code (storage key pendingVerificationEmail, docs/screens.md "Browser storage"). */
 export function usePendingEmail() {
   const { storage } = useServices();
   return {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { NewRecommendationRequest, Recommendation } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
@@ -21,8 +21,10 @@ export function useCurrentRecommendation() {
   });
 
   /** Other views of the same data (history, quota) are stale after any change. */
-  const refreshRelated = () =>
-    mutateAll((k) => Array.isArray(k) && (k[0] === 'history' || k[0] === 'subscription'), undefined, { revalidate: true });
+  const refreshRelated = useCallback(
+    () => mutateAll((k) => Array.isArray(k) && (k[0] === 'history' || k[0] === 'subscription'), undefined, { revalidate: true }),
+    [mutateAll],
+  );
 
   // The pick cached when the dashboard mounts is already in the history it reads on mount.
   const id = swr.data?.id;
@@ -31,7 +33,7 @@ export function useCurrentRecommendation() {
     if (!id || id === seenId.current) return;
     seenId.current = id;
     void refreshRelated();
-  }, [id]);
+  }, [id, refreshRelated]);
 
   async function rate(rec: Recommendation, liked: boolean): Promise<Recommendation> {
     const r = await api.recommendations.rate({

@@ -10,7 +10,7 @@ import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
 
-/** Spec section 4: success shows a message, clears the pending email, onboarding after 2 s. */
+/** docs/screens.md, "Sessions and account actions": success shows a message, clears the pending email, onboarding after 2 s. */
 export const VERIFIED_REDIRECT_MS = 2000;
 
 export function VerifyEmailPage() {

@@ -10,7 +10,7 @@ import { GOOGLE_SCRIPT_URL } from '../hooks/useGoogleIdentity';
 const pendingAuth = { access_token: null, token_type: 'bearer', user: null, requires_verification: true };
 
 describe('register', () => {
-  it('shows the password hint of spec section 5 and marks full name optional', async () => {
+  it('shows the password hint (docs/screens.md, "Form rules") and marks full name optional', async () => {
     renderApp('/register');
     const password = await screen.findByLabelText('Password');
     expect(screen.getByText(PASSWORD_RULES.hint)).toBeInTheDocument();

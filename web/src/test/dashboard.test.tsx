@@ -90,7 +90,7 @@ describe('dashboard', () => {
     ]);
   });
 
-  it('shows the upgrade banner and modal with the spec texts on a 402, and the upgrade button goes to settings', async () => {
+  it('shows the upgrade banner and modal with the plan-limit texts on a 402, and the upgrade button goes to settings', async () => {
     const s = server().on('POST /api/recommendations/new', { status: 402, body: { detail: PLAN_LIMIT_TEXTS.limitReached, expired: false, limit_reached: true } });
     const { location } = open(s);
     await userEvent.click(await screen.findByRole('button', { name: 'New recommendation' }));

@@ -126,7 +126,7 @@ export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Prop
       </label>
       <label>
         Timezone
-        {/* Every IANA zone, the spec's 12 first; a native select finds one by typing its first letters. */}
+        {/* Every IANA zone, the 12 featured zones first; a native select finds one by typing its first letters. */}
         <select data-field="timezone" value={timezone} onChange={(e) => set('timezone')(e.target.value)}>
           {timezoneOptions().map((t) => (
             <option key={t.value} value={t.value}>

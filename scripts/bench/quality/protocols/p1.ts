@@ -1,4 +1,4 @@
-// Protocol P1 (BENCHMARK_ANCHORS.md): models learn from train only; every user's scores over all
+// Protocol P1 (docs/quality.md, "Protocols"): models learn from train only; every user's scores over all
 // items, train items masked; the validation item tunes, the test item measures (the validation
 // item is not masked at test time, as in the published runs).
 import type { SplitDataset } from '../dataset.js';

@@ -1,5 +1,5 @@
 // The importers on the real public datasets in ../shared/data (read only, never copied into the
-// repository: see their SOURCE.md). Skipped with one line on a clone without them; CI has them.
+// repository: docs/catalog.md says what each dataset is and its licence). Skipped with one line on a clone without them; CI has them.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,7 @@
 // finished, 1 when TMDB refused the key or no key is set, 130 when Ctrl-C stopped it (run it
 // again to resume where it stopped).
 import { randomUUID } from 'node:crypto';
-import type { CatalogCommand } from '../../catalog-cli.js';
+import type { CatalogCommand } from '../catalog-command.js';
 import { CATALOG_SYNC_JOB, claimJob, JOB_LEASE_MS, releaseJob, renewJob } from '../../jobs/catalog-sync-job.js';
 import { TmdbAuthError } from '../../integrations/tmdb/client.js';
 import { tmdbClientFor } from '../../integrations/tmdb/from-config.js';

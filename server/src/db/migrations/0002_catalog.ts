@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** The catalog: titles, platforms and where each title is available. */
 export const catalog: Migration = {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Issued recommendations and the weekly quota counter of the free plan. */
 export const recommendations: Migration = {

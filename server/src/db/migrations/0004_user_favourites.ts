@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** The favourite titles a user picks in onboarding, in the order picked. */
 export const userFavourites: Migration = {

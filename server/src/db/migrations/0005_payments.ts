@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Orders of the lifetime plan (one per Stripe Checkout Session) and the webhook events already

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Pending Google authorisations (state + PKCE verifier) and the "reconnect needed" flag. */
 export const calendar: Migration = {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Tokens of connected browser extensions: only their SHA-256 is kept; revoking keeps the row. */
 export const extensionTokens: Migration = {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Feedback from the in-app widget and the contact page (unauthenticated, so no user id). */
 export const feedback: Migration = {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Indexes for the co-like neighbours (features/recommendations/co-likes.ts): reading every

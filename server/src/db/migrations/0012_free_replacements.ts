@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The free plan's free replacements (docs/product-decisions.md): beside `used` (the picks that

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** One row /healthz rewrites to prove the database still takes writes (docs/operations.md). */
 export const healthProbe: Migration = {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Catalog sources beyond the built-in pack (docs/catalog.md): external ids that the matcher joins

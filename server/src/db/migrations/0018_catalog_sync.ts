@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The TMDB sync's queue and cursor (docs/catalog.md, "TMDB sync"): one row per external title a

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Export and deletion of an account (docs/product-decisions.md, "Your data: export and deletion"):

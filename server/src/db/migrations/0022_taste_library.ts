@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Bring your taste (docs/product-decisions.md, "Imports, the watchlist and a history you can

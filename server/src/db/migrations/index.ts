@@ -1,5 +1,5 @@
 // One versioned migration set for both dialects. Append new migrations; never edit a shipped one.
-import type { Kysely } from 'kysely';
+import type { Migration } from './migration.js';
 import { accounts } from './0001_accounts.js';
 import { catalog } from './0002_catalog.js';
 import { recommendations } from './0003_recommendations.js';
@@ -19,10 +19,7 @@ import { sessions } from './0020_sessions.js';
 import { accountData } from './0021_account_data.js';
 import { tasteLibrary } from './0022_taste_library.js';
 
-export type Dialect = 'sqlite' | 'postgres';
-export interface Migration {
-  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
-}
+export type { Dialect } from './migration.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,

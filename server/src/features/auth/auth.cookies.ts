@@ -33,6 +33,12 @@ export interface AuthClient {
 }
 
 /** Cookies the auth service asks the route to (re)write; each is the full new list. */
+/** A response body and the cookies the route writes with it. */
+export interface Answer<T> {
+  body: T;
+  cookies?: CookieUpdate;
+}
+
 export interface CookieUpdate {
   signup?: string[];
   devices?: string[];

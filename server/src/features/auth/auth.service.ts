@@ -7,15 +7,16 @@ import { badRequest, conflict, unauthorized, tooMany, notFound } from '../../htt
 import { hit } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword, passwordProblem, burnPasswordCheck } from './password.js';
 import { claimAddress, replacePendingRegistration } from './accounts.repository.js';
-import { startLoginAttempt, LIMIT_WINDOW_SECONDS as WINDOW } from './login-limits.js';
+import { startLoginAttempt } from './login-limits.js';
+import { LIMIT_WINDOW_SECONDS as WINDOW } from './limit-window.js';
 import {
   holdsSignupProof,
   signupProof,
   withEntry,
   newDeviceEntry,
   deviceEntryFor,
+  type Answer,
   type AuthClient,
-  type CookieUpdate,
 } from './auth.cookies.js';
 import { issueAccessToken } from './tokens.js';
 import { createSession, revokeCredentials } from '../sessions/sessions.repository.js';
@@ -32,11 +33,7 @@ import {
   type UserRow,
 } from '../users/users.repository.js';
 
-/** A response body and the cookies the route writes with it. */
-export interface Answer<T> {
-  body: T;
-  cookies?: CookieUpdate;
-}
+export type { Answer } from './auth.cookies.js';
 
 /**
  * Signs in: a new web session (its id is the token's `sid`), and this browser marked as one that

@@ -6,8 +6,7 @@ import { hit, refund, type Limit } from '../../http/rate-limit.js';
 import type { UserRow } from '../users/users.repository.js';
 import { trustedDevice, type AuthClient } from './auth.cookies.js';
 import { checkUnlockCode } from './unlock.service.js';
-
-export const LIMIT_WINDOW_SECONDS = 15 * 60;
+import { LIMIT_WINDOW_SECONDS } from './limit-window.js';
 
 export interface LoginAttempt {
   /** The password was right: the attempt is given back (so only failures count) and an unlock code is used up. */

@@ -7,12 +7,11 @@ import type { AppContext } from '../../context.js';
 import { badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { findUserByEmail } from '../users/users.repository.js';
-import { newUnlockId, unlockBrowserKey, type AuthClient } from './auth.cookies.js';
+import { newUnlockId, unlockBrowserKey, type Answer, type AuthClient } from './auth.cookies.js';
 import { unlockEmail } from './auth.emails.js';
-import { LIMIT_WINDOW_SECONDS } from './login-limits.js';
+import { LIMIT_WINDOW_SECONDS } from './limit-window.js';
 import { newVerificationCode, hashVerificationCode, sameHash } from './verification-code.js';
 import * as store from './unlock.repository.js';
-import type { Answer } from './auth.service.js';
 
 const hashFor = (secret: string, email: string, browser: string, code: string) => hashVerificationCode(secret, `unlock:${email}:${browser}`, code);
 

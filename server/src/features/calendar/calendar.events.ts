@@ -11,7 +11,7 @@ import { refreshAccessToken, GoogleOAuthError } from '../../integrations/google/
 import type { UserRow } from '../users/users.repository.js';
 import { CALENDAR_TEXTS, calendarCipher, reconnectRequired, requireGoogle, requireLifetime, tokenAssociatedData, upstreamFailed } from './calendar.access.js';
 import { markNeedsReconnect, replaceSealedToken } from './calendar.repository.js';
-import { localDate, rfc3339InZone, zonedInstant } from '../../time/zoned-time.js';
+import { localToday, rfc3339InZone, zonedInstant } from '../../time/zoned-time.js';
 
 export type CalendarRecommendation = Pick<Recommendation, 'id' | 'movie_title' | 'year' | 'platform' | 'movie_description' | 'reason'> & {
   watch_url?: string | null;
@@ -97,7 +97,7 @@ export async function addRecommendationToCalendar(ctx: AppContext, user: UserRow
     if (user.calendar_needs_reconnect) throw reconnectRequired();
     throw forbidden(CALENDAR_TEXTS.notConnected);
   }
-  if (req.date < localDate(ctx.clock.now(), req.timezone)) {
+  if (req.date < localToday(ctx.clock.now(), req.timezone)) {
     throw badRequest('The date cannot be in the past', { errors: [{ path: 'date', message: 'The date cannot be in the past' }] });
   }
   const event = buildCalendarEvent(ctx.config.appUrl, req);

@@ -5,7 +5,7 @@ import { VERIFICATION, type ChangeEmailResponse, type MessageResponse, type User
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, tooMany } from '../../http/errors.js';
 import { hit, refund } from '../../http/rate-limit.js';
-import { LIMIT_WINDOW_SECONDS } from '../auth/login-limits.js';
+import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password.js';
 import { hashVerificationCode, newVerificationCode } from '../auth/verification-code.js';
 import { findUserByEmail, toUser, updateUser, type UserRow } from '../users/users.repository.js';

@@ -7,9 +7,9 @@ import { PASSWORD_RESET, VERIFICATION, type AuthResponse, type ForgotPasswordRes
 import type { AppContext } from '../../context.js';
 import { badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
-import type { AuthClient } from '../auth/auth.cookies.js';
-import { signedIn, type Answer } from '../auth/auth.service.js';
-import { LIMIT_WINDOW_SECONDS } from '../auth/login-limits.js';
+import type { Answer, AuthClient } from '../auth/auth.cookies.js';
+import { signedIn } from '../auth/auth.service.js';
+import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
 import { hashPassword, passwordProblem } from '../auth/password.js';
 import { hashVerificationCode, newVerificationCode } from '../auth/verification-code.js';
 import { deleteCode } from '../auth/verification.repository.js';

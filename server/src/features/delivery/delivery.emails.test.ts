@@ -100,7 +100,7 @@ describe('scheduled emails', () => {
     for (const m of [ours, tmdb]) expect(m.html).not.toMatch(/\.svg|image\/svg|<svg/i);
   });
 
-  it('puts the spec limit text and the upgrade link in the upgrade email', () => {
+  it('puts the plan-limit text and the upgrade link in the upgrade email', () => {
     const m = upgradeEmail(ctx, PLAN_LIMIT_TEXTS.limitReached, 'Monday');
     expect(m.subject).toContain(PLAN_LIMIT_TEXTS.title);
     expect(m.text).toContain(PLAN_LIMIT_TEXTS.limitReached);

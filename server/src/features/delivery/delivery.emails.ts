@@ -135,7 +135,7 @@ export function recommendationEmail(c: DeliveryMailContext, m: RecommendationMai
   };
 }
 
-/** Instead of a recommendation when the plan cannot issue one: the spec's limit text and the way up. */
+/** Instead of a recommendation when the plan cannot issue one: the plan-limit text (PLAN_LIMIT_TEXTS) and the way up. */
 export function upgradeEmail(c: DeliveryMailContext, detail: string, resetsOn: string | null): MailMessage {
   const upgrade = `${c.appUrl}${UPGRADE_PATH}`;
   const offer = `Lifetime: $${PRICING.lifetimePriceUsd} once (was $${PRICING.lifetimeOriginalPriceUsd}), ${PRICING.lifetimeLabel}. Unlimited recommendations and Google Calendar.`;

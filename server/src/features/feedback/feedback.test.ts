@@ -46,7 +46,7 @@ describe.each(dialects)('feedback API (%s)', (dialect) => {
     expect((await rows()).at(-1)).toMatchObject({ rating: 0, comment: '', email: null, page_url: null });
   });
 
-  it('refuses feedback without a thumb, with the spec text, and stores nothing', async () => {
+  it('refuses feedback without a thumb, with its fixed text, and stores nothing', async () => {
     await clearHits();
     const before = (await rows()).length;
     const res = await post({ comment: 'no thumb' });

@@ -1,5 +1,6 @@
 // The operator's grant and revoke of the lifetime plan (npm run admin), for servers without
-// payments and for support (spec section 4: plan changes for a lifetime user go through support).
+// payments and for support (docs/product-decisions.md, "Plans": plan changes other than buying
+// lifetime go through support).
 import type { DB } from '../../db/connection.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { dropLifetime, setLifetime } from './payments.repository.js';

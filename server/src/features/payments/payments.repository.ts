@@ -48,10 +48,6 @@ export function findUserOrder(db: Queryable, userId: string, orderOrSessionId: s
     .executeTakeFirst();
 }
 
-export function findOrderBySession(db: Queryable, sessionId: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('payment_orders').selectAll().where('stripe_session_id', '=', sessionId).executeTakeFirst();
-}
-
 export interface OrderRef {
   orderId: string;
   userId: string;

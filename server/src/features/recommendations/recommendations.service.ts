@@ -81,7 +81,7 @@ export async function newRecommendation(
   return presentIssued(ctx, catalog, user, issued);
 }
 
-/** The card's Like / Dislike: once per recommendation (spec: both buttons are then disabled). */
+/** The card's Like / Dislike: once per recommendation (both buttons are then disabled). */
 export async function rateRecommendation(
   ctx: AppContext,
   catalog: CatalogStore,

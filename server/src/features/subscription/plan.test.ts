@@ -17,7 +17,7 @@ describe('plans', () => {
     expect(planOf(user('something_else'), now, 5)).toMatchObject({ kind: 'limited', limit: 5 });
   });
 
-  it('refuses with the spec texts', () => {
+  it('refuses with the plan-limit texts', () => {
     const free = planOf(user('free_trial'), now, 3);
     expect(refusal(free, 2)).toBeNull();
     expect(refusal(free, 3)).toEqual({ detail: PLAN_LIMIT_TEXTS.limitReached, expired: false, limitReached: true });

@@ -51,7 +51,7 @@ export async function precheckIssue(ctx: AppContext, user: QuotaUser, mayBeRepla
   assertCanIssue(state);
 }
 
-/** Refuses with the spec's 402 when the plan cannot issue a counted pick now (nothing is written). */
+/** Refuses with the plan-limit 402 (docs/screens.md, "User-visible texts") when the plan cannot issue a counted pick now (nothing is written). */
 export function assertCanIssue(state: PlanState): void {
   const r = refusal(state.plan, state.counts.used);
   if (r) throw paymentRequired(r.detail, r.expired, r.limitReached);

@@ -1,9 +1,6 @@
 // Google's OAuth 2.0 endpoints for a web server app, over plain HTTP (no SDK): the authorization
 // URL, the code exchange with PKCE, refreshing, revoking, and the OpenID userinfo endpoint.
 // https://developers.google.com/identity/protocols/oauth2/web-server
-import type { Config } from '../../config.js';
-
-export type GoogleEndpoints = Config['google'];
 export interface GoogleClient {
   clientId: string;
   clientSecret: string;
