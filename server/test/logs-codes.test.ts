@@ -42,7 +42,7 @@ describe('every emailed code, without SMTP', () => {
     for (const [, , m] of mails) await mailer.send(m);
     await mailer.send(passwordChangedEmail('http://x', 'a@b.test'));
     expect(out.slice(0, mails.length)).toEqual(mails.map(([, what]) => `${CODE_LINE(what, 'a@b.test', 'K7Q2XZ')}\n`));
-    expect(out[mails.length]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  mail \(SMTP_URL not set\) to a@b\.test: Your Tonight's Pick password was changed\n/);
+    expect(out[mails.length]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}mail \(SMTP_URL not set\) to a@b\.test: Your Tonight's Pick password was changed\n/);
   });
 });
 
@@ -108,8 +108,8 @@ describe('the started server with LOG_FORMAT=pretty and no SMTP', () => {
       // The request line is written when the response ends: wait for it to come through the pipe.
       for (let i = 0; i < 100 && !proc.output().stdout.includes('-> 201'); i++) await new Promise((ok) => setTimeout(ok, 50));
       const lines = proc.output().stdout.split('\n');
-      expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO  Tonight's Pick is listening on http:\/\/127\.0\.0\.1:\d+ \(database: sqlite\)$/));
-      expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO  POST \/api\/auth\/register -> 201 \(\d+ ms\)/));
+      expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}Tonight's Pick is listening on http:\/\/127\.0\.0\.1:\d+ \(database: sqlite\)$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}POST \/api\/auth\/register -> 201 \(\d+ ms\)/));
       const codeLine = lines.find((l) => l.startsWith('==> '));
       expect(codeLine).toMatch(new RegExp(`^==> Sign-up code for ${email.replace(/[.+]/g, '\\$&')}: [A-Z0-9]{6} \\(no SMTP configured: codes are printed here\\)$`));
       expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);

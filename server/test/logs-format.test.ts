@@ -34,7 +34,7 @@ describe('log format', () => {
     createLogger('info', tty.stream, loadConfig({ LOG_FORMAT: 'json' }).logFormat).info('a');
     createLogger('info', pipe.stream, loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).info('a');
     expect(isJson(tty.out[0])).toBe(true);
-    expect(pipe.out[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  a\n$/);
+    expect(pipe.out[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}a\n$/);
     expect(loadConfig({}).logFormat).toBeNull();
     expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/^Invalid configuration: LOG_FORMAT /);
   });
@@ -45,8 +45,8 @@ describe('log format', () => {
     logger.info({ req: { method: 'GET', url: '/api/x', headers: { authorization: 'Bearer abc' } }, res: { statusCode: 404 }, responseTime: 7 }, 'request completed');
     logger.error({ err: new Error('disk full'), userId: 'u1' }, 'could not save');
     logger.warn({ body: { password: 'hunter2' } }, 'odd');
-    expect(pipe.out[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  GET \/api\/x -> 404 \(7 ms\)\n$/);
-    expect(pipe.out[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} ERROR could not save userId=u1\n    Error: disk full\n        at /);
+    expect(pipe.out[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/api\/x -> 404 \(7 ms\)\n$/);
+    expect(pipe.out[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} ERROR could not save userId=u1\n {4}Error: disk full\n {8}at /);
     expect(pipe.out[2]).toContain('odd body={"password":"[redacted]"}');
     expect(pipe.out.join('')).not.toContain('hunter2');
   });
