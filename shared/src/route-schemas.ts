@@ -83,8 +83,8 @@ export const ROUTE_SCHEMAS = schemas({
   delivery_unsubscribe_page: { query: S.UnsubscribeQuery, response: S.UnsubscribeResponse },
   feedback_submit: { body: S.FeedbackRequest, response: S.MessageResponse },
 
-  // The upload is JSON (S.CreateImportRequest) or multipart: imports.upload.ts reads both.
-  imports_create: { response: S.ImportPreview },
+  // The upload is JSON (this body) or multipart: the route reads both (server imports.upload.ts).
+  imports_create: { body: S.CreateImportRequest, response: S.ImportPreview },
   imports_list: { response: S.ImportListResponse },
   imports_get: { response: S.ImportPreview },
   imports_confirm: { body: S.ConfirmImportRequest, response: S.ImportSummary },

@@ -1,4 +1,3 @@
-import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { fieldErrors, type HttpError } from './errors.js';
 
@@ -32,29 +31,4 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
     throw fieldErrors([{ path: nul, message }], {}, nul === '(body)' ? `Text ${message}` : `${nul}: ${message}`);
   }
   return r.data;
-}
-
-type Parsed = { body?: unknown; query?: unknown };
-declare module 'express-serve-static-core' {
-  interface Request {
-    valid?: Parsed;
-  }
-}
-
-/** Validation middleware: req.valid.body / req.valid.query hold the parsed values. */
-export function validate(schemas: { body?: z.ZodType; query?: z.ZodType }): RequestHandler {
-  return (req, _res, next) => {
-    const valid: Parsed = {};
-    if (schemas.body) valid.body = parseWith(schemas.body, req.body ?? {});
-    if (schemas.query) valid.query = parseWith(schemas.query, req.query);
-    req.valid = valid;
-    next();
-  };
-}
-
-export function body<S extends z.ZodType>(req: Request, _schema: S): z.output<S> {
-  return req.valid?.body as z.output<S>;
-}
-export function query<S extends z.ZodType>(req: Request, _schema: S): z.output<S> {
-  return req.valid?.query as z.output<S>;
 }
