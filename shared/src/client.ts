@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type * as S from './schemas/index.js';
 import { PLAN_LIMIT_TEXTS } from './errors.js';
 import { ROUTES, fillPath, type PathParams, type RouteKey } from './routes.js';
-import type { RouteSchemaTable } from './route-schemas.js';
+import type { RouteSchemaTable } from './schemas/route-schemas.js';
 
 type Out<T extends z.ZodType> = z.output<T>;
 type MaybePromise<T> = T | Promise<T>;

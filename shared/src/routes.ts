@@ -1,6 +1,6 @@
 // The API's one route table: every path the server answers under /api, written once. Plain data
 // (no zod), so the typed client and the extension read it without pulling the schemas in; the
-// schemas of each route live under the same key in route-schemas.ts (read by the server).
+// schemas of each route live under the same key in schemas/route-schemas.ts (read by the server).
 //
 // auth: none (anyone), optional (a token is read when sent), user (signed in), onboarded (signed
 // in and finished onboarding). extension: a connected browser extension's token may call it

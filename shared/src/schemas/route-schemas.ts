@@ -1,9 +1,9 @@
-// The schemas of each route of routes.ts, under the same key: body and query are what the server
+// The schemas of each route of ../routes.ts, under the same key: body and query are what the server
 // parses (a failure is a 400 validation_error), response is what the route answers (the typed
 // client's return type). Routes that answer a file (ICS, CSV, artwork) have no response schema.
 import type { z } from 'zod';
-import * as S from './schemas/index.js';
-import type { RouteKey } from './routes.js';
+import * as S from './index.js';
+import type { RouteKey } from '../routes.js';
 
 export interface RouteSchemas {
   body?: z.ZodType;
