@@ -13,13 +13,7 @@ import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http
 import type { Lifecycle } from './http/lifecycle.js';
 import { redactRequest } from './logger.js';
 import { countRequests, metricsHandler } from './metrics/http.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { settingsRoutes } from './features/settings/settings.routes.js';
-import { publicRoutes } from './features/public/public.routes.js';
-import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import type { AppServices } from './services.js';
-
-export const JSON_BODY_LIMIT = '100kb';
 
 /** imageOrigin: TMDB's image host (TMDB_IMAGE_URL), the one other place posters come from. */
 function contentSecurityPolicy(imageOrigin: string) {
@@ -77,14 +71,8 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   if (ctx.config.metrics.on && ctx.config.metrics.port === null) app.get('/metrics', metricsHandler(ctx.metrics, () => services.catalog.stats()));
   app.use('/api', refuseWritesWhenStorageLost(ctx));
 
-  for (const mount of services.rawBodyRoutes) app.use(mount.path, mount.router);
-  for (const mount of services.smallBodyRoutes) app.use(mount.path, express.json({ limit: mount.limit }), mount.router);
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
-  app.use('/api/auth', authRoutes(ctx));
-  app.use('/api/settings', settingsRoutes(ctx, services.platformNames));
-  app.use('/api/public', publicRoutes(ctx, services));
-  app.use('/api/analytics', analyticsRoutes(ctx));
-  for (const mount of services.routes) app.use(mount.path, mount.router);
+  // Every API route, mounted in one place (wiring.ts); each parses its own body (http/route.ts).
+  app.use(services.api);
   app.use('/api', apiNotFound);
 
   const webIndex = webDist && existsSync(join(webDist, 'index.html')) ? join(webDist, 'index.html') : null;

@@ -19,7 +19,7 @@ describe.each(dialects)('NUL in input on %s', (dialect) => {
     const before = await server.running.ctx.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const r = await rawRequest(server.url, '/api/feedback/submit', { body: JSON.stringify({ rating: true, comment: 'fine\u0000then' }) });
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ detail: 'comment: must not contain NUL characters', code: 'invalid_input' });
+    expect(r.body).toMatchObject({ detail: 'comment: must not contain NUL characters', code: 'validation_error' });
     const after = await server.running.ctx.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const rate = await rawRequest(server.url, '/api/recommendations/rate', { token, body: JSON.stringify({ movie_title: 'Heat', rating: true, recommendation_id: 'a\u0000' }) });

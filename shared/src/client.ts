@@ -4,6 +4,8 @@
 import type { z } from 'zod';
 import type * as S from './schemas/index.js';
 import { PLAN_LIMIT_TEXTS } from './errors.js';
+import { ROUTES, fillPath, type PathParams, type RouteKey } from './routes.js';
+import type { RouteSchemaTable } from './schemas/route-schemas.js';
 
 type Out<T extends z.ZodType> = z.output<T>;
 type MaybePromise<T> = T | Promise<T>;
@@ -71,6 +73,14 @@ interface RequestOptions {
   auth?: boolean;
 }
 
+/** What a route of the table answers (its response schema in route-schemas.ts). */
+type Answer<K extends RouteKey> = RouteSchemaTable[K] extends { response: infer R extends z.ZodType } ? Out<R> : never;
+type Path<K extends RouteKey> = (typeof ROUTES)[K]['path'];
+/** A call of a route: its path parameters (by the table's `:name`s), body and query. */
+type CallOptions<K extends RouteKey> = { body?: unknown; query?: Query } & ([PathParams<Path<K>>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParams<Path<K>>, string> });
+
 export interface DownloadedFile {
   filename: string;
   contentType: string;
@@ -136,13 +146,19 @@ export function createApiClient(opts: ApiClientOptions) {
     throw new ApiError(res.status, detail, body, Number.isFinite(retry) && retry > 0 ? retry : null);
   }
 
-  async function json<T>(path: string, o: RequestOptions = {}): Promise<T> {
-    const res = await send(path, o);
-    return (await res.json()) as T;
+  /** The request of a route of the table: method and path from it, the token unless its auth is none. */
+  function request<K extends RouteKey>(key: K, o: CallOptions<K>): Promise<Response> {
+    const route = ROUTES[key];
+    return send(fillPath(route.path, o.params), { method: route.method, body: o.body, query: o.query, auth: route.auth !== 'none' });
   }
 
-  async function file(path: string, o: RequestOptions, fallbackName: string): Promise<DownloadedFile> {
-    const res = await send(path, o);
+  async function call<K extends RouteKey>(key: K, ...[o]: [PathParams<Path<K>>] extends [never] ? [CallOptions<K>?] : [CallOptions<K>]): Promise<Answer<K>> {
+    const res = await request(key, (o ?? {}) as CallOptions<K>);
+    return (await res.json()) as Answer<K>;
+  }
+
+  async function file<K extends RouteKey>(key: K, o: CallOptions<K>, fallbackName: string): Promise<DownloadedFile> {
+    const res = await request(key, o);
     return {
       filename: filenameFrom(res.headers.get('Content-Disposition'), fallbackName),
       contentType: res.headers.get('Content-Type') ?? 'application/octet-stream',
@@ -157,130 +173,99 @@ export function createApiClient(opts: ApiClientOptions) {
 
   return {
     auth: {
-      register: async (b: S.RegisterRequest) =>
-        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/register', { method: 'POST', body: b, auth: false })),
-      login: async (b: S.LoginRequest) =>
-        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/login', { method: 'POST', body: b, auth: false })),
-      google: async (b: S.GoogleAuthRequest) =>
-        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/google', { method: 'POST', body: b, auth: false })),
-      verifyEmail: async (b: S.VerifyEmailRequest) =>
-        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/verify-email', { method: 'POST', body: b, auth: false })),
+      register: async (b: S.RegisterRequest) => signedIn(await call('auth_register', { body: b })),
+      login: async (b: S.LoginRequest) => signedIn(await call('auth_login', { body: b })),
+      google: async (b: S.GoogleAuthRequest) => signedIn(await call('auth_google', { body: b })),
+      verifyEmail: async (b: S.VerifyEmailRequest) => signedIn(await call('auth_verify_email', { body: b })),
       /** Emails a sign-in code for this browser (see unlockAvailable); the same answer for any address. */
-      requestUnlockCode: (b: S.UnlockCodeRequest) =>
-        json<Out<typeof S.UnlockCodeResponse>>('/api/auth/login/unlock', { method: 'POST', body: b, auth: false }),
-      resendVerification: (b: S.ResendVerificationRequest) =>
-        json<Out<typeof S.ResendVerificationResponse>>('/api/auth/resend-verification', { method: 'POST', body: b, auth: false }),
-      signOutEverywhere: () => json<Out<typeof S.MessageResponse>>('/api/auth/sign-out-everywhere', { method: 'POST', body: {} }),
+      requestUnlockCode: (b: S.UnlockCodeRequest) => call('auth_login_unlock', { body: b }),
+      resendVerification: (b: S.ResendVerificationRequest) => call('auth_resend_verification', { body: b }),
+      signOutEverywhere: () => call('auth_sign_out_everywhere', { body: {} }),
       /** Emails a password reset code; the same answer for any address. */
-      forgotPassword: (b: S.ForgotPasswordRequest) =>
-        json<Out<typeof S.ForgotPasswordResponse>>('/api/auth/forgot-password', { method: 'POST', body: b, auth: false }),
+      forgotPassword: (b: S.ForgotPasswordRequest) => call('auth_forgot_password', { body: b }),
       /** Sets a new password with the emailed code and signs in on this device; every other session ends. */
-      resetPassword: async (b: S.ResetPasswordRequest) =>
-        signedIn(await json<Out<typeof S.AuthResponse>>('/api/auth/reset-password', { method: 'POST', body: b, auth: false })),
+      resetPassword: async (b: S.ResetPasswordRequest) => signedIn(await call('auth_reset_password', { body: b })),
       /** Local sign-out: forgets the token and user. */
       signOut: async () => {
         await opts.tokenStore.clear();
       },
     },
     onboarding: {
-      genres: () => json<Out<typeof S.GenresResponse>>('/api/onboarding/genres'),
-      languages: () => json<Out<typeof S.LanguagesResponse>>('/api/onboarding/languages'),
-      platforms: () => json<Out<typeof S.PlatformsResponse>>('/api/onboarding/platforms'),
-      movies: () => json<Out<typeof S.MoviesResponse>>('/api/onboarding/movies'),
+      genres: () => call('onboarding_genres'),
+      languages: () => call('onboarding_languages'),
+      platforms: () => call('onboarding_platforms'),
+      movies: () => call('onboarding_movies'),
       filteredMovies: (q: { genres?: string[]; languages?: string[]; q?: string }) =>
-        json<Out<typeof S.MoviesResponse>>('/api/onboarding/movies/filtered', {
-          query: { genres: q.genres?.join(','), languages: q.languages?.join(','), q: q.q },
-        }),
-      savePreferences: (b: S.PreferencesRequest) =>
-        json<Out<typeof S.SavePreferencesResponse>>('/api/onboarding/preferences', { method: 'POST', body: b }),
-      getPreferences: () => json<Out<typeof S.PreferencesResponse>>('/api/onboarding/preferences'),
-      resetPreferences: () => json<Out<typeof S.SavePreferencesResponse>>('/api/onboarding/preferences', { method: 'DELETE' }),
+        call('onboarding_filtered_movies', { query: { genres: q.genres?.join(','), languages: q.languages?.join(','), q: q.q } }),
+      savePreferences: (b: S.PreferencesRequest) => call('onboarding_save_preferences', { body: b }),
+      getPreferences: () => call('onboarding_preferences'),
+      resetPreferences: () => call('onboarding_reset_preferences'),
     },
     recommendations: {
-      current: () => json<Out<typeof S.Recommendation>>('/api/recommendations/current'),
-      next: (b: S.NewRecommendationRequest = {}) =>
-        json<Out<typeof S.Recommendation>>('/api/recommendations/new', { method: 'POST', body: b }),
-      rate: (b: S.RateRequest) => json<Out<typeof S.RateResponse>>('/api/recommendations/rate', { method: 'POST', body: b }),
-      history: (q: { page?: number; page_size?: number } = {}) =>
-        json<Out<typeof S.HistoryResponse>>('/api/recommendations/history', { query: q }),
-      addToCalendar: (b: S.ScheduleRequest) =>
-        json<Out<typeof S.AddToCalendarResponse>>('/api/recommendations/add-to-calendar', { method: 'POST', body: b }),
+      current: () => call('recommendations_current'),
+      next: (b: S.NewRecommendationRequest = {}) => call('recommendations_new', { body: b }),
+      rate: (b: S.RateRequest) => call('recommendations_rate', { body: b }),
+      history: (q: { page?: number; page_size?: number } = {}) => call('recommendations_history', { query: q }),
+      addToCalendar: (b: S.ScheduleRequest) => call('recommendations_add_to_calendar', { body: b }),
       downloadIcs: (q: { recommendation_id: string; date: string; time: string; timezone?: string }) =>
-        file('/api/recommendations/download-ics', { query: q }, 'recommendation.ics'),
+        file('recommendations_download_ics', { query: q }, 'recommendation.ics'),
       /** Change or clear the rating, mark or unmark watched; the engine learns from the new state. */
-      editHistory: (id: string, b: S.HistoryEditRequest) =>
-        json<Out<typeof S.Recommendation>>(`/api/recommendations/history/${encodeURIComponent(id)}`, { method: 'PATCH', body: b }),
+      editHistory: (id: string, b: S.HistoryEditRequest) => call('recommendations_edit_history', { params: { id }, body: b }),
       /** Removes the item from history (the title may be picked again). */
-      removeHistory: (id: string) =>
-        json<Out<typeof S.MessageResponse>>(`/api/recommendations/history/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      removeHistory: (id: string) => call('recommendations_remove_history', { params: { id } }),
     },
     imports: {
       /** Reads the file and answers a preview; nothing is saved until confirm. */
-      create: (b: S.CreateImportRequest) => json<Out<typeof S.ImportPreview>>('/api/imports', { method: 'POST', body: b }),
-      get: (id: string) => json<Out<typeof S.ImportPreview>>(`/api/imports/${encodeURIComponent(id)}`),
-      confirm: (id: string, b: S.ConfirmImportRequest = {}) =>
-        json<Out<typeof S.ImportSummary>>(`/api/imports/${encodeURIComponent(id)}/confirm`, { method: 'POST', body: b }),
+      create: (b: S.CreateImportRequest) => call('imports_create', { body: b }),
+      get: (id: string) => call('imports_get', { params: { id } }),
+      confirm: (id: string, b: S.ConfirmImportRequest = {}) => call('imports_confirm', { params: { id }, body: b }),
       /** Undo: removes what the import added (a preview is simply discarded). */
-      undo: (id: string) => json<Out<typeof S.ImportSummary>>(`/api/imports/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-      list: () => json<Out<typeof S.ImportListResponse>>('/api/imports'),
+      undo: (id: string) => call('imports_undo', { params: { id } }),
+      list: () => call('imports_list'),
     },
     watchlist: {
-      list: () => json<Out<typeof S.WatchlistResponse>>('/api/watchlist'),
-      add: (b: S.AddToWatchlistRequest) => json<Out<typeof S.WatchlistChange>>('/api/watchlist', { method: 'POST', body: b }),
-      remove: (titleId: string) =>
-        json<Out<typeof S.WatchlistChange>>(`/api/watchlist/${encodeURIComponent(titleId)}`, { method: 'DELETE' }),
+      list: () => call('watchlist_list'),
+      add: (b: S.AddToWatchlistRequest) => call('watchlist_add', { body: b }),
+      remove: (titleId: string) => call('watchlist_remove', { params: { title_id: titleId } }),
     },
     settings: {
-      profile: () => json<Out<typeof S.User>>('/api/settings/profile'),
-      updateProfile: (b: S.UpdateProfileRequest) =>
-        json<Out<typeof S.User>>('/api/settings/profile', { method: 'PUT', body: b }),
-      calendarAuthUrl: () => json<Out<typeof S.CalendarAuthUrlResponse>>('/api/settings/calendar/auth-url'),
-      connectCalendar: (b: S.CalendarConnectRequest) =>
-        json<Out<typeof S.CalendarStatus>>('/api/settings/calendar/connect', { method: 'POST', body: b }),
-      calendarStatus: () => json<Out<typeof S.CalendarStatus>>('/api/settings/calendar/status'),
-      updateCalendar: (b: S.UpdateCalendarRequest) =>
-        json<Out<typeof S.CalendarStatus>>('/api/settings/calendar', { method: 'PUT', body: b }),
-      disconnectCalendar: () =>
-        json<Out<typeof S.MessageResponse>>('/api/settings/calendar/disconnect', { method: 'POST', body: {} }),
+      profile: () => call('settings_profile'),
+      updateProfile: (b: S.UpdateProfileRequest) => call('settings_update_profile', { body: b }),
+      calendarAuthUrl: () => call('calendar_auth_url'),
+      connectCalendar: (b: S.CalendarConnectRequest) => call('calendar_connect', { body: b }),
+      calendarStatus: () => call('calendar_status'),
+      updateCalendar: (b: S.UpdateCalendarRequest) => call('calendar_update', { body: b }),
+      disconnectCalendar: () => call('calendar_disconnect', { body: {} }),
       /** Other sessions and connected browsers are signed out; this one stays signed in. */
-      changePassword: (b: S.ChangePasswordRequest) =>
-        json<Out<typeof S.MessageResponse>>('/api/settings/password', { method: 'PUT', body: b }),
+      changePassword: (b: S.ChangePasswordRequest) => call('settings_password', { body: b }),
       /** Sends a code to the new address; the same answer whether or not it is taken. */
-      changeEmail: (b: S.ChangeEmailRequest) =>
-        json<Out<typeof S.ChangeEmailResponse>>('/api/settings/email', { method: 'POST', body: b }),
-      verifyEmailChange: (b: S.VerifyEmailChangeRequest) =>
-        json<Out<typeof S.User>>('/api/settings/email/verify', { method: 'POST', body: b }),
-      updateSubscription: (b: S.UpdateSubscriptionRequest) =>
-        json<Out<typeof S.SubscriptionStatus>>('/api/settings/subscription', { method: 'PUT', body: b }),
+      changeEmail: (b: S.ChangeEmailRequest) => call('settings_email', { body: b }),
+      verifyEmailChange: (b: S.VerifyEmailChangeRequest) => call('settings_email_verify', { body: b }),
+      updateSubscription: (b: S.UpdateSubscriptionRequest) => call('settings_subscription', { body: b }),
     },
     subscription: {
-      status: () => json<Out<typeof S.SubscriptionStatus>>('/api/subscription/status'),
-      createOrder: (b: S.CreateOrderRequest) =>
-        json<Out<typeof S.CreateOrderResponse>>('/api/subscription/create-order', { method: 'POST', body: b }),
-      confirmOrder: (b: S.ConfirmOrderRequest) =>
-        json<Out<typeof S.SubscriptionStatus>>('/api/subscription/confirm', { method: 'POST', body: b }),
+      status: () => call('subscription_status'),
+      createOrder: (b: S.CreateOrderRequest) => call('subscription_create_order', { body: b }),
+      confirmOrder: (b: S.ConfirmOrderRequest) => call('subscription_confirm', { body: b }),
     },
     public: {
-      config: () => json<Out<typeof S.PublicConfig>>('/api/public/config', { auth: false }),
-      rate: (q: S.PublicRateQuery) => json<Out<typeof S.PublicRateResponse>>('/api/public/rate', { query: q, auth: false }),
-      event: (b: S.AnalyticsEventRequest) =>
-        json<Out<typeof S.MessageResponse>>('/api/analytics/events', { method: 'POST', body: b }),
+      config: () => call('public_config'),
+      rate: (q: S.PublicRateQuery) => call('public_rate', { query: q }),
+      event: (b: S.AnalyticsEventRequest) => call('analytics_events', { body: b }),
     },
     catalog: {
-      title: (id: string) => json<Out<typeof S.CatalogTitle>>(`/api/catalog/titles/${encodeURIComponent(id)}`, { auth: false }),
-      posters: (q: { limit?: number } = {}) => json<Out<typeof S.PostersResponse>>('/api/catalog/posters', { query: q, auth: false }),
+      title: (id: string) => call('catalog_title', { params: { id } }),
+      posters: (q: { limit?: number } = {}) => call('catalog_posters', { query: q }),
     },
     extension: {
       /** From a signed-in web session: issues a token for the extension that created `nonce`. */
-      createToken: (b: S.CreateExtensionTokenRequest) =>
-        json<Out<typeof S.ExtensionTokenResponse>>('/api/extension/tokens', { method: 'POST', body: b }),
-      connectedBrowsers: () => json<Out<typeof S.ConnectedBrowsersResponse>>('/api/extension/tokens'),
-      revoke: (id: string) =>
-        json<Out<typeof S.MessageResponse>>(`/api/extension/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      createToken: (b: S.CreateExtensionTokenRequest) => call('extension_create_token', { body: b }),
+      connectedBrowsers: () => call('extension_tokens'),
+      revoke: (id: string) => call('extension_revoke_token', { params: { id } }),
       /** From the extension: revokes its own token on the server, then forgets it locally. */
       signOut: async () => {
         try {
-          return await json<Out<typeof S.MessageResponse>>('/api/extension/sign-out', { method: 'POST', body: {} });
+          return await call('extension_sign_out', { body: {} });
         } finally {
           await opts.tokenStore.clear();
         }
@@ -288,29 +273,26 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     delivery: {
       /** An email's List-Unsubscribe token turns scheduled picks off; no session needed. */
-      unsubscribe: (token: string) =>
-        json<Out<typeof S.UnsubscribeResponse>>('/api/delivery/unsubscribe', { method: 'POST', query: { token } satisfies S.UnsubscribeQuery, auth: false }),
+      unsubscribe: (token: string) => call('delivery_unsubscribe', { query: { token } satisfies S.UnsubscribeQuery }),
     },
     account: {
       /** Web sessions and connected browsers, the current one marked. */
-      sessions: () => json<Out<typeof S.AccountSessionsResponse>>('/api/account/sessions'),
-      revokeSession: (id: string) =>
-        json<Out<typeof S.MessageResponse>>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      sessions: () => call('account_sessions'),
+      revokeSession: (id: string) => call('account_revoke_session', { params: { id } }),
       /** The account's data as a JSON file (format csv: ratings and history as a spreadsheet). */
       exportData: (q: S.AccountExportQuery = {}) =>
-        file('/api/account/export', { query: q }, q.format === 'csv' ? 'tonights-pick-history.csv' : 'tonights-pick-export.json'),
+        file('account_export', { query: q }, q.format === 'csv' ? 'tonights-pick-history.csv' : 'tonights-pick-export.json'),
       /** Emails a code that confirms the deletion of an account without a password. */
-      requestDeletionCode: () => json<Out<typeof S.DeletionCodeResponse>>('/api/account/deletion-code', { method: 'POST', body: {} }),
+      requestDeletionCode: () => call('account_deletion_code', { body: {} }),
       /** Deletes the account for good; the token and user are forgotten here too. */
       delete: async (b: S.DeleteAccountRequest) => {
-        const r = await json<Out<typeof S.MessageResponse>>('/api/account', { method: 'DELETE', body: b });
+        const r = await call('account_delete', { body: b });
         await opts.tokenStore.clear();
         return r;
       },
     },
     feedback: {
-      submit: (b: S.FeedbackRequest) =>
-        json<Out<typeof S.MessageResponse>>('/api/feedback/submit', { method: 'POST', body: b, auth: false }),
+      submit: (b: S.FeedbackRequest) => call('feedback_submit', { body: b }),
     },
   };
 }

@@ -38,3 +38,28 @@ export const ALERT_TEXTS = {
 export const SERVER_TEXTS = {
   paymentsOff: 'Payments are not enabled on this server. Ask the operator to grant the lifetime plan.',
 } as const;
+
+/**
+ * The one list of API error codes, each with its HTTP status. Every error answer is JSON
+ * {detail, code, ...}; a 400 for bad input carries `errors: [{path, message}]` wherever it is
+ * caught (schema or service), so a form shows it beside the field the same way.
+ */
+export const ERROR_CODES = {
+  validation: { code: 'validation_error', status: 400 },
+  invalid_json: { code: 'invalid_json', status: 400 },
+  malformed_url: { code: 'malformed_url', status: 400 },
+  bad_request: { code: 'bad_request', status: 400 },
+  unauthorized: { code: 'unauthorized', status: 401 },
+  plan_limit: { code: 'plan_limit', status: 402 },
+  forbidden: { code: 'forbidden', status: 403 },
+  not_found: { code: 'not_found', status: 404 },
+  conflict: { code: 'conflict', status: 409 },
+  too_large: { code: 'too_large', status: 413 },
+  unsupported_encoding: { code: 'unsupported_encoding', status: 415 },
+  rate_limited: { code: 'rate_limited', status: 429 },
+  internal: { code: 'internal', status: 500 },
+  unavailable: { code: 'unavailable', status: 503 },
+  storage_unavailable: { code: 'storage_unavailable', status: 503 },
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]['code'];

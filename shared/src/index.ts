@@ -1,5 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
+export * from './routes.js';
+export * from './schemas/route-schemas.js';
 export * from './schemas/index.js';
 export * from './client.js';
 export * from './extension.js';

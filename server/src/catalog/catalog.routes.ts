@@ -1,9 +1,10 @@
 // Public catalog reads: a title, the landing carousel, and the generated artwork.
-import { Router, type Response } from 'express';
+import type { Response, Router } from 'express';
 import { createHash } from 'node:crypto';
-import { PostersQuery, type PostersResponse } from '@app/shared';
+import type { PostersResponse } from '@app/shared';
+import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
-import { query, validate } from '../http/validate.js';
+import { apiRouter } from '../http/route.js';
 import type { CatalogStore } from './catalog.store.js';
 import { renderLogo, renderPoster } from './artwork.js';
 import { svgToPng } from './artwork/png.js';
@@ -49,8 +50,8 @@ function sendPng(res: Response, png: Png): void {
     .send(png.body);
 }
 
-export function catalogRoutes(catalog: CatalogStore): Router {
-  const r = Router();
+export function catalogRoutes(ctx: AppContext, catalog: CatalogStore): Router {
+  const { router, route } = apiRouter(ctx);
   // Rendered artwork per catalog version: posters are cheap to draw but asked for in bursts.
   const memo = new Map<string, string>();
   const memoised = (key: string, draw: () => string) => {
@@ -84,8 +85,8 @@ export function catalogRoutes(catalog: CatalogStore): Router {
     return pending;
   };
 
-  r.get('/posters', validate({ query: PostersQuery }), async (req, res) => {
-    const { limit } = query(req, PostersQuery);
+  route('catalog_posters', async (_req, res, { query }) => {
+    const { limit } = query;
     const out: PostersResponse = {
       posters: carouselTitles(await catalog.titles(), limit).map((t) => ({
         id: t.id,
@@ -99,29 +100,29 @@ export function catalogRoutes(catalog: CatalogStore): Router {
     res.set('Cache-Control', 'public, max-age=300').json(out);
   });
 
-  r.get('/titles/:id', async (req, res) => {
-    const t = await catalog.title(req.params.id);
+  route('catalog_title', async (req, res) => {
+    const t = await catalog.title(String(req.params.id));
     if (!t) throw notFound('No such title');
     res.set('Cache-Control', 'public, max-age=300').json(catalog.toCatalogTitle(t));
   });
 
-  r.get('/titles/:id/poster.svg', async (req, res) => {
-    const t = await catalog.title(req.params.id);
+  route('catalog_poster_svg', async (req, res) => {
+    const t = await catalog.title(String(req.params.id));
     if (!t) throw notFound('No such title');
     sendSvg(res, memoised(`t:${t.id}`, () => renderPoster(t)));
   });
 
   // Our poster as PNG, for email (Gmail and Outlook show no SVG).
-  r.get('/titles/:id/poster.png', async (req, res) => {
-    const t = await catalog.title(req.params.id);
+  route('catalog_poster_png', async (req, res) => {
+    const t = await catalog.title(String(req.params.id));
     if (!t) throw notFound('No such title');
     sendPng(res, await pngPoster(t));
   });
 
-  r.get('/platforms/:slug/logo.svg', async (req, res) => {
-    const p = await catalog.platform(req.params.slug);
-    if (!p || p.slug !== req.params.slug) throw notFound('No such platform');
+  route('catalog_platform_logo', async (req, res) => {
+    const p = await catalog.platform(String(req.params.slug));
+    if (!p || p.slug !== String(req.params.slug)) throw notFound('No such platform');
     sendSvg(res, memoised(`p:${p.slug}`, () => renderLogo(p)));
   });
-  return r;
+  return router;
 }

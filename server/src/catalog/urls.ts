@@ -1,11 +1,12 @@
 // Public URLs of catalog artwork and platform search pages. Our artwork URLs are relative to the
 // API origin: the web app is served from it, and the extension resolves them against its API
 // base. TMDB's images are absolute, on the configured image host (TMDB_IMAGE_URL).
+import { ROUTES, fillPath } from '@app/shared';
 
-export const posterUrl = (titleId: string) => `/api/catalog/titles/${encodeURIComponent(titleId)}/poster.svg`;
+export const posterUrl = (titleId: string) => fillPath(ROUTES.catalog_poster_svg.path, { id: titleId });
 /** The generated poster as PNG, for email clients that drop SVG (Gmail, Outlook). */
-export const posterPngUrl = (titleId: string) => `/api/catalog/titles/${encodeURIComponent(titleId)}/poster.png`;
-export const logoUrl = (platformSlug: string) => `/api/catalog/platforms/${encodeURIComponent(platformSlug)}/logo.svg`;
+export const posterPngUrl = (titleId: string) => fillPath(ROUTES.catalog_poster_png.path, { id: titleId });
+export const logoUrl = (platformSlug: string) => fillPath(ROUTES.catalog_platform_logo.path, { slug: platformSlug });
 
 /** Fills a platform's search template ("https://www.netflix.com/search?q={q}") with a title. */
 export const watchUrl = (template: string, title: string) => template.replace('{q}', encodeURIComponent(title));

@@ -1,9 +1,10 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { ERROR_CODES } from '@app/shared';
 import { HttpError } from './errors.js';
 
 /** Unknown /api routes answer JSON, never the SPA. */
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ detail: `No API route ${req.method} ${req.path}`, code: 'not_found' });
+  res.status(404).json({ detail: `No API route ${req.method} ${req.path}`, code: ERROR_CODES.not_found.code });
 };
 
 const isApi = (req: Request) => /^\/api(\/|\?|$)/.test(req.originalUrl);
@@ -15,12 +16,12 @@ const isApi = (req: Request) => /^\/api(\/|\?|$)/.test(req.originalUrl);
  */
 function clientError(err: unknown): { status: number; detail: string; code: string } | null {
   const e = err as { type?: string; status?: number; expose?: boolean; limit?: number };
-  if (e.type === 'entity.too.large') return { status: 413, detail: `Request body is too large (limit ${Math.round((e.limit ?? 0) / 1024)} KB)`, code: 'too_large' };
-  if (e.type === 'entity.parse.failed') return { status: 400, detail: 'Request body is not valid JSON', code: 'invalid_json' };
-  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return { status: 415, detail: 'Unsupported request encoding', code: 'unsupported_encoding' };
-  if (err instanceof URIError) return { status: 400, detail: 'The URL is malformed: a percent-encoded part of it is not valid', code: 'malformed_url' };
+  if (e.type === 'entity.too.large') return { status: 413, detail: `Request body is too large (limit ${Math.round((e.limit ?? 0) / 1024)} KB)`, code: ERROR_CODES.too_large.code };
+  if (e.type === 'entity.parse.failed') return { status: 400, detail: 'Request body is not valid JSON', code: ERROR_CODES.invalid_json.code };
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return { status: 415, detail: 'Unsupported request encoding', code: ERROR_CODES.unsupported_encoding.code };
+  if (err instanceof URIError) return { status: 400, detail: 'The URL is malformed: a percent-encoded part of it is not valid', code: ERROR_CODES.malformed_url.code };
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    return { status: e.status, detail: e.expose ? (err as Error).message : 'Bad request', code: 'bad_request' };
+    return { status: e.status, detail: e.expose ? (err as Error).message : 'Bad request', code: ERROR_CODES.bad_request.code };
   }
   return null;
 }
@@ -50,6 +51,6 @@ export function errorHandler(webIndex: string | null = null): ErrorRequestHandle
       return;
     }
     req.log?.error({ err }, 'unhandled error');
-    res.status(500).json({ detail: 'Internal server error', code: 'internal' });
+    res.status(500).json({ detail: 'Internal server error', code: ERROR_CODES.internal.code });
   };
 }

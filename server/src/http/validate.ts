@@ -1,12 +1,9 @@
-import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { HttpError } from './errors.js';
+import { fieldErrors, type HttpError } from './errors.js';
 
+/** A schema's rejection: the same 400 validation_error as a service's fieldError, every issue listed. */
 function toHttpError(err: z.ZodError): HttpError {
-  const errors = err.issues.map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
-  const first = errors[0];
-  const detail = first.path === '(body)' ? first.message : `${first.path}: ${first.message}`;
-  return new HttpError(400, 'invalid_input', detail, { errors });
+  return fieldErrors(err.issues.map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message })));
 }
 
 /**
@@ -31,32 +28,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   const nul = nulPath(r.data);
   if (nul) {
     const message = 'must not contain NUL characters';
-    throw new HttpError(400, 'invalid_input', nul === '(body)' ? `Text ${message}` : `${nul}: ${message}`, { errors: [{ path: nul, message }] });
+    throw fieldErrors([{ path: nul, message }], {}, nul === '(body)' ? `Text ${message}` : `${nul}: ${message}`);
   }
   return r.data;
-}
-
-type Parsed = { body?: unknown; query?: unknown };
-declare module 'express-serve-static-core' {
-  interface Request {
-    valid?: Parsed;
-  }
-}
-
-/** Validation middleware: req.valid.body / req.valid.query hold the parsed values. */
-export function validate(schemas: { body?: z.ZodType; query?: z.ZodType }): RequestHandler {
-  return (req, _res, next) => {
-    const valid: Parsed = {};
-    if (schemas.body) valid.body = parseWith(schemas.body, req.body ?? {});
-    if (schemas.query) valid.query = parseWith(schemas.query, req.query);
-    req.valid = valid;
-    next();
-  };
-}
-
-export function body<S extends z.ZodType>(req: Request, _schema: S): z.output<S> {
-  return req.valid?.body as z.output<S>;
-}
-export function query<S extends z.ZodType>(req: Request, _schema: S): z.output<S> {
-  return req.valid?.query as z.output<S>;
 }

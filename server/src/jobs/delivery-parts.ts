@@ -1,5 +1,6 @@
 // The pieces one delivery is made of: which channels a user gets, the mail context (links and
 // unsubscribe), the user's pick for the day, and the calendar event's start.
+import { ROUTES } from '@app/shared';
 import type { AppContext } from '../context.js';
 import type { CatalogStore } from '../catalog/catalog.store.js';
 import { HttpError } from '../http/errors.js';
@@ -50,7 +51,7 @@ export function mailContext(ctx: AppContext, user: UserRow, slot: Slot): Deliver
   return {
     appUrl: ctx.config.appUrl,
     to: user.email,
-    unsubscribeUrl: `${ctx.config.appUrl}/api/delivery/unsubscribe?${new URLSearchParams({ token }).toString()}`,
+    unsubscribeUrl: `${ctx.config.appUrl}${ROUTES.delivery_unsubscribe_page.path}?${new URLSearchParams({ token }).toString()}`,
     unsubscribePageUrl: `${ctx.config.appUrl}/unsubscribe?${new URLSearchParams({ token }).toString()}`,
     unsubscribeMailto: unsubscribeMailto(ctx.config.mailFrom),
     schedule: { days: deliveryDays(user), time: slot.time, timeZone: slot.timeZone },

@@ -16,79 +16,52 @@ export interface Endpoint {
   readOnly?: boolean;
 }
 
-/** Every API endpoint and the shared schemas its routes parse with. */
+/** Routes that never write even when they succeed: the whole-database check counts their 2xx as
+ * harmless (and so checks this claim too). */
+const READ_ONLY: ReadonlySet<S.RouteKey> = new Set<S.RouteKey>([
+  'settings_profile',
+  'calendar_status',
+  'public_config',
+  'subscription_status',
+  'catalog_posters',
+  'catalog_title',
+  'catalog_poster_svg',
+  'catalog_poster_png',
+  'catalog_platform_logo',
+  'onboarding_genres',
+  'onboarding_languages',
+  'onboarding_platforms',
+  'onboarding_movies',
+  'onboarding_filtered_movies',
+  'onboarding_preferences',
+  'extension_tokens',
+  'recommendations_history',
+  'watchlist_list',
+  'imports_list',
+  'imports_get',
+  'account_export',
+]);
+
+/**
+ * Every API endpoint, from the shared route table (shared/src/routes.ts) and its schemas, plus the
+ * operator's endpoints outside /api. DELETE /api/account is destructive and fuzzed in full: no
+ * request the fuzz makes can succeed, because it never holds a user's password (its pools lack it)
+ * nor an emailed code, so every DELETE is a refusal and the write checks hold it to changing
+ * nothing. Deleting for real is server/test/account-delete.test.ts.
+ */
 export const ENDPOINTS: Endpoint[] = [
-  { method: 'POST', path: '/api/auth/register', body: S.RegisterRequest },
-  { method: 'POST', path: '/api/auth/login', body: S.LoginRequest },
-  { method: 'POST', path: '/api/auth/login/unlock', body: S.UnlockCodeRequest },
-  { method: 'POST', path: '/api/auth/verify-email', body: S.VerifyEmailRequest },
-  { method: 'POST', path: '/api/auth/resend-verification', body: S.ResendVerificationRequest },
-  { method: 'POST', path: '/api/auth/google', body: S.GoogleAuthRequest },
-  { method: 'POST', path: '/api/auth/forgot-password', body: S.ForgotPasswordRequest },
-  { method: 'POST', path: '/api/auth/reset-password', body: S.ResetPasswordRequest },
-  { method: 'POST', path: '/api/auth/sign-out-everywhere' },
-  { method: 'GET', path: '/api/settings/profile', readOnly: true },
-  { method: 'PUT', path: '/api/settings/profile', body: S.UpdateProfileRequest },
-  { method: 'PUT', path: '/api/settings/subscription', body: S.UpdateSubscriptionRequest },
-  { method: 'PUT', path: '/api/settings/password', body: S.ChangePasswordRequest },
-  { method: 'POST', path: '/api/settings/email', body: S.ChangeEmailRequest },
-  { method: 'POST', path: '/api/settings/email/verify', body: S.VerifyEmailChangeRequest },
-  { method: 'GET', path: '/api/account/sessions' },
-  { method: 'DELETE', path: '/api/account/sessions/:id' },
-  { method: 'GET', path: '/api/settings/calendar/auth-url' },
-  { method: 'POST', path: '/api/settings/calendar/connect', body: S.CalendarConnectRequest },
-  { method: 'GET', path: '/api/settings/calendar/status', readOnly: true },
-  { method: 'PUT', path: '/api/settings/calendar', body: S.UpdateCalendarRequest },
-  { method: 'POST', path: '/api/settings/calendar/disconnect' },
-  { method: 'GET', path: '/api/public/config', readOnly: true },
-  { method: 'GET', path: '/api/public/rate', query: S.PublicRateQuery },
-  { method: 'POST', path: '/api/analytics/events', body: S.AnalyticsEventRequest },
-  { method: 'GET', path: '/api/subscription/status', readOnly: true },
-  { method: 'POST', path: '/api/subscription/create-order', body: S.CreateOrderRequest },
-  { method: 'POST', path: '/api/subscription/confirm', body: S.ConfirmOrderRequest },
-  { method: 'POST', path: '/api/subscription/webhook', stripeWebhook: true },
-  { method: 'GET', path: '/api/catalog/posters', query: S.PostersQuery, readOnly: true },
-  { method: 'GET', path: '/api/catalog/titles/:id', readOnly: true },
-  { method: 'GET', path: '/api/catalog/titles/:id/poster.svg', readOnly: true },
-  { method: 'GET', path: '/api/catalog/titles/:id/poster.png', readOnly: true },
-  { method: 'GET', path: '/api/catalog/platforms/:slug/logo.svg', readOnly: true },
-  { method: 'GET', path: '/api/onboarding/genres', readOnly: true },
-  { method: 'GET', path: '/api/onboarding/languages', readOnly: true },
-  { method: 'GET', path: '/api/onboarding/platforms', readOnly: true },
-  { method: 'GET', path: '/api/onboarding/movies', readOnly: true },
-  { method: 'GET', path: '/api/onboarding/movies/filtered', query: S.FilteredMoviesQuery, readOnly: true },
-  { method: 'POST', path: '/api/onboarding/preferences', body: S.PreferencesRequest },
-  { method: 'GET', path: '/api/onboarding/preferences', readOnly: true },
-  { method: 'DELETE', path: '/api/onboarding/preferences' },
-  { method: 'POST', path: '/api/extension/tokens', body: S.CreateExtensionTokenRequest },
-  { method: 'GET', path: '/api/extension/tokens', readOnly: true },
-  { method: 'DELETE', path: '/api/extension/tokens/:id' },
-  { method: 'POST', path: '/api/extension/sign-out' },
-  { method: 'GET', path: '/api/recommendations/current' },
-  { method: 'POST', path: '/api/recommendations/new', body: S.NewRecommendationRequest },
-  { method: 'POST', path: '/api/recommendations/rate', body: S.RateRequest },
-  { method: 'GET', path: '/api/recommendations/history', query: S.HistoryQuery, readOnly: true },
-  { method: 'PATCH', path: '/api/recommendations/history/:id', body: S.HistoryEditRequest },
-  { method: 'DELETE', path: '/api/recommendations/history/:id' },
-  { method: 'GET', path: '/api/watchlist', readOnly: true },
-  { method: 'POST', path: '/api/watchlist', body: S.AddToWatchlistRequest },
-  { method: 'DELETE', path: '/api/watchlist/:title_id' },
-  { method: 'GET', path: '/api/recommendations/download-ics', query: S.ScheduleRequest },
-  { method: 'POST', path: '/api/recommendations/add-to-calendar', body: S.ScheduleRequest },
-  { method: 'POST', path: '/api/delivery/unsubscribe', query: S.UnsubscribeQuery },
-  { method: 'GET', path: '/api/delivery/unsubscribe', query: S.UnsubscribeQuery },
-  { method: 'POST', path: '/api/feedback/submit', body: S.FeedbackRequest },
-  { method: 'POST', path: '/api/imports', body: S.CreateImportRequest },
-  { method: 'GET', path: '/api/imports', readOnly: true },
-  { method: 'GET', path: '/api/imports/:id', readOnly: true },
-  { method: 'POST', path: '/api/imports/:id/confirm', body: S.ConfirmImportRequest },
-  { method: 'DELETE', path: '/api/imports/:id' },
-  { method: 'GET', path: '/api/account/export', query: S.AccountExportQuery, readOnly: true },
-  { method: 'POST', path: '/api/account/deletion-code' },
-  // Destructive, and fuzzed in full: no request the fuzz makes can succeed, because it never holds
-  // a user's password (its pools lack it) nor an emailed code, so every DELETE is a refusal and the
-  // write checks hold it to changing nothing. Deleting for real is server/test/account-delete.test.ts.
-  { method: 'DELETE', path: '/api/account', body: S.DeleteAccountRequest },
+  ...(Object.keys(S.ROUTES) as S.RouteKey[]).map((key): Endpoint => {
+    const route: S.RouteDef = S.ROUTES[key];
+    const schemas: S.RouteSchemas = S.ROUTE_SCHEMAS[key];
+    return {
+      method: route.method,
+      path: route.path,
+      ...(schemas.body ? { body: schemas.body } : {}),
+      ...(schemas.query ? { query: schemas.query } : {}),
+      ...(route.body === 'raw' ? { stripeWebhook: true } : {}),
+      ...(READ_ONLY.has(key) ? { readOnly: true } : {}),
+    };
+  }),
   { method: 'GET', path: '/healthz', readOnly: true },
   { method: 'GET', path: '/readyz', readOnly: true },
 ];

@@ -1,16 +1,15 @@
-import { Router } from 'express';
-import { AccountExportQuery, DeleteAccountRequest } from '@app/shared';
+import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
-import { authenticate, currentUser } from '../../http/authenticate.js';
-import { body, query, validate } from '../../http/validate.js';
+import { currentUser } from '../../http/authenticate.js';
+import { apiRouter } from '../../http/route.js';
 import { historyCsv } from './account.export.js';
 import { deleteAccount, exportAccount, requestDeletionCode } from './account.service.js';
 
-/** /api/account: the user's own data (docs/product-decisions.md, "Your data: export and deletion"). */
+/** The user's own data (docs/product-decisions.md, "Your data: export and deletion"). */
 export function accountRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/export', authenticate(ctx), validate({ query: AccountExportQuery }), async (req, res) => {
-    const { format = 'json' } = query(req, AccountExportQuery);
+  const { router, route } = apiRouter(ctx);
+  route('account_export', async (req, res, { query }) => {
+    const { format = 'json' } = query;
     const data = await exportAccount(ctx, currentUser(req));
     const day = data.exported_at.slice(0, 10);
     res.set('Cache-Control', 'no-store');
@@ -20,11 +19,11 @@ export function accountRoutes(ctx: AppContext): Router {
     }
     res.attachment(`tonights-pick-export-${day}.json`).type('application/json; charset=utf-8').send(JSON.stringify(data, null, 1));
   });
-  r.post('/deletion-code', authenticate(ctx), async (req, res) => {
+  route('account_deletion_code', async (req, res) => {
     res.json(await requestDeletionCode(ctx, currentUser(req)));
   });
-  r.delete('/', authenticate(ctx), validate({ body: DeleteAccountRequest }), async (req, res) => {
-    res.json(await deleteAccount(ctx, currentUser(req), body(req, DeleteAccountRequest)));
+  route('account_delete', async (req, res, { body }) => {
+    res.json(await deleteAccount(ctx, currentUser(req), body));
   });
-  return r;
+  return router;
 }

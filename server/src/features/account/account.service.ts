@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { DeleteAccountRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { badRequest, notFound, tooMany } from '../../http/errors.js';
+import { badRequest, fieldError, notFound, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { revokeToken } from '../../integrations/google/oauth.js';
 import { verifyPassword } from '../auth/password.js';
@@ -79,14 +79,13 @@ export async function requestDeletionCode(ctx: AppContext, user: UserRow): Promi
 
 async function checkDeletionCode(ctx: AppContext, user: UserRow, code: string): Promise<void> {
   const row = await repo.findDeletionCode(ctx.db, user.id);
-  const errors = (message: string) => ({ errors: [{ path: 'code', message }] });
-  if (!row || Date.parse(row.expires_at) <= ctx.clock.now().getTime()) throw badRequest(ACCOUNT_TEXTS.codeMissing, errors(ACCOUNT_TEXTS.codeMissing));
-  if (row.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(ACCOUNT_TEXTS.codeSpent, errors(ACCOUNT_TEXTS.codeSpent));
+  if (!row || Date.parse(row.expires_at) <= ctx.clock.now().getTime()) throw fieldError('code', ACCOUNT_TEXTS.codeMissing);
+  if (row.attempts >= MAX_CODE_ATTEMPTS) throw fieldError('code', ACCOUNT_TEXTS.codeSpent);
   if (!sameHash(row.code_hash, hashDeletionCode(ctx.secrets.jwt, user.id, code))) {
     const used = await repo.addWrongDeletionAttempt(ctx.db, user.id);
     const left = Math.max(0, MAX_CODE_ATTEMPTS - used);
     const message = left > 0 ? `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : ACCOUNT_TEXTS.codeSpent;
-    throw badRequest(message, { ...errors(message), attempts_left: left });
+    throw fieldError('code', message, message, { attempts_left: left });
   }
 }
 
@@ -102,12 +101,12 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, input: z.out
     ACCOUNT_TEXTS.tooMany,
   );
   if (user.password_hash !== null) {
-    if (input.password === undefined) throw badRequest(ACCOUNT_TEXTS.passwordNeeded, { errors: [{ path: 'password', message: ACCOUNT_TEXTS.passwordNeeded }] });
+    if (input.password === undefined) throw fieldError('password', ACCOUNT_TEXTS.passwordNeeded);
     if (!(await verifyPassword(input.password, user.password_hash))) {
-      throw badRequest(ACCOUNT_TEXTS.wrongPassword, { errors: [{ path: 'password', message: ACCOUNT_TEXTS.wrongPassword }] });
+      throw fieldError('password', ACCOUNT_TEXTS.wrongPassword);
     }
   } else {
-    if (input.code === undefined) throw badRequest(ACCOUNT_TEXTS.codeNeeded, { errors: [{ path: 'code', message: ACCOUNT_TEXTS.codeNeeded }] });
+    if (input.code === undefined) throw fieldError('code', ACCOUNT_TEXTS.codeNeeded);
     await checkDeletionCode(ctx, user, input.code);
   }
   await eraseAccount(ctx, user.id);

@@ -1,18 +1,15 @@
-import { Router } from 'express';
-import { AnalyticsEventRequest } from '@app/shared';
+import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
-import { validate, body } from '../../http/validate.js';
-import { optionalAuthenticate } from '../../http/authenticate.js';
+import { apiRouter } from '../../http/route.js';
 import { hit } from '../../http/rate-limit.js';
 import { recordEvent } from './analytics.repository.js';
 
 export function analyticsRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.post('/events', optionalAuthenticate(ctx), validate({ body: AnalyticsEventRequest }), async (req, res) => {
+  const { router, route } = apiRouter(ctx);
+  route('analytics_events', async (req, res, { body: e }) => {
     await hit(ctx.db, { bucket: `analytics:ip:${req.ip}`, max: 600, windowSeconds: 600 }, ctx.clock.now());
-    const e = body(req, AnalyticsEventRequest);
     await recordEvent(ctx.db, { userId: req.user?.id ?? null, name: e.name, path: e.path ?? null, properties: e.properties ?? null, now: ctx.clock.now() });
     res.status(201).json({ message: 'Recorded' });
   });
-  return r;
+  return router;
 }

@@ -3,7 +3,7 @@
 import type { AuthResponse } from '@app/shared';
 import { VERIFICATION } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, unauthorized, tooMany, notFound } from '../../http/errors.js';
+import { badRequest, fieldError, conflict, unauthorized, tooMany, notFound } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword, passwordProblem, burnPasswordCheck } from './password.js';
 import { claimAddress, replacePendingRegistration } from './accounts.repository.js';
@@ -106,7 +106,7 @@ async function sendCode(ctx: AppContext, row: UserRow, force: boolean): Promise<
 export async function register(ctx: AppContext, client: AuthClient, input: { email: string; password: string; full_name?: string | null; timezone?: string }): Promise<Answer<AuthResponse>> {
   await hit(ctx.db, { bucket: `register:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   const problem = passwordProblem(input.password);
-  if (problem) throw badRequest(problem, { errors: [{ path: 'password', message: problem }] });
+  if (problem) throw fieldError('password', problem);
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing?.email_verified) throw alreadyRegistered(existing);
   const passwordHash = await hashPassword(input.password);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Recommendation } from '@app/shared';
 import { CALENDAR_EVENT_HOURS } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, serviceUnavailable } from '../../http/errors.js';
+import { fieldError, forbidden, serviceUnavailable } from '../../http/errors.js';
 import { TokenCipherError } from '../../integrations/crypto/token-cipher.js';
 import { insertEvent, GoogleCalendarError, type NewCalendarEvent } from '../../integrations/google/calendar.js';
 import { refreshAccessToken, GoogleOAuthError } from '../../integrations/google/oauth.js';
@@ -98,7 +98,7 @@ export async function addRecommendationToCalendar(ctx: AppContext, user: UserRow
     throw forbidden(CALENDAR_TEXTS.notConnected);
   }
   if (req.date < localToday(ctx.clock.now(), req.timezone)) {
-    throw badRequest('The date cannot be in the past', { errors: [{ path: 'date', message: 'The date cannot be in the past' }] });
+    throw fieldError('date', 'The date cannot be in the past');
   }
   const event = buildCalendarEvent(ctx.config.appUrl, req);
   if (req.idempotencyKey) event.id = eventIdFor(user.id, req.idempotencyKey);

@@ -1,31 +1,29 @@
-// /api/settings/calendar: connect, inspect and disconnect Google Calendar.
-import { Router } from 'express';
-import { CalendarConnectRequest, UpdateCalendarRequest } from '@app/shared';
+// Connect, inspect and disconnect Google Calendar (under /api/settings/calendar).
+import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
-import { authenticate, currentUser } from '../../http/authenticate.js';
-import { body, validate } from '../../http/validate.js';
+import { currentUser } from '../../http/authenticate.js';
+import { apiRouter } from '../../http/route.js';
 import { calendarCipher } from './calendar.access.js';
 import { calendarAuthUrl, calendarStatus, connectCalendar, disconnectCalendar, updateCalendar } from './calendar.service.js';
 
 export function calendarRoutes(ctx: AppContext): Router {
   // Load (or create) the key now, so a key problem shows at start rather than at first connect.
   calendarCipher(ctx);
-  const r = Router();
-  r.use(authenticate(ctx));
-  r.get('/auth-url', async (req, res) => {
+  const { router, route } = apiRouter(ctx);
+  route('calendar_auth_url', async (req, res) => {
     res.json(await calendarAuthUrl(ctx, currentUser(req)));
   });
-  r.post('/connect', validate({ body: CalendarConnectRequest }), async (req, res) => {
-    res.json(await connectCalendar(ctx, currentUser(req), body(req, CalendarConnectRequest)));
+  route('calendar_connect', async (req, res, { body }) => {
+    res.json(await connectCalendar(ctx, currentUser(req), body));
   });
-  r.get('/status', (req, res) => {
+  route('calendar_status', (req, res) => {
     res.json(calendarStatus(ctx, currentUser(req)));
   });
-  r.put('/', validate({ body: UpdateCalendarRequest }), async (req, res) => {
-    res.json(await updateCalendar(ctx, currentUser(req), body(req, UpdateCalendarRequest).calendar_enabled));
+  route('calendar_update', async (req, res, { body }) => {
+    res.json(await updateCalendar(ctx, currentUser(req), body.calendar_enabled));
   });
-  r.post('/disconnect', async (req, res) => {
+  route('calendar_disconnect', async (req, res) => {
     res.json(await disconnectCalendar(ctx, currentUser(req)));
   });
-  return r;
+  return router;
 }

@@ -2,7 +2,7 @@
 import type { CalendarAuthUrlResponse, CalendarConnectRequest, CalendarStatus, MessageResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, fieldError } from '../../http/errors.js';
 import { buildAuthorizationUrl, exchangeCode, fetchAccountEmail, revokeToken, GoogleOAuthError, type TokenResponse } from '../../integrations/google/oauth.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
@@ -51,7 +51,7 @@ export async function calendarAuthUrl(ctx: AppContext, user: UserRow): Promise<C
 
 /** Validates and consumes the state: the only way to a code verifier. */
 async function takeState(ctx: AppContext, user: UserRow, state: string | undefined): Promise<repo.PendingStateRow> {
-  if (!state) throw badRequest(CALENDAR_TEXTS.stateMissing, { errors: [{ path: 'state', message: 'state is required' }] });
+  if (!state) throw fieldError('state', 'state is required', CALENDAR_TEXTS.stateMissing);
   const pending = await repo.takePendingState(ctx.db, hashState(state), user.id);
   if (!pending) throw badRequest(CALENDAR_TEXTS.stateInvalid);
   if (Date.parse(pending.expires_at) <= ctx.clock.now().getTime()) throw badRequest(CALENDAR_TEXTS.stateExpired);

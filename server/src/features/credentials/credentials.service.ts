@@ -3,7 +3,7 @@
 // counted per account), and both end every other session and connected browser.
 import { VERIFICATION, type ChangeEmailResponse, type MessageResponse, type User } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, tooMany } from '../../http/errors.js';
+import { badRequest, fieldError, conflict, tooMany } from '../../http/errors.js';
 import { hit, refund } from '../../http/rate-limit.js';
 import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password.js';
@@ -39,15 +39,15 @@ async function checkCurrentPassword(ctx: AppContext, user: UserRow, caller: Call
   if (!user.password_hash) {
     await burnPasswordCheck(password);
     await refund(ctx.db, account, now);
-    throw badRequest(NO_PASSWORD, { errors: [{ path: field, message: NO_PASSWORD }] });
+    throw fieldError(field, NO_PASSWORD);
   }
-  if (!(await verifyPassword(password, user.password_hash))) throw badRequest(wrong, { errors: [{ path: field, message: wrong }] });
+  if (!(await verifyPassword(password, user.password_hash))) throw fieldError(field, wrong);
   await refund(ctx.db, account, now);
 }
 
 export async function changePassword(ctx: AppContext, user: UserRow, caller: Caller, input: { current_password: string; new_password: string }): Promise<MessageResponse> {
   const problem = passwordProblem(input.new_password);
-  if (problem) throw badRequest(problem, { errors: [{ path: 'new_password', message: problem }] });
+  if (problem) throw fieldError('new_password', problem);
   await checkCurrentPassword(ctx, user, caller, input.current_password, 'current_password', 'Your current password is incorrect.');
   const passwordHash = await hashPassword(input.new_password);
   const now = ctx.clock.now();
@@ -63,7 +63,7 @@ export async function changePassword(ctx: AppContext, user: UserRow, caller: Cal
  * it: a taken address gets no code (its owner gets a note instead), and the row is stored alike.
  */
 export async function requestEmailChange(ctx: AppContext, user: UserRow, caller: Caller, input: { new_email: string; password: string }): Promise<ChangeEmailResponse> {
-  if (input.new_email === user.email) throw badRequest('This is already your email address.', { errors: [{ path: 'new_email', message: 'This is already your email address.' }] });
+  if (input.new_email === user.email) throw fieldError('new_email', 'This is already your email address.');
   await checkCurrentPassword(ctx, user, caller, input.password, 'password', 'Your password is incorrect.');
   const now = ctx.clock.now();
   const code = newVerificationCode();

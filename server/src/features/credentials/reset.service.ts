@@ -5,7 +5,7 @@
 // does: a reset verifies an unverified account and removes what its pending registrant chose.
 import { PASSWORD_RESET, VERIFICATION, type AuthResponse, type ForgotPasswordResponse } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, tooMany } from '../../http/errors.js';
+import { badRequest, fieldError, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import type { Answer, AuthClient } from '../auth/auth.cookies.js';
 import { signedIn } from '../auth/auth.service.js';
@@ -57,7 +57,7 @@ export async function resetPassword(ctx: AppContext, client: AuthClient, input: 
   const now = ctx.clock.now();
   await hit(ctx.db, { bucket: `reset:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
   const problem = passwordProblem(input.new_password);
-  if (problem) throw badRequest(problem, { errors: [{ path: 'new_password', message: problem }] });
+  if (problem) throw fieldError('new_password', problem);
   const stored = await store.findResetCode(ctx.db, input.email);
   const given = hashFor(ctx.secrets.jwt, input.email, input.code);
   const none = 'No active reset code for this email. Please request a new one.';

@@ -1,7 +1,7 @@
 // Turning scheduled delivery off from an email's List-Unsubscribe link (no session needed).
 import type { UnsubscribeResponse } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import { findUserById, updateUser } from '../users/users.repository.js';
 import { verifyUnsubscribeToken } from './unsubscribe-token.js';
 
@@ -17,7 +17,7 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<Unsub
   const check = verifyUnsubscribeToken(ctx.secrets.jwt, token, ctx.clock.now());
   if (!check.ok) {
     const detail = UNSUBSCRIBE_TEXTS[check.reason];
-    throw badRequest(detail, { errors: [{ path: 'token', message: detail }] });
+    throw fieldError('token', detail);
   }
   const userId = check.userId;
   const user = await findUserById(ctx.db, userId);

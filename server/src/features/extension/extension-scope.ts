@@ -1,19 +1,17 @@
 // What a connected extension's token may do: what the popup needs, nothing that changes the
-// account (password, plan, payments, calendar connection, connecting more browsers).
-const ALLOWED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
-  { methods: ['GET', 'POST'], path: /^\/api\/recommendations(\/|$)/ },
-  // The popup's "Save for later" (history edits stay with the web app: PATCH and DELETE are not listed).
-  { methods: ['GET', 'POST'], path: /^\/api\/watchlist$/ },
-  { methods: ['DELETE'], path: /^\/api\/watchlist\/[^/]+$/ },
-  { methods: ['GET'], path: /^\/api\/onboarding\/(platforms|genres|languages)$/ },
-  { methods: ['GET'], path: /^\/api\/settings\/(profile|calendar\/status)$/ },
-  { methods: ['GET'], path: /^\/api\/subscription\/status$/ },
-  { methods: ['GET'], path: /^\/api\/catalog(\/|$)/ },
-  { methods: ['POST'], path: /^\/api\/extension\/sign-out$/ },
-];
+// account (password, plan, payments, calendar connection, connecting more browsers). The list is
+// the shared route table's `extension: true` routes (shared/src/routes.ts), nothing else.
+import { ROUTES, type RouteDef } from '@app/shared';
+
+const pattern = (path: string) =>
+  new RegExp(`^${path.split(/(:[A-Za-z_]+)/).map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+
+const ALLOWED: ReadonlyArray<{ method: string; path: RegExp }> = Object.values(ROUTES as Record<string, RouteDef>)
+  .filter((r) => r.extension)
+  .map((r) => ({ method: r.method, path: pattern(r.path) }));
 
 export function extensionScopeAllows(method: string, url: string): boolean {
   const path = url.split('?')[0].replace(/\/+$/, '') || '/';
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  return ALLOWED.some((a) => a.methods.includes(m) && a.path.test(path));
+  return ALLOWED.some((a) => a.method === m && a.path.test(path));
 }

@@ -1,26 +1,24 @@
-// /api/extension: a signed-in web session connects, lists and revokes browsers; an extension
-// signs itself out. Extension tokens cannot manage tokens (see extension-scope.ts).
-import { Router } from 'express';
-import { CreateExtensionTokenRequest } from '@app/shared';
+// A signed-in web session connects, lists and revokes browsers; an extension signs itself out.
+// Extension tokens cannot manage tokens (see extension-scope.ts).
+import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
-import { authenticate, currentUser } from '../../http/authenticate.js';
-import { validate, body } from '../../http/validate.js';
+import { currentUser } from '../../http/authenticate.js';
+import { apiRouter } from '../../http/route.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { connectBrowser, connectedBrowsers, revokeBrowser } from './extension.service.js';
 
 export function extensionRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.use(authenticate(ctx));
+  const { router, route } = apiRouter(ctx);
 
-  r.post('/tokens', validate({ body: CreateExtensionTokenRequest }), async (req, res) => {
-    res.status(201).json(await connectBrowser(ctx, currentUser(req), body(req, CreateExtensionTokenRequest)));
+  route('extension_create_token', async (req, res, { body }) => {
+    res.status(201).json(await connectBrowser(ctx, currentUser(req), body));
   });
 
-  r.get('/tokens', async (req, res) => {
+  route('extension_tokens', async (req, res) => {
     res.json({ browsers: await connectedBrowsers(ctx, currentUser(req)) });
   });
 
-  r.delete('/tokens/:id', async (req, res) => {
+  route('extension_revoke_token', async (req, res) => {
     const id = String(req.params.id);
     // Ids are ours (short, no NUL, which PostgreSQL text cannot hold): anything else names nothing.
     if (id.length > 64 || id.includes('\u0000')) throw notFound('No such connected browser');
@@ -28,11 +26,11 @@ export function extensionRoutes(ctx: AppContext): Router {
     res.json({ message: 'Browser disconnected' });
   });
 
-  r.post('/sign-out', async (req, res) => {
+  route('extension_sign_out', async (req, res) => {
     if (!req.extensionTokenId) throw badRequest('Only the browser extension signs out here');
     await revokeBrowser(ctx, currentUser(req), req.extensionTokenId);
     res.json({ message: 'Signed out' });
   });
 
-  return r;
+  return router;
 }

@@ -1,10 +1,8 @@
-import express, { Router } from 'express';
-import { ConfirmImportRequest } from '@app/shared';
+import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
-import type { Mount } from '../../services.js';
-import { authenticate, currentUser } from '../../http/authenticate.js';
-import { body, validate } from '../../http/validate.js';
+import { currentUser } from '../../http/authenticate.js';
+import { apiRouter } from '../../http/route.js';
 import { confirmImport, createImport, getImport, listUserImports, undoImport } from './imports.service.js';
 import { IMPORT_JSON_LIMIT_BYTES, isMultipart, uploadFromJson, uploadFromMultipart } from './imports.upload.js';
 
@@ -12,28 +10,35 @@ import { IMPORT_JSON_LIMIT_BYTES, isMultipart, uploadFromJson, uploadFromMultipa
 const CONFIRM_LIMIT = '4mb';
 
 /**
- * Mounted at /api/imports before the app's 100 KB JSON parser (as a raw-body route): this router
- * parses its own bodies, after the token is checked, so only a signed-in user's upload is read,
- * with the file's limit (about 14 MB of JSON for a base64 file) on this one route.
+ * The upload is parsed after the token is checked (as every route's body), so only a signed-in
+ * user's upload is read, with the file's limit (about 14 MB of JSON for a base64 file) on this
+ * one route; a multipart upload is read by imports.upload.ts.
  */
-export function importsMount(ctx: AppContext, catalog: CatalogStore): Mount {
-  const r = Router();
-  r.use(authenticate(ctx));
-  r.post('/', express.json({ limit: IMPORT_JSON_LIMIT_BYTES }), async (req, res) => {
-    const upload = isMultipart(req) ? await uploadFromMultipart(req) : uploadFromJson(req.body);
-    res.status(201).json(await createImport(ctx, catalog, currentUser(req), upload));
-  });
-  r.get('/', async (req, res) => {
+export function importsRoutes(ctx: AppContext, catalog: CatalogStore): Router {
+  const { router, route } = apiRouter(ctx);
+  route(
+    'imports_create',
+    async (req, res) => {
+      const upload = isMultipart(req) ? await uploadFromMultipart(req) : uploadFromJson(req.body);
+      res.status(201).json(await createImport(ctx, catalog, currentUser(req), upload));
+    },
+    { bodyLimit: IMPORT_JSON_LIMIT_BYTES, ownBody: true },
+  );
+  route('imports_list', async (req, res) => {
     res.json(await listUserImports(ctx, currentUser(req)));
   });
-  r.get('/:id', async (req, res) => {
+  route('imports_get', async (req, res) => {
     res.json(await getImport(ctx, catalog, currentUser(req), String(req.params.id)));
   });
-  r.post('/:id/confirm', express.json({ limit: CONFIRM_LIMIT }), validate({ body: ConfirmImportRequest }), async (req, res) => {
-    res.json(await confirmImport(ctx, catalog, currentUser(req), String(req.params.id), body(req, ConfirmImportRequest)));
-  });
-  r.delete('/:id', async (req, res) => {
+  route(
+    'imports_confirm',
+    async (req, res, { body }) => {
+      res.json(await confirmImport(ctx, catalog, currentUser(req), String(req.params.id), body));
+    },
+    { bodyLimit: CONFIRM_LIMIT },
+  );
+  route('imports_undo', async (req, res) => {
     res.json(await undoImport(ctx, currentUser(req), String(req.params.id)));
   });
-  return { path: '/api/imports', router: r };
+  return router;
 }

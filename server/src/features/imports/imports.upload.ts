@@ -4,7 +4,7 @@
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { CreateImportRequest, IMPORT_MAX_BYTES, ImportSource } from '@app/shared';
-import { HttpError, badRequest } from '../../http/errors.js';
+import { HttpError, badRequest, fieldError } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
 import type { ImportUpload } from './imports.service.js';
 
@@ -24,7 +24,7 @@ export function isMultipart(req: Request): boolean {
 export function uploadFromJson(body: unknown): ImportUpload {
   const input = parseWith(CreateImportRequest, body ?? {});
   if (input.encoding === 'base64' && !BASE64.test(input.content)) {
-    throw badRequest('content: not valid base64', { errors: [{ path: 'content', message: 'not valid base64' }] });
+    throw fieldError('content', 'not valid base64', 'content: not valid base64');
   }
   const bytes = Buffer.from(input.content, input.encoding === 'base64' ? 'base64' : 'utf8');
   if (bytes.length > IMPORT_MAX_BYTES) throw tooLarge();

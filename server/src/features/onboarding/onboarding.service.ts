@@ -6,7 +6,7 @@ import type { FilteredMoviesQuery, PreferencesRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogEntry, CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { badRequest } from '../../http/errors.js';
+import { fieldError } from '../../http/errors.js';
 import { recordEvent } from '../analytics/analytics.repository.js';
 import { toUser, updateUser, userLists, type UserRow } from '../users/users.repository.js';
 import { clearFavourites, favouriteTitles, importedTitleCount, replaceFavourites } from './onboarding.repository.js';
@@ -20,7 +20,7 @@ const GENRE_NAMES = canonical(GENRES);
 const LANGUAGES = canonical(Object.values(LANGUAGE_NAMES));
 
 function invalid(path: string, message: string): never {
-  throw badRequest(message, { errors: [{ path, message }] });
+  throw fieldError(path, message);
 }
 
 /** Maps names to their canonical spelling (case-insensitive), de-duplicated; unknown is a 400. */

@@ -1,15 +1,16 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { PublicConfig } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { AppServices } from '../../services.js';
+import { apiRouter } from '../../http/route.js';
 import { countUsers } from '../users/users.repository.js';
 
 /** Below this many accounts the landing page makes no claim about users (docs/product-decisions.md, "What the public pages claim"). */
 export const USER_CLAIM_THRESHOLD = 100;
 
-export function publicRoutes(ctx: AppContext, services: AppServices): Router {
-  const r = Router();
-  r.get('/config', async (_req, res) => {
+export function publicRoutes(ctx: AppContext, services: Pick<AppServices, 'stats'>): Router {
+  const { router, route } = apiRouter(ctx);
+  route('public_config', async (_req, res) => {
     const [stats, users] = await Promise.all([services.stats(), countUsers(ctx.db)]);
     const body: PublicConfig = {
       google_client_id: ctx.config.google.clientId,
@@ -21,5 +22,5 @@ export function publicRoutes(ctx: AppContext, services: AppServices): Router {
     };
     res.set('Cache-Control', 'public, max-age=60').json(body);
   });
-  return r;
+  return router;
 }

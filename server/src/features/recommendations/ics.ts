@@ -2,7 +2,7 @@
 // event is written in UTC, which every calendar shows at the right local time.
 import { createEvent } from 'ics';
 import { CALENDAR_EVENT_HOURS } from '@app/shared';
-import { badRequest } from '../../http/errors.js';
+import { fieldError } from '../../http/errors.js';
 import { localToday, zonedInstant } from '../../time/zoned-time.js';
 
 export interface IcsEvent {
@@ -19,7 +19,7 @@ export interface IcsEvent {
 
 /** The instant of date + time in timeZone; a date already past there is a 400. */
 export function scheduledStart(date: string, time: string, timeZone: string, now: Date): Date {
-  if (date < localToday(now, timeZone)) throw badRequest('The date cannot be in the past', { errors: [{ path: 'date', message: 'The date cannot be in the past' }] });
+  if (date < localToday(now, timeZone)) throw fieldError('date', 'The date cannot be in the past');
   return zonedInstant(date, time, timeZone);
 }
 

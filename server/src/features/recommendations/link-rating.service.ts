@@ -2,7 +2,7 @@
 import type { PublicRateQuery, PublicRateResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { fieldError, conflict, notFound } from '../../http/errors.js';
 import { findRecommendation, rateOnce } from './recommendations.repository.js';
 import { verifyRatingToken } from './rating-link.js';
 
@@ -14,7 +14,7 @@ const LINK_ERRORS = {
 
 export async function rateFromLink(ctx: AppContext, q: z.output<typeof PublicRateQuery>): Promise<PublicRateResponse> {
   const check = verifyRatingToken(ctx.secrets.jwt, q.token, ctx.clock.now());
-  if (!check.ok) throw badRequest(LINK_ERRORS[check.reason], { errors: [{ path: 'token', message: LINK_ERRORS[check.reason] }] });
+  if (!check.ok) throw fieldError('token', LINK_ERRORS[check.reason]);
   const liked = q.rating === 'like';
   const row = await findRecommendation(ctx.db, check.userId, check.recommendationId);
   if (!row) throw notFound('This recommendation no longer exists.');

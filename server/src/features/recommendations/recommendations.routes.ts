@@ -1,9 +1,8 @@
-import { Router } from 'express';
-import { HistoryEditRequest, HistoryQuery, NewRecommendationRequest, PublicRateQuery, RateRequest, ScheduleRequest } from '@app/shared';
+import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
-import { authenticate, currentUser, requireOnboarded } from '../../http/authenticate.js';
-import { body, query, validate } from '../../http/validate.js';
+import { currentUser } from '../../http/authenticate.js';
+import { apiRouter } from '../../http/route.js';
 import { rateFromLink } from './link-rating.service.js';
 import {
   currentRecommendation,
@@ -15,44 +14,42 @@ import {
 } from './recommendations.service.js';
 import { addToCalendar, recommendationIcs } from './schedule.service.js';
 
-/** Mounted at /api/recommendations. */
 export function recommendationRoutes(ctx: AppContext, catalog: CatalogStore): Router {
-  const r = Router();
-  r.use(authenticate(ctx));
-  r.get('/current', requireOnboarded, async (req, res) => {
+  const { router, route } = apiRouter(ctx);
+  route('recommendations_current', async (req, res) => {
     res.json(await currentRecommendation(ctx, catalog, currentUser(req)));
   });
-  r.post('/new', requireOnboarded, validate({ body: NewRecommendationRequest }), async (req, res) => {
-    res.json(await newRecommendation(ctx, catalog, currentUser(req), body(req, NewRecommendationRequest)));
+  route('recommendations_new', async (req, res, { body }) => {
+    res.json(await newRecommendation(ctx, catalog, currentUser(req), body));
   });
-  r.post('/rate', validate({ body: RateRequest }), async (req, res) => {
-    res.json(await rateRecommendation(ctx, catalog, currentUser(req), body(req, RateRequest)));
+  route('recommendations_rate', async (req, res, { body }) => {
+    res.json(await rateRecommendation(ctx, catalog, currentUser(req), body));
   });
-  r.get('/history', validate({ query: HistoryQuery }), async (req, res) => {
-    res.json(await recommendationHistory(ctx, catalog, currentUser(req), query(req, HistoryQuery)));
+  route('recommendations_history', async (req, res, { query }) => {
+    res.json(await recommendationHistory(ctx, catalog, currentUser(req), query));
   });
   // Correct the history: change or clear a rating, mark watched or not, remove an entry.
-  r.patch('/history/:id', validate({ body: HistoryEditRequest }), async (req, res) => {
-    res.json(await editHistory(ctx, catalog, currentUser(req), String(req.params.id), body(req, HistoryEditRequest)));
+  route('recommendations_edit_history', async (req, res, { body }) => {
+    res.json(await editHistory(ctx, catalog, currentUser(req), String(req.params.id), body));
   });
-  r.delete('/history/:id', async (req, res) => {
+  route('recommendations_remove_history', async (req, res) => {
     res.json(await removeHistory(ctx, catalog, currentUser(req), String(req.params.id)));
   });
-  r.get('/download-ics', validate({ query: ScheduleRequest }), async (req, res) => {
-    const file = await recommendationIcs(ctx, catalog, currentUser(req), query(req, ScheduleRequest));
+  route('recommendations_download_ics', async (req, res, { query }) => {
+    const file = await recommendationIcs(ctx, catalog, currentUser(req), query);
     res.set('Cache-Control', 'no-store').type('text/calendar; charset=utf-8').attachment(file.filename).send(file.body);
   });
-  r.post('/add-to-calendar', validate({ body: ScheduleRequest }), async (req, res) => {
-    res.json(await addToCalendar(ctx, catalog, currentUser(req), body(req, ScheduleRequest)));
+  route('recommendations_add_to_calendar', async (req, res, { body }) => {
+    res.json(await addToCalendar(ctx, catalog, currentUser(req), body));
   });
-  return r;
+  return router;
 }
 
-/** Mounted at /api/public: the signed rating link, no bearer token. */
+/** The signed rating link of an email: no bearer token. */
 export function ratingLinkRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get('/rate', validate({ query: PublicRateQuery }), async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await rateFromLink(ctx, query(req, PublicRateQuery)));
+  const { router, route } = apiRouter(ctx);
+  route('public_rate', async (_req, res, { query }) => {
+    res.set('Cache-Control', 'no-store').json(await rateFromLink(ctx, query));
   });
-  return r;
+  return router;
 }

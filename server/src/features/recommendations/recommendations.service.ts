@@ -13,7 +13,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore, Viewer } from '../../catalog/catalog.store.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { fieldError, conflict, notFound } from '../../http/errors.js';
 import { currentWarning, warningOf } from '../subscription/subscription.service.js';
 import { userLists, type UserRow } from '../users/users.repository.js';
 import { issueRecommendation, type Issued } from './issue.js';
@@ -75,7 +75,7 @@ export async function newRecommendation(
   input: z.output<typeof NewRecommendationRequest>,
 ): Promise<Recommendation> {
   if (input.platform !== undefined && !(await catalog.platformNames()).has(input.platform)) {
-    throw badRequest(`Unknown platform: ${input.platform}`, { errors: [{ path: 'platform', message: `Unknown platform: ${input.platform}` }] });
+    throw fieldError('platform', `Unknown platform: ${input.platform}`);
   }
   const issued = await issueRecommendation(ctx, catalog, user, input);
   return presentIssued(ctx, catalog, user, issued);
@@ -93,7 +93,7 @@ export async function rateRecommendation(
     : await findByMovieTitle(ctx.db, user.id, input.movie_title);
   if (!row) throw notFound(NOT_YOURS);
   if (input.recommendation_id && row.movie_title.trim().toLowerCase() !== input.movie_title.trim().toLowerCase()) {
-    throw badRequest('movie_title does not match the recommendation', { errors: [{ path: 'movie_title', message: 'movie_title does not match the recommendation' }] });
+    throw fieldError('movie_title', 'movie_title does not match the recommendation');
   }
   if (row.user_rating !== null) throw conflict(ALREADY_RATED);
   const rated = await rateOnce(ctx.db, user.id, row.id, input.rating, ctx.clock.now());

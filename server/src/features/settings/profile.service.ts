@@ -3,7 +3,7 @@ import { LANGUAGE_NAMES } from '@app/shared';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { UsersTable } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { fieldError } from '../../http/errors.js';
 import { toUser, updateUser, type UserRow } from '../users/users.repository.js';
 import type { z } from 'zod';
 
@@ -28,13 +28,13 @@ export async function updateProfile(
   if (input.delivery_channel) patch.delivery_channel = input.delivery_channel;
   if (input.preferred_languages) {
     const unknown = input.preferred_languages.find((l) => !LANGUAGES.has(l));
-    if (unknown) throw badRequest(`Unknown language: ${unknown}`, { errors: [{ path: 'preferred_languages', message: `Unknown language: ${unknown}` }] });
+    if (unknown) throw fieldError('preferred_languages', `Unknown language: ${unknown}`);
     patch.preferred_languages = JSON.stringify([...new Set(input.preferred_languages)]);
   }
   if (input.ott_subscriptions) {
     const known = await platformNames();
     const unknown = input.ott_subscriptions.find((p) => !known.has(p));
-    if (unknown) throw badRequest(`Unknown platform: ${unknown}`, { errors: [{ path: 'ott_subscriptions', message: `Unknown platform: ${unknown}` }] });
+    if (unknown) throw fieldError('ott_subscriptions', `Unknown platform: ${unknown}`);
     patch.ott_subscriptions = JSON.stringify([...new Set(input.ott_subscriptions)]);
   }
   if (Object.keys(patch).length === 0) return toUser(user);

@@ -1,9 +1,7 @@
-import { Router } from 'express';
-import { UpdateProfileRequest, ChangePasswordRequest, ChangeEmailRequest, VerifyEmailChangeRequest } from '@app/shared';
-import type { Request } from 'express';
+import type { Request, Router } from 'express';
 import type { AppContext } from '../../context.js';
-import { validate, body } from '../../http/validate.js';
-import { authenticate, currentUser } from '../../http/authenticate.js';
+import { currentUser } from '../../http/authenticate.js';
+import { apiRouter } from '../../http/route.js';
 import { toUser } from '../users/users.repository.js';
 import { updateProfile, type PlatformNames } from './profile.service.js';
 import { changePassword, requestEmailChange, verifyEmailChange, type Caller } from '../credentials/credentials.service.js';
@@ -11,23 +9,22 @@ import { changePassword, requestEmailChange, verifyEmailChange, type Caller } fr
 const caller = (req: Request): Caller => ({ ip: req.ip ?? 'unknown', sessionId: req.sessionId });
 
 export function settingsRoutes(ctx: AppContext, platformNames: PlatformNames): Router {
-  const r = Router();
-  r.use(authenticate(ctx));
-  r.get('/profile', (req, res) => {
+  const { router, route } = apiRouter(ctx);
+  route('settings_profile', (req, res) => {
     res.json(toUser(currentUser(req)));
   });
-  r.put('/profile', validate({ body: UpdateProfileRequest }), async (req, res) => {
-    res.json(await updateProfile(ctx, currentUser(req), body(req, UpdateProfileRequest), platformNames));
+  route('settings_update_profile', async (req, res, { body }) => {
+    res.json(await updateProfile(ctx, currentUser(req), body, platformNames));
   });
   // Password and email (docs/security.md): both end every other session, this one stays.
-  r.put('/password', validate({ body: ChangePasswordRequest }), async (req, res) => {
-    res.json(await changePassword(ctx, currentUser(req), caller(req), body(req, ChangePasswordRequest)));
+  route('settings_password', async (req, res, { body }) => {
+    res.json(await changePassword(ctx, currentUser(req), caller(req), body));
   });
-  r.post('/email', validate({ body: ChangeEmailRequest }), async (req, res) => {
-    res.json(await requestEmailChange(ctx, currentUser(req), caller(req), body(req, ChangeEmailRequest)));
+  route('settings_email', async (req, res, { body }) => {
+    res.json(await requestEmailChange(ctx, currentUser(req), caller(req), body));
   });
-  r.post('/email/verify', validate({ body: VerifyEmailChangeRequest }), async (req, res) => {
-    res.json(await verifyEmailChange(ctx, currentUser(req), caller(req), body(req, VerifyEmailChangeRequest).code));
+  route('settings_email_verify', async (req, res, { body }) => {
+    res.json(await verifyEmailChange(ctx, currentUser(req), caller(req), body.code));
   });
-  return r;
+  return router;
 }

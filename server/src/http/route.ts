@@ -1,0 +1,86 @@
+// Registers a route of the shared table (shared/src/routes.ts) on a router: the method and path,
+// the auth level, the body parser and the validation all come from the table and its schemas
+// (route-schemas.ts), so a feature's routes file only says what each route does.
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { z } from 'zod';
+import { ROUTES, ROUTE_SCHEMAS, type RouteKey, type RouteSchemas } from '@app/shared';
+import type { AppContext } from '../context.js';
+import { authenticate, optionalAuthenticate, requireOnboarded } from './authenticate.js';
+import { parseWith } from './validate.js';
+
+/** The JSON body limit of every route that does not declare its own. */
+export const JSON_BODY_LIMIT = '100kb';
+
+type Schemas<K extends RouteKey> = (typeof ROUTE_SCHEMAS)[K];
+type Parsed<S, F extends string> = S extends { [P in F]: infer T extends z.ZodType } ? z.output<T> : undefined;
+
+/** What the route's schemas parsed: body and query (undefined where the route has no schema). */
+export interface Input<K extends RouteKey> {
+  body: Parsed<Schemas<K>, 'body'>;
+  query: Parsed<Schemas<K>, 'query'>;
+}
+
+export type Handler<K extends RouteKey> = (req: Request, res: Response, input: Input<K>) => unknown;
+
+export interface RouteOptions {
+  /** This route's JSON body limit (bytes or '4mb'), instead of JSON_BODY_LIMIT. */
+  bodyLimit?: string | number;
+  /** The handler reads the body itself (an upload in more than one form): no schema check here. */
+  ownBody?: boolean;
+}
+
+export interface ApiRouter {
+  router: Router;
+  route<K extends RouteKey>(key: K, handler: Handler<K>, opts?: RouteOptions): void;
+}
+
+const parsers = new Map<string, RequestHandler>();
+function bodyParser(key: RouteKey, opts: RouteOptions): RequestHandler {
+  const raw = 'body' in ROUTES[key] && ROUTES[key].body === 'raw';
+  const limit = opts.bodyLimit ?? JSON_BODY_LIMIT;
+  const id = `${raw ? 'raw' : 'json'}:${limit}`;
+  let p = parsers.get(id);
+  if (!p) {
+    // Stripe's signature covers the bytes as sent: its route takes them raw.
+    p = raw ? express.raw({ type: 'application/json', limit }) : express.json({ limit });
+    parsers.set(id, p);
+  }
+  return p;
+}
+
+function authFor(ctx: AppContext, key: RouteKey): RequestHandler[] {
+  switch (ROUTES[key].auth) {
+    case 'none':
+      return [];
+    case 'optional':
+      return [optionalAuthenticate(ctx)];
+    case 'user':
+      return [authenticate(ctx)];
+    case 'onboarded':
+      return [authenticate(ctx), requireOnboarded];
+  }
+}
+
+/**
+ * A router whose routes come from the table. Order per route: the token is checked first (so
+ * no body of an unauthenticated caller is read), then the body is parsed and validated.
+ */
+export function apiRouter(ctx: AppContext): ApiRouter {
+  const router = Router();
+  return {
+    router,
+    route(key, handler, opts = {}) {
+      const def = ROUTES[key];
+      const schemas: RouteSchemas = ROUTE_SCHEMAS[key];
+      const run: RequestHandler = async (req, res) => {
+        const input = {
+          body: schemas.body && !opts.ownBody ? parseWith(schemas.body, req.body ?? {}) : undefined,
+          query: schemas.query ? parseWith(schemas.query, req.query) : undefined,
+        } as Input<typeof key>;
+        await handler(req, res, input);
+      };
+      const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+      router[method](def.path, ...authFor(ctx, key), bodyParser(key, opts), run);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// The shared route table (shared/src/routes.ts) is the API: every route in it is served, every
+// /api route served is in it, each answers with the auth the table declares, and bad input gets
+// the same 400 validation_error wherever it is caught.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, ROUTES, fillPath, type RouteDef } from '@app/shared';
+import { rawRequest, signUp, startTestServer, type TestServer } from './support/test-server.js';
+import { declaredRoutes } from './support/fuzz-routes.js';
+
+const table = Object.values(ROUTES as Record<string, RouteDef>);
+const params = { id: 'x', title_id: 'tt0000001', slug: 'x' };
+
+describe('the route table', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('lists every /api route the server answers, and the server answers every route it lists', () => {
+    const served = declaredRoutes(server.running.app).filter((r) => r.split(' ')[1].startsWith('/api/'));
+    expect(served).toEqual(table.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('names each method and path once', () => {
+    const keys = table.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('asks for a token exactly where the table says so', async () => {
+    const wrong: string[] = [];
+    for (const r of table) {
+      const res = await rawRequest(server.url, fillPath(r.path, params), { method: r.method, body: r.method === 'GET' ? undefined : '{}' });
+      const refused = res.status === 401;
+      const needsToken = r.auth === 'user' || r.auth === 'onboarded';
+      if (refused !== needsToken) wrong.push(`${r.method} ${r.path}: ${res.status} (auth ${r.auth})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers bad input with one code, whether a schema or a service rule catches it', async () => {
+    const user = await signUp(server);
+    const token = user.store.token!;
+    const { path, method } = ROUTES.settings_update_profile;
+    // The schema catches a language list that is not a list...
+    const bySchema = await rawRequest(server.url, path, { method, token, body: JSON.stringify({ preferred_languages: 'English' }) });
+    // ...the profile service catches a language that does not exist.
+    const byService = await rawRequest(server.url, path, { method, token, body: JSON.stringify({ preferred_languages: ['Klingon'] }) });
+    for (const res of [bySchema, byService]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: ERROR_CODES.validation.code, errors: [{ path: 'preferred_languages' }] });
+      expect(typeof res.body.detail).toBe('string');
+    }
+  });
+
+  it('refuses a connected extension the routes the table keeps from it', async () => {
+    const user = await signUp(server);
+    const { token } = await user.api.extension.createToken({ nonce: 'n'.repeat(32), browser_name: 'Test' });
+    const own = await rawRequest(server.url, ROUTES.settings_profile.path, { token });
+    const refused = await rawRequest(server.url, ROUTES.extension_tokens.path, { token });
+    expect(own.status).toBe(200);
+    expect(refused.status).toBe(403);
+  });
+});
