@@ -1,7 +1,6 @@
 // The seams between the foundation and the features built on it: wiring.ts builds these (the
 // features' services and the API's routers), so app.ts stays the same as features are added.
 import type { Router } from 'express';
-import type { AppContext } from './context.js';
 import type { CatalogStore } from './catalog/catalog.store.js';
 
 export interface AppServices {
@@ -15,4 +14,3 @@ export interface AppServices {
   api: Router;
 }
 
-export type ServicesFactory = (ctx: AppContext) => Promise<AppServices>;

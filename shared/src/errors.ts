@@ -1,4 +1,4 @@
-// User-visible texts of spec section 8, verbatim.
+// User-visible texts the product quotes word for word (docs/screens.md, "User-visible texts").
 
 export const PLAN_LIMIT_TEXTS = {
   title: 'Subscription limit reached',
