@@ -20,7 +20,6 @@ async function main() {
   }
   const running = await startServer(config);
   const { logger } = running.ctx;
-  logger.info(`Tonight's Pick is listening on ${running.url} (database: ${running.ctx.database.dialect})`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -45,6 +44,9 @@ async function main() {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Said only once the handlers are in place: logs are written synchronously, so whoever reads this
+  // line (a test, an orchestrator) may send SIGTERM before the next statement runs.
+  logger.info(`Tonight's Pick is listening on ${running.url} (database: ${running.ctx.database.dialect})`);
 }
 
 main().catch((err) => {
