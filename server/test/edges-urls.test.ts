@@ -59,6 +59,20 @@ describe.each(dialects)('malformed URLs on %s', (dialect) => {
     expect(JSON.stringify(written)).not.toMatch(/URIError|"stack"/);
   });
 
+  it('an id holding a control character (a NUL, which PostgreSQL refuses in text) answers 400, never 500', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/imports/%00'],
+      ['DELETE', '/api/imports/a%00b'],
+      ['DELETE', '/api/recommendations/history/%00'],
+      ['DELETE', '/api/watchlist/%1F'],
+      ['DELETE', '/api/extension/tokens/%7F'],
+    ] as const) {
+      const r = await rawRequest(server.url, path, { method, token });
+      expect(r.status, `${method} ${path}`).toBe(400);
+      expect(r.body.detail, path).toMatch(/is not a valid id/);
+    }
+  });
+
   it('the web app answers a malformed path with its own page and 400, without a stack', async () => {
     const from = logs.lines.length;
     for (const path of ['/%zz', '/app/%zz', '/unsubscribe/%E0%A4%A']) {

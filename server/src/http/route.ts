@@ -6,7 +6,16 @@ import type { z } from 'zod';
 import { ROUTES, ROUTE_SCHEMAS, type RouteKey, type RouteSchemas } from '@app/shared';
 import type { AppContext } from '../context.js';
 import { authenticate, optionalAuthenticate, requireOnboarded } from './authenticate.js';
+import { fieldError, unauthorized } from './errors.js';
 import { parseWith } from './validate.js';
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A table path as a pattern over the path as sent: each :param is one undecoded segment. */
+function pathPattern(path: string): RegExp {
+  const parts = path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('/')}/?$`);
+}
 
 /** The JSON body limit of every route that does not declare its own. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -67,12 +76,26 @@ function authFor(ctx: AppContext, key: RouteKey): RequestHandler[] {
  */
 export function apiRouter(ctx: AppContext): ApiRouter {
   const router = Router();
+  // Express decodes a route's :params while matching it, before any of its handlers: a malformed
+  // one (/tokens/%zz) would answer 400 ahead of the token check. Callers without a token are
+  // turned away first, on the path as sent, from every route that needs one.
+  const needToken: Array<{ method: string; path: RegExp }> = [];
+  router.use((req, _res, next) => {
+    if (/^Bearer\s/i.test(req.get('authorization') ?? '')) return next();
+    if (needToken.some((r) => r.method === req.method && r.path.test(req.path))) throw unauthorized('Your session has expired. Please sign in again.');
+    next();
+  });
   return {
     router,
     route(key, handler, opts = {}) {
       const def = ROUTES[key];
       const schemas: RouteSchemas = ROUTE_SCHEMAS[key];
+      if ((def.auth === 'user' || def.auth === 'onboarded') && def.path.includes(':')) needToken.push({ method: def.method, path: pathPattern(def.path) });
       const run: RequestHandler = async (req, res) => {
+        // No id of ours holds a control character, and PostgreSQL refuses a NUL in a text value.
+        for (const [name, value] of Object.entries(req.params)) {
+          if (typeof value === 'string' && CONTROL.test(value)) throw fieldError(name, `${name} is not a valid id`);
+        }
         const input = {
           body: schemas.body && !opts.ownBody ? parseWith(schemas.body, req.body ?? {}) : undefined,
           query: schemas.query ? parseWith(schemas.query, req.query) : undefined,
