@@ -107,10 +107,14 @@ describe('a new user imports their Letterboxd ratings in onboarding', () => {
 
     // History: the imported rows are there, tagged; change one like into a dislike.
     const row = page.locator('li.history-item', { hasText: liked[0].title });
-    if ((await row.count()) === 0) {
-      // Imported rows are listed after the picks: page on until the row shows.
-      const nextPage = page.getByRole('navigation', { name: 'History pages' }).getByRole('button').last();
-      for (let i = 0; i < 5 && (await row.count()) === 0; i++) await nextPage.click();
+    // The history loads after the card; imported rows are listed after the picks (liked[0] is the
+    // oldest of the file): page on until the row shows.
+    await page.locator('li.history-item').first().waitFor();
+    const pages = page.getByRole('navigation', { name: 'History pages' });
+    for (let i = 0; i < 5 && (await row.count()) === 0; i++) {
+      const at = await pages.innerText();
+      await pages.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => pages.innerText()).not.toBe(at);
     }
     await row.getByText('Imported', { exact: true }).waitFor();
     await expect(row.getByRole('button', { name: 'Like', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');

@@ -147,7 +147,8 @@ describe('web app in Chromium', () => {
     const history = page.locator('.history-list');
     await expect.poll(() => history.locator('li').count()).toBeGreaterThanOrEqual(3);
     expect(await history.innerText()).toContain(firstTitle);
-    expect(await history.locator('li', { hasText: firstTitle }).innerText()).toContain('Liked');
+    // The first pick was liked: its row's Like is pressed (history rows are editable).
+    expect(await history.locator('li', { hasText: firstTitle }).getByRole('button', { name: 'Like', exact: true }).getAttribute('aria-pressed')).toBe('true');
 
     // Already Watched was a free replacement (docs/product-decisions.md): one more pick spends
     // the week's third, and the next is over the free limit: the upgrade modal with the plan-limit text.
