@@ -144,8 +144,11 @@ export class OnboardingService {
   async reset(user: UserRow): Promise<SavePreferencesResponse> {
     const now = this.ctx.clock.now();
     const updated = await writeTransaction(this.ctx.database, async (tx) => {
+      // The user row first, then the favourites: the order save() takes them in, so a reset and a
+      // save of one user at once on PostgreSQL wait for each other instead of deadlocking.
+      const row = await updateUser(tx, user.id, { selected_genres: '[]', is_onboarded: 0 }, now);
       await clearFavourites(tx, user.id);
-      return updateUser(tx, user.id, { selected_genres: '[]', is_onboarded: 0 }, now);
+      return row;
     });
     return { message: 'Preferences reset', user: toUser(updated) };
   }
