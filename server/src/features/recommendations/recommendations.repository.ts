@@ -27,6 +27,8 @@ export function activeRecommendation(db: Queryable, userId: string): Promise<Rec
 }
 
 export function findRecommendation(db: Queryable, userId: string, id: string): Promise<RecommendationRow | undefined> {
+  // No id holds a NUL, and PostgreSQL refuses one in a text value: not found, without asking.
+  if (id.includes('\u0000')) return Promise.resolve(undefined);
   return db.selectFrom('recommendations').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 

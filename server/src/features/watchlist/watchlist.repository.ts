@@ -64,6 +64,8 @@ export async function insertSaved(db: Queryable, row: WatchlistRow): Promise<voi
 
 /** Removes the title from the list; how many rows went (0 or 1). */
 export async function deleteSaved(db: Queryable, userId: string, titleId: string): Promise<number> {
+  // No title id holds a NUL, and PostgreSQL refuses one in a text value: nothing to delete.
+  if (titleId.includes('\u0000')) return 0;
   const r = await db.deleteFrom('watchlist').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
