@@ -3,13 +3,10 @@
 // (SQLite file; PostgreSQL too when BENCH_DATABASE_URL is set). Times GET /api/account/export
 // (JSON and CSV) over HTTP, p50/p95/max of RUNS each, against the 2 s goal, then the deletion of
 // that account. Prints a table and writes bench-results/export.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { loadConfig } from '../../server/src/config.js';
-import { startServer } from '../../server/src/server.js';
+import { benchDialects, withBenchServer, type BenchDialect } from './bench-server.js';
 import { hashPassword } from '../../server/src/features/auth/password.js';
 import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
 import { insertUser } from '../../server/src/features/users/users.repository.js';
@@ -69,14 +66,8 @@ async function timed(url: string, token: string): Promise<{ ms: number; bytes: n
   return { ms: performance.now() - t, bytes: body.byteLength, status: res.status };
 }
 
-async function benchDialect(dialect: 'sqlite' | 'postgres', passwordHash: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-export-'));
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCHEDULER: 'off', SMTP_URL: '' };
-  if (dialect === 'sqlite') env.DATABASE_URL = `sqlite:${join(dataDir, 'app.db')}`;
-  else Object.assign(env, { DATABASE_URL: process.env.BENCH_DATABASE_URL!, DATABASE_SCHEMA: schema });
-  const server = await startServer(loadConfig(env), { webDist: null });
-  try {
+async function benchDialect(dialect: BenchDialect, passwordHash: string) {
+  return withBenchServer(dialect, 'export', async (server) => {
     const { ctx } = server;
     const t0 = performance.now();
     const userId = await seed(ctx.db, passwordHash);
@@ -117,22 +108,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', passwordHash: string
       delete_ms_including_password_check: deleteMs,
       meets_goal: Math.max(...json, ...csv) < GOAL_MS,
     };
-  } finally {
-    await server.close();
-    if (dialect === 'postgres') {
-      const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await c.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const passwordHash = await hashPassword(PASSWORD);
-const dialects: Array<'sqlite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const results = [];
-for (const d of dialects) results.push(await benchDialect(d, passwordHash));
+for (const d of benchDialects) results.push(await benchDialect(d, passwordHash));
 
 const ms = (v: number) => v.toFixed(0);
 console.table(

@@ -5,14 +5,11 @@
 // how long /healthz takes to answer (the file is parsed on a worker thread, so the server keeps
 // answering). Prints a table and writes bench-results/history-import.json.
 //   npm run bench:history-import
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { IMPORT_MAX_BYTES } from '@app/shared';
-import { loadConfig } from '../../server/src/config.js';
-import { startServer } from '../../server/src/server.js';
+import { benchDialects, withBenchServer, type BenchDialect } from './bench-server.js';
 import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
 import { insertUser } from '../../server/src/features/users/users.repository.js';
 import { createSession } from '../../server/src/features/sessions/sessions.repository.js';
@@ -79,15 +76,9 @@ async function call(url: string, token: string, method: string, body?: unknown) 
   return { ms: performance.now() - t, json };
 }
 
-async function benchDialect(dialect: 'sqlite' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-history-'));
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCHEDULER: 'off', SMTP_URL: '' };
-  if (dialect === 'sqlite') env.DATABASE_URL = `sqlite:${join(dataDir, 'app.db')}`;
-  else Object.assign(env, { DATABASE_URL: process.env.BENCH_DATABASE_URL!, DATABASE_SCHEMA: schema });
-  const server = await startServer(loadConfig(env), { webDist: null });
-  const results = [];
-  try {
+async function benchDialect(dialect: BenchDialect) {
+  return withBenchServer(dialect, 'history', async (server) => {
+    const results = [];
     const { ctx } = server;
     const titles = await ctx.db.selectFrom('titles').select(['title', 'year', 'kind']).where('retired_at', 'is', null).execute();
     const movies = titles.filter((t) => t.kind === 'movie').map((t) => ({ title: t.title, year: Number(t.year) }));
@@ -122,22 +113,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
         undo_ms: undo.ms,
       });
     }
-  } finally {
-    await server.close();
-    if (dialect === 'postgres') {
-      const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await c.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  return results;
+    return results;
+  });
 }
 
-const dialects: Array<'sqlite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const results = [];
-for (const d of dialects) results.push(...(await benchDialect(d)));
+for (const d of benchDialects) results.push(...(await benchDialect(d)));
 const ms = (v: number) => v.toFixed(0);
 console.table(
   results.map((r) => ({
