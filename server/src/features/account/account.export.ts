@@ -4,20 +4,9 @@
 import type { AccountExport } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import { findUserById, userLists } from '../users/users.repository.js';
+import { parseCounts } from '../imports/imports.present.js';
 
 const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
-
-/** What a confirmed import wrote (its stored counts, JSON), or null when unreadable. */
-function importCounts(applied: string | null): AccountExport['imports'][number]['counts'] {
-  if (!applied) return null;
-  try {
-    const v = JSON.parse(applied) as Record<string, unknown>;
-    const n = (k: string) => Number(v[k] ?? 0);
-    return { likes: n('likes'), dislikes: n('dislikes'), watched: n('watched'), watchlist: n('watchlist'), already_in_history: n('already_in_history') };
-  } catch {
-    return null;
-  }
-}
 
 /** null when the account does not exist (any more). */
 export async function buildAccountExport(db: DB, userId: string, now: Date): Promise<AccountExport | null> {
@@ -145,7 +134,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
       needs_reconnect: user.calendar_refresh_token === null && Boolean(user.calendar_needs_reconnect),
     },
     analytics_events: analytics,
-    imports: imports.map(({ applied, ...i }) => ({ ...i, rows_read: Number(i.rows_read), unmatched_count: Number(i.unmatched_count), counts: i.confirmed_at ? importCounts(applied) : null })),
+    imports: imports.map(({ applied, ...i }) => ({ ...i, rows_read: Number(i.rows_read), unmatched_count: Number(i.unmatched_count), counts: i.confirmed_at ? parseCounts(applied) : null })),
   };
 }
 

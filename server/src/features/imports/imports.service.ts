@@ -4,12 +4,8 @@
 // stored: only its sha256 and what was read from it, per title.
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  IMPORT_SOURCES,
   type ConfirmImportRequest,
-  type ImportAmbiguous,
-  type ImportCounts,
   type ImportListResponse,
-  type ImportMatched,
   type ImportPreview,
   type ImportSource,
   type ImportSummary,
@@ -21,7 +17,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { lockUser } from '../recommendations/recommendations.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { importCatalogFor, matchEntry, type ImportCatalog } from './imports.matching.js';
+import { importCatalogFor, matchEntry } from './imports.matching.js';
 import { importSeqs, planImport, SOURCE_NAMES, type ResolvedEntry } from './imports.plan.js';
 import {
   deleteImportedRows,
@@ -43,6 +39,7 @@ import {
 } from './imports.repository.js';
 import { ImportFileError, type ParsedImport } from './parsers/types.js';
 import { parseOffThread, ParserUnavailable } from './parse-off-thread.js';
+import { candidateIds, previewLists, resolvedOf, sourceOf, storedCounts, summaryOf } from './imports.present.js';
 
 /** A YYYY-MM-DD the file gave, as a timestamp at midnight UTC; null when absent or not a real date. */
 function fileDate(day: string | null): string | null {
@@ -69,33 +66,6 @@ export interface ImportUpload {
 }
 
 const clean = (s: string) => s.replace(/\u0000/g, '').slice(0, MAX_TEXT);
-const sourceOf = (s: string): ImportSource => ((IMPORT_SOURCES as readonly string[]).includes(s) ? (s as ImportSource) : 'letterboxd');
-const EMPTY_COUNTS: ImportCounts = { likes: 0, dislikes: 0, watched: 0, watchlist: 0, already_in_history: 0 };
-
-function countsOf(json: string | null): ImportCounts {
-  if (!json) return { ...EMPTY_COUNTS };
-  try {
-    const v = JSON.parse(json) as Partial<ImportCounts>;
-    return {
-      likes: Number(v.likes ?? 0),
-      dislikes: Number(v.dislikes ?? 0),
-      watched: Number(v.watched ?? 0),
-      watchlist: Number(v.watchlist ?? 0),
-      already_in_history: Number(v.already_in_history ?? 0),
-    };
-  } catch {
-    return { ...EMPTY_COUNTS };
-  }
-}
-
-/**
- * The counts an import row carries: a preview's estimate as of its upload, a confirmed (or undone)
- * import's what it wrote, and nothing for a preview that was discarded.
- */
-function storedCounts(row: ImportRow): ImportCounts {
-  return row.status === 'preview' || row.confirmed_at !== null ? countsOf(row.applied) : { ...EMPTY_COUNTS };
-}
-
 /** Entries matched between two turns of the event loop (a few milliseconds each). */
 const MATCH_SLICE = 2_000;
 
@@ -107,84 +77,6 @@ async function parseUpload(upload: ImportUpload): Promise<ParsedImport> {
     if (err instanceof ParserUnavailable) throw serviceUnavailable(err.message);
     throw err;
   }
-}
-
-/** A stored item as the entry it resolves to (matched items only). */
-function resolvedOf(item: ImportItemRow, titleId: string): ResolvedEntry {
-  return {
-    position: Number(item.position),
-    titleId,
-    liked: item.liked === null ? null : Number(item.liked) === 1,
-    watched: Number(item.watched) === 1,
-    watchlist: Number(item.watchlist) === 1,
-    happenedAt: item.happened_at,
-  };
-}
-
-function candidateIds(item: ImportItemRow): string[] {
-  if (!item.candidates) return [];
-  try {
-    const v: unknown = JSON.parse(item.candidates);
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-function entryFacts(item: ImportItemRow) {
-  return {
-    position: Number(item.position),
-    name: item.name,
-    year: item.year === null ? null : Number(item.year),
-    source_rating: item.source_rating,
-    liked: item.liked === null ? null : Number(item.liked) === 1,
-    watched: Number(item.watched) === 1,
-    watchlist: Number(item.watchlist) === 1,
-  };
-}
-
-function previewLists(items: readonly ImportItemRow[], cat: ImportCatalog, history: ReadonlySet<string>) {
-  const matched: ImportMatched[] = [];
-  const ambiguous: ImportAmbiguous[] = [];
-  for (const item of items) {
-    if (item.title_id !== null) {
-      // A title that has left the catalog since the preview keeps the file's name (confirming skips it).
-      const t = cat.byId.get(item.title_id);
-      matched.push({
-        ...entryFacts(item),
-        title_id: item.title_id,
-        title: t?.title ?? item.name,
-        title_year: t?.year ?? (item.year === null ? 0 : Number(item.year)),
-        kind: t?.kind ?? 'movie',
-        already_in_history: history.has(item.title_id),
-      });
-    } else if (item.candidates !== null) {
-      const candidates = candidateIds(item).flatMap((id) => {
-        const t = cat.byId.get(id);
-        return t ? [{ title_id: t.id, title: t.title, year: t.year, kind: t.kind }] : [];
-      });
-      ambiguous.push({ ...entryFacts(item), candidates });
-    }
-  }
-  return { matched, ambiguous };
-}
-
-function summaryOf(row: ImportRow, counts: ImportCounts, matched: number, ambiguous: number, sameFileAt: string | null): ImportSummary {
-  return {
-    import_id: row.id,
-    source: sourceOf(row.source),
-    filename: row.filename,
-    status: row.status === 'confirmed' || row.status === 'undone' ? row.status : 'preview',
-    rows_read: Number(row.rows_read),
-    matched_count: matched,
-    ambiguous_count: ambiguous,
-    unmatched_count: Number(row.unmatched_count),
-    counts,
-    same_file_imported_at: sameFileAt,
-    created_at: row.created_at,
-    confirmed_at: row.confirmed_at,
-    undone_at: row.undone_at,
-  };
 }
 
 /** Reads the file, matches it and stores the preview. Nothing of the user's history changes. */
