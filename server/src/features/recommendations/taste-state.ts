@@ -127,6 +127,12 @@ export class TasteCache {
     if (entry.rev === rev - 1 && apply(entry.state)) this.put(userId, rev, entry.state);
   }
 
+  /** What is kept for the user, without using it (tests compare it with the database). */
+  peek(userId: string): { rev: number; state: TasteState } | undefined {
+    const entry = this.entries.get(userId);
+    return entry && { rev: entry.rev, state: entry.state };
+  }
+
   private drop(userId: string, entry: Entry): void {
     this.entries.delete(userId);
     this.positions -= entry.size;
