@@ -21,7 +21,7 @@ import { favouriteTitleIds } from '../src/features/onboarding/onboarding.reposit
 import { findUserById } from '../src/features/users/users.repository.js';
 import { savedTitleIds } from '../src/features/watchlist/watchlist.repository.js';
 import { dialects, TEST_DATABASE_URL } from './support/dialects.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { rawRequest, startTestServer, type TestServer } from './support/test-server.js';
 import { onboardedUser, setPlan, type Onboarded } from './recommendations.helpers.js';
 
 type Action =
@@ -72,6 +72,53 @@ function comparable(pick: EnginePick | null) {
   return pick && { titleId: pick.titleId, reason: pick.reason, factors: pick.factors, platform: pick.platform };
 }
 
+/** The engine's inputs read fresh from the database, as before any history was kept. */
+async function fromDatabase(server: TestServer, userId: string, closing?: { watched: boolean }) {
+  const db = server.running.ctx.db;
+  const user = (await findUserById(db, userId))!;
+  const rows: TasteRow[] = (await tasteRows(db, userId)).map((r) => ({ ...r }));
+  const active = rows.find((r) => r.status === 'active');
+  if (active && closing) active.status = closing.watched ? 'watched' : 'skipped';
+  const favourites = await favouriteTitleIds(db, userId);
+  const saved = (await savedTitleIds(db, userId, WATCHLIST_MAX)).filter((id) => !(active && closing?.watched && id === active.title_id));
+  const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
+  return { user, rows, favourites, saved, seq };
+}
+
+/** The pick a fresh read of the database predicts for the next POST /new, and the co-likes it used. */
+async function predictedPick(server: TestServer, userId: string, watched: boolean, mood: Mood | null) {
+  const expected = await fromDatabase(server, userId, { watched });
+  const catalog = server.running.services.catalog;
+  const index = engineIndexFor(await catalog.titles());
+  const neighbours = coLikesFor(server.running.ctx, catalog).current();
+  const pick = recommend(
+    index,
+    buildTaste(expected.user, expected.favourites, expected.rows, expected.saved),
+    { mood: mood ?? undefined, region: expected.user.country ?? null, seed: issueSeed(userId, expected.seq) },
+    neighbours,
+  );
+  return { pick, neighbours, history: new Set(expected.rows.map((r) => r.title_id)) };
+}
+
+/** Kept history claiming the current revision equals a fresh read, and picks the same. Returns whether it did claim it. */
+async function checkKept(server: TestServer, userId: string): Promise<boolean> {
+  const kept = tasteCacheFor(server.running.ctx).peek(userId);
+  const fresh = await fromDatabase(server, userId);
+  if (!kept || kept.rev !== fresh.user.taste_rev) return false;
+  const catalog = server.running.services.catalog;
+  const index = engineIndexFor(await catalog.titles());
+  expect(kept.state).toEqual(buildTasteState(index, fresh.rows));
+  expect(nextSeq(kept.state)).toBe(fresh.seq);
+  const neighbours = coLikesFor(server.running.ctx, catalog).current();
+  for (const mood of MOODS.slice(1, 3)) {
+    const opts = { mood: mood ?? undefined, region: fresh.user.country ?? null, seed: issueSeed(userId, fresh.seq) };
+    const fromKept = recommend(index, tasteOf(fresh.user, fresh.favourites, fresh.saved, positionsFor(index, kept.state, fresh.favourites)), opts, neighbours);
+    const fromRows = recommend(index, buildTaste(fresh.user, fresh.favourites, fresh.rows, fresh.saved), opts, neighbours);
+    expect(comparable(fromKept)).toEqual(comparable(fromRows));
+  }
+  return true;
+}
+
 describe.each(dialects)('the kept taste on %s', (dialect) => {
   let server: TestServer;
   let unique: CatalogEntry[];
@@ -87,62 +134,19 @@ describe.each(dialects)('the kept taste on %s', (dialect) => {
     await server?.close();
   });
 
-  const db = () => server.running.ctx.db;
-  const catalog = () => server.running.services.catalog;
-
-  /** The engine's inputs read fresh from the database, as before any history was kept. */
-  async function fromDatabase(userId: string, closing?: { watched: boolean }) {
-    const user = (await findUserById(db(), userId))!;
-    const rows: TasteRow[] = (await tasteRows(db(), userId)).map((r) => ({ ...r }));
-    const active = rows.find((r) => r.status === 'active');
-    if (active && closing) active.status = closing.watched ? 'watched' : 'skipped';
-    const favourites = await favouriteTitleIds(db(), userId);
-    const saved = (await savedTitleIds(db(), userId, WATCHLIST_MAX)).filter((id) => !(active && closing?.watched && id === active.title_id));
-    const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
-    return { user, rows, favourites, saved, seq };
-  }
-
-  /** Kept history claiming the current revision equals a fresh read, and picks the same. Returns whether it did claim it. */
-  async function checkKept(userId: string): Promise<boolean> {
-    const kept = tasteCacheFor(server.running.ctx).peek(userId);
-    const fresh = await fromDatabase(userId);
-    if (!kept || kept.rev !== fresh.user.taste_rev) return false;
-    const index = engineIndexFor(await catalog().titles());
-    const rebuilt = buildTasteState(index, fresh.rows);
-    expect(kept.state).toEqual(rebuilt);
-    expect(nextSeq(kept.state)).toBe(fresh.seq);
-    const neighbours = coLikesFor(server.running.ctx, catalog()).current();
-    for (const mood of MOODS.slice(1, 3)) {
-      const opts = { mood: mood ?? undefined, region: fresh.user.country ?? null, seed: issueSeed(userId, fresh.seq) };
-      const fromKept = recommend(index, tasteOf(fresh.user, fresh.favourites, fresh.saved, positionsFor(index, kept.state, fresh.favourites)), opts, neighbours);
-      const fromRows = recommend(index, buildTaste(fresh.user, fresh.favourites, fresh.rows, fresh.saved), opts, neighbours);
-      expect(comparable(fromKept)).toEqual(comparable(fromRows));
-    }
-    return true;
-  }
-
   async function run(u: Onboarded, a: Action, picks: string[], imports: string[], issued: Set<string>): Promise<void> {
     const history = async () => (await u.api.recommendations.history({ page: 1, page_size: 100 })).recommendations;
     const closed = async () => (await history()).filter((r) => r.status !== 'active' && r.origin !== 'import');
     switch (a.kind) {
       case 'pick': {
-        const expected = await fromDatabase(u.userId, { watched: a.watched });
-        const index = engineIndexFor(await catalog().titles());
-        const neighbours = coLikesFor(server.running.ctx, catalog()).current();
-        const predicted = recommend(
-          index,
-          buildTaste(expected.user, expected.favourites, expected.rows, expected.saved),
-          { mood: a.mood ?? undefined, region: expected.user.country ?? null, seed: issueSeed(u.userId, expected.seq) },
-          neighbours,
-        );
+        const { pick: predicted, neighbours, history: inHistory } = await predictedPick(server, u.userId, a.watched, a.mood);
         const pick = await u.api.recommendations.next({ previous: a.watched ? 'watched' : 'skip', ...(a.mood ? { mood: a.mood } : {}) }).catch(() => null);
         if (!pick) return;
         // The seen set is exact: never a title already issued (a deleted row's title may come back).
-        const inHistory = new Set(expected.rows.map((r) => r.title_id));
         expect(inHistory.has(pick.title_id)).toBe(false);
         issued.add(pick.title_id);
         // The co-likes table swaps in the background; the prediction holds for the table it used.
-        if (coLikesFor(server.running.ctx, catalog()).current() === neighbours) expect(pick.title_id).toBe(predicted?.titleId);
+        if (coLikesFor(server.running.ctx, server.running.services.catalog).current() === neighbours) expect(pick.title_id).toBe(predicted?.titleId);
         picks.push(pick.id);
         return;
       }
@@ -225,7 +229,7 @@ describe.each(dialects)('the kept taste on %s', (dialect) => {
         await u.api.recommendations.current();
         for (const a of [...actions, { kind: 'pick', watched: false, mood: null } as const]) {
           await run(u, a, picks, imports, issued);
-          if (await checkKept(u.userId)) claims++;
+          if (await checkKept(server, u.userId)) claims++;
         }
       }),
       { numRuns: 12, seed: 20261126 },
@@ -233,4 +237,61 @@ describe.each(dialects)('the kept taste on %s', (dialect) => {
     // Not vacuous: the kept history was in use for much of the sequence.
     expect(claims).toBeGreaterThan(20);
   }, 240_000);
+});
+
+describe.runIf(TEST_DATABASE_URL)('the kept taste with two instances on one PostgreSQL database', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer('postgres');
+    b = await startTestServer('postgres', { shareDatabaseWith: a });
+  });
+  afterAll(async () => {
+    for (const s of [a, b]) if (s) await coLikesFor(s.running.ctx, s.running.services.catalog).idle();
+    await b?.close();
+    await a?.close();
+  });
+
+  /** POST /new through `server`, checked against a fresh read of the database. */
+  async function pickThrough(server: TestServer, u: Onboarded, issued: Set<string>) {
+    const { pick: predicted, neighbours, history } = await predictedPick(server, u.userId, false, null);
+    const pick = await rawRequest(server.url, '/api/recommendations/new', { body: JSON.stringify({ previous: 'skip' }), token: u.store.token! });
+    expect(pick.status).toBe(200);
+    const row = pick.body as { id: string; title_id: string; movie_title: string };
+    expect(history.has(row.title_id)).toBe(false);
+    if (coLikesFor(server.running.ctx, server.running.services.catalog).current() === neighbours) expect(row.title_id).toBe(predicted?.titleId);
+    issued.add(row.title_id);
+    // The instance that issued keeps the history as of its own write.
+    expect(await checkKept(server, u.userId)).toBe(true);
+    return row;
+  }
+
+  it("a write through one instance is seen by the other's next pick", async () => {
+    const u = await onboardedUser(a);
+    await setPlan(a, u.userId, 'paid_lifetime');
+    const issued = new Set<string>();
+    await u.api.recommendations.current();
+    const first = await pickThrough(a, u, issued);
+    await pickThrough(a, u, issued);
+    await pickThrough(a, u, issued);
+    // Through B: the first pick leaves the history (its title may be picked again), the active one is disliked.
+    const viaB = b.client();
+    viaB.store.token = u.store.token;
+    const active = (await viaB.api.recommendations.history({ page: 1, page_size: 100 })).recommendations.find((r) => r.status === 'active')!;
+    await viaB.api.recommendations.removeHistory(first.id);
+    issued.delete(first.title_id);
+    await viaB.api.recommendations.rate({ recommendation_id: active.id, movie_title: active.movie_title, rating: false });
+    // A's kept history is now older than the database's: it is not used, and A's next pick reads afresh.
+    const stale = tasteCacheFor(a.running.ctx).peek(u.userId)!;
+    expect(stale.rev).toBeLessThan((await findUserById(a.running.ctx.db, u.userId))!.taste_rev);
+    await pickThrough(a, u, issued);
+    const kept = tasteCacheFor(a.running.ctx).peek(u.userId)!;
+    const index = engineIndexFor(await a.running.services.catalog.titles());
+    expect(kept.state.disliked).toContain(index.idToIdx.get(active.title_id));
+    expect(kept.state.recommended).not.toContain(index.idToIdx.get(first.title_id));
+    // Picks alternate between the instances: each sees the other's, never a title twice.
+    const before = issued.size;
+    for (let i = 0; i < 6; i++) await pickThrough(i % 2 ? a : b, u, issued);
+    expect(issued.size).toBe(before + 6);
+  }, 120_000);
 });
