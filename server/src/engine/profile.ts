@@ -57,6 +57,8 @@ interface Marks {
   issued: Uint32Array;
   placed: Uint32Array;
   place: Int32Array;
+  /** Dislikes already weighed (a title disliked twice pushes once). */
+  pushed: Uint32Array;
 }
 
 const marksOf = new WeakMap<CatalogIndex, Marks>();
@@ -65,11 +67,11 @@ function marks(index: CatalogIndex): Marks {
   let m = marksOf.get(index);
   if (!m) {
     const n = index.size;
-    m = { epoch: 0, disliked: new Uint32Array(n), named: new Uint32Array(n), issued: new Uint32Array(n), placed: new Uint32Array(n), place: new Int32Array(n) };
+    m = { epoch: 0, disliked: new Uint32Array(n), named: new Uint32Array(n), issued: new Uint32Array(n), placed: new Uint32Array(n), place: new Int32Array(n), pushed: new Uint32Array(n) };
     marksOf.set(index, m);
   }
   if (m.epoch >= 0xfffffffe) {
-    for (const a of [m.disliked, m.named, m.issued, m.placed]) a.fill(0);
+    for (const a of [m.disliked, m.named, m.issued, m.placed, m.pushed]) a.fill(0);
     m.epoch = 0;
   }
   m.epoch++;
@@ -137,10 +139,9 @@ function dislikeWeights(h: TastePositions, w: EngineWeights, m: Marks): Array<[n
   }
   const newest = resolved - 1;
   const out: Array<[number, number]> = [];
-  const seen = new Set<number>();
   for (const idx of h.disliked) {
-    if (seen.has(idx)) continue;
-    seen.add(idx);
+    if (m.pushed[idx] === epoch) continue;
+    m.pushed[idx] = epoch;
     if (m.issued[idx] !== epoch) out.push([idx, w.dislike]);
     else if (m.placed[idx] === epoch) out.push([idx, w.dislike * decay(newest - m.place[idx], w.recencyHalfLife)]);
   }

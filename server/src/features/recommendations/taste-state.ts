@@ -87,7 +87,7 @@ interface Entry {
 }
 
 /** Least recently used first (a Map keeps insertion order; a use re-inserts). */
-export class TasteCache {
+class TasteCache {
   private readonly entries = new Map<string, Entry>();
   private positions = 0;
 
