@@ -34,7 +34,9 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.mjs'], {
+  // CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run, for finding what is slow.
+  const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...prof, '--enable-source-maps', 'server/dist/main.mjs'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
