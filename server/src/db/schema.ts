@@ -34,6 +34,8 @@ export interface UsersTable {
   tokens_valid_after: number;
   created_at: string;
   updated_at: string;
+  /** Bumped by every write to the user's history (lockUser): names the taste a server may cache. */
+  taste_rev: Generated<number>;
 }
 
 export interface VerificationCodesTable {

@@ -14,6 +14,17 @@ const NAMED_SIMILARITY = 0.15;
 /** A contribution this small (in score units) did not drive anything. */
 const MEANINGFUL = 0.05;
 const GOOD_QUALITY = 0.3;
+/**
+ * A positive weighing less than this (a like some 60 places back at half-life 2) is never named:
+ * its link or shared person added nothing to the score. It is also what lets the profile leave
+ * such titles out (profile.ts) without changing any reason.
+ */
+const NAMEABLE_WEIGHT = 1e-9;
+
+/** The favourites and likes a reason may name. */
+function nameable(state: RequestState) {
+  return state.profile.positives.filter((p) => p.named && p.weight >= NAMEABLE_WEIGHT);
+}
 
 /** The title's own spelling of platform id `pid`. */
 function platformName(state: RequestState, idx: number, pid: number): string {
@@ -61,10 +72,9 @@ function elsewhere(state: RequestState, idx: number): Array<{ platform: string; 
 }
 
 function personalDrivers(state: RequestState, idx: number): Driver[] {
-  const { index, profile, weights: w } = state;
+  const { index, weights: w } = state;
   const drivers: Driver[] = [];
-  const content = profile.positives
-    .filter((p) => p.named)
+  const content = nameable(state)
     .map((p) => ({
       id: index.titles[p.idx].id,
       part: w.content * p.weight * similarityAt(index, p.idx, idx),
@@ -80,8 +90,7 @@ function personalDrivers(state: RequestState, idx: number): Driver[] {
 
   const collaborative = w.collaborative * index.scratch.collaborative[idx];
   if (collaborative >= MEANINGFUL && state.neighbours) {
-    const best = profile.positives
-      .filter((p) => p.named)
+    const best = nameable(state)
       .map((p) => ({ idx: p.idx, part: p.weight * neighbourWeight(index, state.neighbours, p.idx, idx) }))
       .sort((a, b) => b.part - a.part)[0];
     if (best && best.part > 0) drivers.push({ factor: { kind: 'co_liked', titleId: index.titles[best.idx].id }, weight: collaborative });
@@ -118,8 +127,7 @@ function personFactor(state: RequestState, idx: number, tok: number): Factor | n
   const { index } = state;
   const name = index.tokens[tok].slice(2);
   const title = index.titles[idx];
-  const shared = state.profile.positives
-    .filter((p) => p.named)
+  const shared = nameable(state)
     .sort((a, b) => b.weight - a.weight)
     .find((p) => index.tokIds.subarray(index.tokOff[p.idx], index.tokOff[p.idx + 1]).includes(tok));
   if (!shared) return null;

@@ -2,8 +2,9 @@
 // (dislikes), with what weight, and their summed content vectors.
 import type { CatalogIndex } from './catalog-index.js';
 import { genreKey } from './moods.js';
+import { positionsOf } from './taste-positions.js';
 import { ADJACENT_DECADE, BLOCK } from './weights.js';
-import type { EngineWeights, UserTaste } from './types.js';
+import type { EngineWeights, TastePositions, UserTaste } from './types.js';
 
 export interface WeightedTitle {
   idx: number;
@@ -25,13 +26,18 @@ export interface UserProfile {
   touchedTokens: number[];
 }
 
-function resolve(index: CatalogIndex, ids: readonly string[]): number[] {
-  const out: number[] = [];
-  for (const id of ids) {
-    const idx = index.idToIdx.get(id);
-    if (idx !== undefined) out.push(idx);
-  }
-  return out;
+/**
+ * A positive or a dislike this many half-lives older than the newest weighs less than 2^-40
+ * (1e-12) of it: together the older ones (a geometric tail) move no score by 1e-10, so they are
+ * left out and a profile costs what the recent history costs, not the whole history
+ * (profile.test.ts holds the pick, factors and reason to the unbounded profile's, which it gets by
+ * setting this to Infinity).
+ */
+export const profileLimits = { negligibleHalfLives: 40 };
+
+/** The oldest age (places behind the newest) that still counts; every age without recency. */
+function horizon(halfLife: number): number {
+  return halfLife > 0 ? halfLife * profileLimits.negligibleHalfLives : Infinity;
 }
 
 /** Weight of a positive `age` places older than the newest (1 without recency). */
@@ -39,27 +45,66 @@ function decay(age: number, halfLife: number): number {
   return halfLife > 0 ? 0.5 ** (age / halfLife) : 1;
 }
 
-function recencyWeights(count: number, base: number, halfLife: number): number[] {
-  return Array.from({ length: count }, (_, i) => base * decay(count - 1 - i, halfLife));
+/**
+ * Per-index marks for one profile build, stamped with a counter so nothing is cleared: which
+ * positions are disliked, named (a favourite or a like), issued, and the newest place of an issued
+ * position within the horizon.
+ */
+interface Marks {
+  epoch: number;
+  disliked: Uint32Array;
+  named: Uint32Array;
+  issued: Uint32Array;
+  placed: Uint32Array;
+  place: Int32Array;
+  /** Dislikes already weighed (a title disliked twice pushes once). */
+  pushed: Uint32Array;
 }
 
-function positiveWeights(index: CatalogIndex, taste: UserTaste, w: EngineWeights): Map<number, number> {
-  const disliked = new Set(resolve(index, taste.disliked));
+const marksOf = new WeakMap<CatalogIndex, Marks>();
+
+function marks(index: CatalogIndex): Marks {
+  let m = marksOf.get(index);
+  if (!m) {
+    const n = index.size;
+    m = { epoch: 0, disliked: new Uint32Array(n), named: new Uint32Array(n), issued: new Uint32Array(n), placed: new Uint32Array(n), place: new Int32Array(n), pushed: new Uint32Array(n) };
+    marksOf.set(index, m);
+  }
+  if (m.epoch >= 0xfffffffe) {
+    for (const a of [m.disliked, m.named, m.issued, m.placed, m.pushed]) a.fill(0);
+    m.epoch = 0;
+  }
+  m.epoch++;
+  return m;
+}
+
+function stamp(list: readonly number[], into: Uint32Array, epoch: number): void {
+  for (let i = 0; i < list.length; i++) into[list[i]] = epoch;
+}
+
+function positiveWeights(h: TastePositions, w: EngineWeights, m: Marks): Map<number, number> {
   const weights = new Map<number, number>();
   const add = (idx: number, weight: number) => {
-    if (!disliked.has(idx) && weight > (weights.get(idx) ?? 0)) weights.set(idx, weight);
+    if (m.disliked[idx] !== m.epoch && weight > (weights.get(idx) ?? 0)) weights.set(idx, weight);
   };
+  const maxAge = horizon(w.recencyHalfLife);
   // Favourites come from onboarding, so they are the oldest signal; likes follow in order.
   // The favourites are one choice made at one moment, not a sequence: all of them take the
   // place of the last one (otherwise the first of 10 favourites would count 4% of the last at
   // half-life 2).
-  const favourites = resolve(index, taste.favourites);
-  const liked = resolve(index, taste.liked);
-  const sequence = [...favourites.map((idx) => [idx, w.favouriteWeight]), ...liked.map((idx) => [idx, w.likedWeight])];
-  const newest = sequence.length - 1;
-  sequence.forEach(([idx, base], i) => add(idx, base * decay(newest - Math.max(i, favourites.length - 1), w.recencyHalfLife)));
-  const watched = resolve(index, taste.watched);
-  recencyWeights(watched.length, w.watchedWeight, w.recencyHalfLife).forEach((weight, i) => add(watched[i], weight));
+  const favourites = h.favourites.length;
+  const newest = favourites + h.liked.length - 1;
+  const favouriteAge = newest - (favourites - 1);
+  if (favouriteAge <= maxAge) {
+    for (const idx of h.favourites) add(idx, w.favouriteWeight * decay(favouriteAge, w.recencyHalfLife));
+  }
+  for (let i = Math.max(0, h.liked.length - 1 - maxAge); i < h.liked.length; i++) {
+    add(h.liked[i], w.likedWeight * decay(h.liked.length - 1 - i, w.recencyHalfLife));
+  }
+  const watched = h.watched;
+  for (let i = Math.max(0, watched.length - 1 - maxAge); i < watched.length; i++) {
+    add(watched[i], w.watchedWeight * decay(watched.length - 1 - i, w.recencyHalfLife));
+  }
   return weights;
 }
 
@@ -68,30 +113,52 @@ function positiveWeights(index: CatalogIndex, taste: UserTaste, w: EngineWeights
  * history (`recommended`, oldest first: imports, then picks) pushes `dislike * 0.5 ^ (age /
  * halfLife)`. Without fading, a long imported history's dislikes outweighed its likes, whose
  * pull fades (docs/quality.md, "History import"). A disliked title is never picked, however old.
+ * A disliked title that was never issued pushes in full.
  */
-function dislikeWeights(index: CatalogIndex, taste: UserTaste, w: EngineWeights): Array<[number, number]> {
-  const disliked = new Set(resolve(index, taste.disliked));
-  if (disliked.size === 0) return [];
-  const place = new Map<number, number>();
-  const history = resolve(index, taste.recommended);
-  history.forEach((idx, i) => {
-    if (disliked.has(idx)) place.set(idx, i);
-  });
-  const newest = history.length - 1;
-  return [...disliked].map((idx) => {
-    const at = place.get(idx);
-    return [idx, w.dislike * (at === undefined ? 1 : decay(newest - at, w.recencyHalfLife))];
-  });
+function dislikeWeights(h: TastePositions, w: EngineWeights, m: Marks): Array<[number, number]> {
+  if (h.disliked.length === 0) return [];
+  const { epoch } = m;
+  const maxAge = horizon(w.recencyHalfLife);
+  let resolved = 0;
+  for (const idx of h.recommended) {
+    if (idx >= 0) {
+      m.issued[idx] = epoch;
+      resolved++;
+    }
+  }
+  // Places count the issued titles the catalog has; the newest place of each within the horizon.
+  let age = 0;
+  for (let i = h.recommended.length - 1; i >= 0 && age <= maxAge; i--) {
+    const idx = h.recommended[i];
+    if (idx < 0) continue;
+    if (m.placed[idx] !== epoch) {
+      m.placed[idx] = epoch;
+      m.place[idx] = resolved - 1 - age;
+    }
+    age++;
+  }
+  const newest = resolved - 1;
+  const out: Array<[number, number]> = [];
+  for (const idx of h.disliked) {
+    if (m.pushed[idx] === epoch) continue;
+    m.pushed[idx] = epoch;
+    if (m.issued[idx] !== epoch) out.push([idx, w.dislike]);
+    else if (m.placed[idx] === epoch) out.push([idx, w.dislike * decay(newest - m.place[idx], w.recencyHalfLife)]);
+  }
+  return out;
 }
 
-export function buildProfile(index: CatalogIndex, taste: UserTaste, w: EngineWeights): UserProfile {
-  const positiveMap = positiveWeights(index, taste, w);
+export function buildProfile(index: CatalogIndex, taste: UserTaste, w: EngineWeights, history: TastePositions = positionsOf(index, taste)): UserProfile {
+  const m = marks(index);
+  stamp(history.disliked, m.disliked, m.epoch);
+  stamp(history.favourites, m.named, m.epoch);
+  stamp(history.liked, m.named, m.epoch);
+  const positiveMap = positiveWeights(history, w, m);
   let mass = 0;
   for (const weight of positiveMap.values()) mass += weight;
   const norm = Math.max(1, mass) ** w.profileNormalization;
-  const named = new Set([...resolve(index, taste.favourites), ...resolve(index, taste.liked)]);
-  const positives = [...positiveMap].map(([idx, weight]) => ({ idx, weight: weight / norm, named: named.has(idx) }));
-  const negatives = dislikeWeights(index, taste, w).map(([idx, weight]) => ({ idx, weight: weight / norm, named: false }));
+  const positives = [...positiveMap].map(([idx, weight]) => ({ idx, weight: weight / norm, named: m.named[idx] === m.epoch }));
+  const negatives = dislikeWeights(history, w, m).map(([idx, weight]) => ({ idx, weight: weight / norm, named: false }));
 
   const profile: UserProfile = {
     positives,

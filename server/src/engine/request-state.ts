@@ -2,11 +2,13 @@
 // (which read it); its own module so neither imports the other for the type.
 import type { CatalogIndex } from './catalog-index.js';
 import type { UserProfile } from './profile.js';
-import type { EngineWeights, Neighbours, RecommendOptions, UserTaste } from './types.js';
+import type { EngineWeights, Neighbours, RecommendOptions, TastePositions, UserTaste } from './types.js';
 
 export interface RequestState {
   index: CatalogIndex;
   taste: UserTaste;
+  /** The taste's history lists as positions of `index` (read these, never the id lists). */
+  history: TastePositions;
   opts: RecommendOptions;
   neighbours: Neighbours | undefined;
   weights: EngineWeights;

@@ -7,7 +7,8 @@ import { buildProfile, releaseProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
 import { NeighbourTable } from './neighbours.js';
 import { defaultWeights, resolveWeights } from './weights.js';
-import type { Neighbours, RecommendOptions, UserTaste } from './types.js';
+import { positionsOf } from './taste-positions.js';
+import type { Neighbours, RecommendOptions, TastePositions, UserTaste } from './types.js';
 import type { RequestState } from './request-state.js';
 
 /** Whether sorted `list` holds `value`. */
@@ -44,18 +45,15 @@ function savedCandidates(index: CatalogIndex, taste: UserTaste, candidates: Int3
 }
 
 
-function markExcluded(index: CatalogIndex, taste: UserTaste): number {
+function markExcluded(index: CatalogIndex, history: TastePositions): number {
   const scratch = index.scratch;
   if (scratch.epoch >= 0xfffffffe) {
     scratch.excludedStamp.fill(0);
     scratch.epoch = 0;
   }
   const epoch = ++scratch.epoch;
-  for (const list of [taste.recommended, taste.liked, taste.disliked, taste.watched, taste.favourites]) {
-    for (const id of list) {
-      const idx = index.idToIdx.get(id);
-      if (idx !== undefined) scratch.excludedStamp[idx] = epoch;
-    }
+  for (const list of [history.recommended, history.liked, history.disliked, history.watched, history.favourites]) {
+    for (let i = 0; i < list.length; i++) if (list[i] >= 0) scratch.excludedStamp[list[i]] = epoch;
   }
   return epoch;
 }
@@ -138,7 +136,7 @@ function classify(index: CatalogIndex, c: Classification): [number, number] {
 }
 
 /** Apply the hard rules: the candidate list, and whether it is the unknown-availability fallback. */
-function markEligible(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, targets: number[], restricted: boolean, regional: boolean) {
+function markEligible(index: CatalogIndex, history: TastePositions, opts: RecommendOptions, targets: number[], restricted: boolean, regional: boolean) {
   const onTarget = new Uint8Array(index.platforms.length);
   let targetMask = 0;
   for (const id of targets) {
@@ -146,7 +144,7 @@ function markEligible(index: CatalogIndex, taste: UserTaste, opts: RecommendOpti
     if (id < 31) targetMask |= 1 << id;
   }
   const wantSeries = opts.kind === 'series' ? 1 : opts.kind === 'movie' ? 0 : -1;
-  const epoch = markExcluded(index, taste);
+  const epoch = markExcluded(index, history);
   const [chosen, unknown] = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries, regional });
   if (chosen > 0 || !restricted) return { fallback: false, candidates: index.scratch.candidateList.subarray(0, chosen) };
   return { fallback: true, candidates: index.scratch.unknownList.subarray(0, unknown) };
@@ -160,7 +158,8 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
   const restricted = targetNames.length > 0;
   const targetPlatforms = platformIds(index, targetNames);
   const regional = markRegions(index, opts.region);
-  const { fallback, candidates } = markEligible(index, taste, opts, targetPlatforms, restricted, regional);
+  const history = positionsOf(index, taste);
+  const { fallback, candidates } = markEligible(index, history, opts, targetPlatforms, restricted, regional);
 
   const preferredLanguage = new Uint8Array(index.languages.length);
   let hasLanguagePreference = false;
@@ -170,11 +169,12 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
     if (id !== undefined) preferredLanguage[id] = 1;
   }
 
-  const profile = buildProfile(index, taste, weights);
+  const profile = buildProfile(index, taste, weights, history);
   const mood = opts.mood ? moodScores(index, opts.mood) : null;
   const state: RequestState = {
     index,
     taste,
+    history,
     opts,
     neighbours,
     weights,

@@ -15,15 +15,6 @@ import type { RequestState } from './request-state.js';
 export const RECENT = 10;
 const EPS = 1e-9;
 
-function resolve(state: RequestState, ids: readonly string[]): number[] {
-  const out: number[] = [];
-  for (const id of ids) {
-    const idx = state.index.idToIdx.get(id);
-    if (idx !== undefined) out.push(idx);
-  }
-  return out;
-}
-
 /** The members of `ids` below floor((n + 1) / ids.length) picks, as a mask; null when none is. */
 function owedOf(ids: number[], counts: ArrayLike<number>, n: number, size: number): Uint8Array | null {
   if (ids.length < 2) return null;
@@ -77,9 +68,13 @@ function genreTurn(state: RequestState, pool: Int32Array, recent: number[]): Uin
 function kindTurn(state: RequestState, recent: number[]): number {
   if (state.opts.kind) return -1;
   const { series } = state.index;
-  const positives = resolve(state, [...state.taste.favourites, ...state.taste.liked]);
-  if (positives.length === 0) return -1;
-  const share = positives.filter((idx) => series[idx] === 1).length / positives.length;
+  const { favourites, liked } = state.history;
+  const total = favourites.length + liked.length;
+  if (total === 0) return -1;
+  let seriesPositives = 0;
+  for (const idx of favourites) seriesPositives += series[idx];
+  for (let i = 0; i < liked.length; i++) seriesPositives += series[liked[i]];
+  const share = seriesPositives / total;
   const n = recent.length;
   const seriesIssued = recent.filter((idx) => series[idx] === 1).length;
   if (seriesIssued < Math.floor((n + 1) * share + EPS)) return 1;
@@ -107,7 +102,8 @@ function count(list: Int32Array, length: number, keep: (idx: number) => boolean)
 export function turnCandidates(state: RequestState): Int32Array | null {
   const { index, candidates } = state;
   if (candidates.length === 0) return null;
-  const recent = resolve(state, state.taste.recommended.slice(-RECENT));
+  // The last RECENT issued ids, those the catalog has.
+  const recent = state.history.recommended.slice(-RECENT).filter((idx) => idx >= 0);
   const { lang } = index;
   const preferred = state.preferredLanguage;
   const inPreferred = (idx: number) => lang[idx] >= 0 && preferred[lang[idx]] === 1;

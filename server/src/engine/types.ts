@@ -53,6 +53,27 @@ export interface UserTaste {
    * to its score; saving never makes a title eligible that the hard rules exclude.
    */
   saved?: readonly string[];
+  /**
+   * The history lists already resolved against the index (`resolvePositions`), which the server
+   * keeps per user so a pick never resolves a long history again. When given, the engine reads
+   * `favourites`, `liked`, `disliked`, `watched` and `recommended` from here, not from the id lists.
+   */
+  positions?: TastePositions;
+}
+
+/**
+ * A taste's history lists as catalog positions of one index (`indexSerial`). `favourites`,
+ * `liked`, `disliked` and `watched` hold only the ids the catalog has, in their order;
+ * `recommended` holds one entry per issued id, -1 when the catalog lacks it (the turns count the
+ * last issued ids, found or not).
+ */
+export interface TastePositions {
+  serial: number;
+  favourites: readonly number[];
+  liked: readonly number[];
+  disliked: readonly number[];
+  watched: readonly number[];
+  recommended: readonly number[];
 }
 
 /** The knobs of the score; `DEFAULT_WEIGHTS` holds the tuned values. */

@@ -18,6 +18,7 @@ import { catalogSync } from './0018_catalog_sync.js';
 import { sessions } from './0020_sessions.js';
 import { accountData } from './0021_account_data.js';
 import { tasteLibrary } from './0022_taste_library.js';
+import { tasteRevision } from './0023_taste_revision.js';
 
 export type { Dialect } from './migration.js';
 
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0020_sessions': sessions,
   '0021_account_data': accountData,
   '0022_taste_library': tasteLibrary,
+  '0023_taste_revision': tasteRevision,
 };

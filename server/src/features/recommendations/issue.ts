@@ -22,7 +22,8 @@ import {
   tasteRows,
   type RecommendationRow,
 } from './recommendations.repository.js';
-import { buildTaste, issueSeed } from './taste.js';
+import { issueSeed, tasteOf } from './taste.js';
+import { applyClosed, applyIssued, buildTasteState, nextSeq, positionsFor, tasteCacheFor, type TasteState } from './taste-state.js';
 import type { PickIssue } from '../../metrics/metrics.js';
 
 export interface IssueRequest {
@@ -84,22 +85,33 @@ async function issue(ctx: AppContext, catalog: CatalogStore, user: UserRow, req:
   const neighbours = coLikesFor(ctx, catalog).current();
   const now = ctx.clock.now();
 
-  return writeTransaction(ctx.database, async (tx) => {
+  const tastes = tasteCacheFor(ctx);
+  let kept = null as { rev: number; state: TasteState } | null;
+  const issued = await writeTransaction(ctx.database, async (tx) => {
+    // Locks the user row and bumps taste_rev: this transaction's own revision is fresh.taste_rev.
     const fresh = await lockUser(tx, ctx.database.dialect, user.id);
     if (!fresh) throw unauthorized();
     // Read under the user's lock: whether this replaces an unusable pick is decided here.
     const active = await activeRecommendation(tx, user.id);
-    if (req.onlyIfNoneActive && active) return { row: active, state: null, issue: 'next' };
-    const state = await spendIssue(ctx, tx, fresh, replacesUnusablePick(active, req.previous));
+    const before = tastes.take(user.id, index, fresh.taste_rev - 1);
+    if (req.onlyIfNoneActive && active) {
+      // Nothing written but the revision: a kept history still stands for it.
+      if (before) kept = { rev: fresh.taste_rev, state: before };
+      return { row: active, state: null, issue: 'next' as const };
+    }
+    // The history as of the revision before this one: kept from the last write, else read (on the
+    // transaction's own connection: no second pool connection while holding the lock).
+    const state = before ?? buildTasteState(index, await tasteRows(tx, user.id));
+    const planState = await spendIssue(ctx, tx, fresh, replacesUnusablePick(active, req.previous));
     await closeActive(tx, user.id, req.previous === 'watched' ? 'watched' : 'skipped', now);
+    const current = !active || applyClosed(state, active, req.previous === 'watched') ? state : buildTasteState(index, await tasteRows(tx, user.id));
     // A saved title the user has now watched leaves the watchlist.
     if (active && req.previous === 'watched') await deleteSaved(tx, user.id, active.title_id);
-    // Read on the transaction's own connection (no second pool connection while holding the lock).
-    const [rows, saved] = [await tasteRows(tx, user.id), await savedTitleIds(tx, user.id, WATCHLIST_MAX)];
-    const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
+    const saved = await savedTitleIds(tx, user.id, WATCHLIST_MAX);
+    const seq = nextSeq(current);
     const pick = recommend(
       index,
-      buildTaste(fresh, favourites, rows, saved),
+      tasteOf(fresh, favourites, saved, positionsFor(index, current, favourites)),
       // The user's country decides where a platform counts; null (not chosen yet): any region (docs/product-decisions.md).
       { mood: req.mood, platform: req.platform, kind: req.kind, region: fresh.country ?? null, seed: issueSeed(user.id, seq) },
       neighbours,
@@ -122,6 +134,11 @@ async function issue(ctx: AppContext, catalog: CatalogStore, user: UserRow, req:
       created_at: now.toISOString(),
       closed_at: null,
     });
-    return { row, state, issue: !active ? 'first' : state.cost === 'free_replacement' ? 'free_replacement' : 'next' };
+    applyIssued(index, current, row);
+    kept = { rev: fresh.taste_rev, state: current };
+    return { row, state: planState, issue: !active ? ('first' as const) : planState.cost === 'free_replacement' ? ('free_replacement' as const) : ('next' as const) };
   });
+  // Only now that the transaction has committed does the state stand for its revision.
+  if (kept) tastes.put(user.id, kept.rev, kept.state);
+  return issued;
 }

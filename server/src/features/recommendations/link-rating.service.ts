@@ -3,7 +3,8 @@ import type { PublicRateQuery, PublicRateResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { fieldError, conflict, notFound } from '../../http/errors.js';
-import { findRecommendation, rateOnce } from './recommendations.repository.js';
+import { findRecommendation } from './recommendations.repository.js';
+import { rateInHistory } from './rate.js';
 import { verifyRatingToken } from './rating-link.js';
 
 const LINK_ERRORS = {
@@ -18,7 +19,7 @@ export async function rateFromLink(ctx: AppContext, q: z.output<typeof PublicRat
   const liked = q.rating === 'like';
   const row = await findRecommendation(ctx.db, check.userId, check.recommendationId);
   if (!row) throw notFound('This recommendation no longer exists.');
-  const recorded = row.user_rating === null ? await rateOnce(ctx.db, check.userId, row.id, liked, ctx.clock.now()) : undefined;
+  const recorded = row.user_rating === null ? await rateInHistory(ctx, check.userId, row.id, liked) : undefined;
   const rating = recorded ? liked : await currentRating(ctx, check.userId, row.id);
   // The same rating twice (a second click, a mail scanner) is one rating.
   if (rating !== liked) throw conflict(`You already rated ${row.movie_title} ${rating ? 'as liked' : 'as disliked'}; a rating cannot be changed.`);

@@ -4,22 +4,28 @@ import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { RecommendationsTable } from '../../db/schema.js';
-import { findUserById, type UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.repository.js';
 
 type Queryable = DB | Tx;
 export type RecommendationRow = Selectable<RecommendationsTable>;
 export type RecommendationStatus = 'active' | 'watched' | 'skipped';
 
 /**
- * Serialises issuing per user. SQLite's BEGIN IMMEDIATE already holds the only write lock; on
- * PostgreSQL the user row lock makes concurrent issues (any instance) wait their turn, so each
- * one sees the titles the previous one issued. Returns the row as it is now.
+ * Serialises writes to a user's history. SQLite's BEGIN IMMEDIATE already holds the only write
+ * lock; on PostgreSQL the user row lock makes concurrent issues (any instance) wait their turn, so
+ * each one sees the titles the previous one issued. Every write to the user's history (a pick,
+ * a rating, a history edit, an import) calls this first in its transaction: it bumps taste_rev,
+ * the revision a server's kept history is checked against (taste-state.ts). Returns the row as it
+ * is now, with this transaction's revision.
  */
-export async function lockUser(tx: Tx, dialect: Dialect, userId: string): Promise<UserRow | undefined> {
-  if (dialect === 'postgres') {
-    return tx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
-  }
-  return findUserById(tx, userId);
+export async function lockUser(tx: Tx, _dialect: Dialect, userId: string): Promise<UserRow | undefined> {
+  // An UPDATE takes the row lock FOR UPDATE would, on both databases.
+  return tx
+    .updateTable('users')
+    .set({ taste_rev: sql<number>`taste_rev + 1` })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function activeRecommendation(db: Queryable, userId: string): Promise<RecommendationRow | undefined> {

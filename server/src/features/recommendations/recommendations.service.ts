@@ -13,7 +13,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore, Viewer } from '../../catalog/catalog.store.js';
-import { fieldError, conflict, notFound } from '../../http/errors.js';
+import { fieldError, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { currentWarning, warningOf } from '../subscription/subscription.service.js';
 import { userLists, type UserRow } from '../users/users.repository.js';
 import { issueRecommendation, type Issued } from './issue.js';
@@ -27,9 +27,11 @@ import {
   findByMovieTitle,
   findRecommendation,
   historyPage,
-  rateOnce,
+  lockUser,
   type RecommendationRow,
 } from './recommendations.repository.js';
+import { rateInHistory } from './rate.js';
+import { tasteCacheFor } from './taste-state.js';
 import { presentRecommendation } from './present.js';
 
 export const ALREADY_RATED = 'This recommendation has already been rated.';
@@ -96,7 +98,7 @@ export async function rateRecommendation(
     throw fieldError('movie_title', 'movie_title does not match the recommendation');
   }
   if (row.user_rating !== null) throw conflict(ALREADY_RATED);
-  const rated = await rateOnce(ctx.db, user.id, row.id, input.rating, ctx.clock.now());
+  const rated = await rateInHistory(ctx, user.id, row.id, input.rating);
   if (!rated) throw conflict(ALREADY_RATED);
   return {
     message: input.rating ? "Thanks! We'll find more like this." : "Got it. We'll steer away from titles like this.",
@@ -139,12 +141,16 @@ export async function editHistory(
   const current = row.user_rating === null ? null : Number(row.user_rating) === 1;
   const rating = input.rating === undefined || input.rating === current ? undefined : input.rating;
   const status = input.watched === undefined ? undefined : input.watched ? 'watched' : 'skipped';
-  const edited = await writeTransaction(ctx.database, async (tx) => {
+  const { edited, rev } = await writeTransaction(ctx.database, async (tx) => {
+    const fresh = await lockUser(tx, ctx.database.dialect, user.id);
+    if (!fresh) throw unauthorized();
     // A closed row never becomes active again; the condition keeps a watched change off the active pick.
     const updated = await editClosed(tx, user.id, row.id, { rating, status, now: ctx.clock.now() });
     if (updated?.status === 'watched') await deleteSaved(tx, user.id, updated.title_id);
-    return updated;
+    return { edited: updated, rev: fresh.taste_rev };
   });
+  // A history edit is rare: the next pick reads the history again.
+  tasteCacheFor(ctx).advance(user.id, rev, () => false);
   // Nothing matched: the row went meanwhile (deleted in another tab), or it is the active pick.
   if (!edited) throw status === undefined ? notFound(NOT_YOURS) : conflict(ACTIVE_WATCHED);
   // Watched titles are mild positives of the co-likes: a change there is not a rated_at, so it is told.
@@ -157,7 +163,12 @@ export async function removeHistory(ctx: AppContext, catalog: CatalogStore, user
   const row = await findRecommendation(ctx.db, user.id, id);
   if (!row) throw notFound(NOT_YOURS);
   if (row.status === 'active') throw conflict(ACTIVE_DELETE);
-  const gone = await deleteClosed(ctx.db, user.id, row.id);
+  const { gone, rev } = await writeTransaction(ctx.database, async (tx) => {
+    const fresh = await lockUser(tx, ctx.database.dialect, user.id);
+    if (!fresh) throw unauthorized();
+    return { gone: await deleteClosed(tx, user.id, row.id), rev: fresh.taste_rev };
+  });
+  tasteCacheFor(ctx).advance(user.id, rev, () => false);
   if (gone === 0) throw notFound(NOT_YOURS);
   // A deleted like or watched title leaves no rated_at behind: tell the co-likes.
   coLikesFor(ctx, catalog).noteChanges(1);

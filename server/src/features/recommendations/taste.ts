@@ -1,7 +1,7 @@
 // The engine's picture of one user, from the user row, the onboarding favourites, every
 // recommendation issued so far and the watchlist. Pure, so it is the same on every instance.
 import { createHash } from 'node:crypto';
-import type { UserTaste } from '../../engine/types.js';
+import type { TastePositions, UserTaste } from '../../engine/types.js';
 import { userLists, type UserRow } from '../users/users.repository.js';
 
 export interface TasteRow {
@@ -36,6 +36,25 @@ export function buildTaste(user: UserRow, favourites: readonly string[], rows: r
     watched,
     recommended,
     saved: [...saved],
+  };
+}
+
+/**
+ * The taste the engine reads when the history comes as positions the server keeps
+ * (taste-state.ts): the id lists stay empty, the engine reads `positions`.
+ */
+export function tasteOf(user: UserRow, favourites: readonly string[], saved: readonly string[], positions: TastePositions): UserTaste {
+  return {
+    genres: userLists.genres(user),
+    languages: userLists.languages(user),
+    platforms: userLists.platforms(user),
+    favourites: [...favourites],
+    liked: [],
+    disliked: [],
+    watched: [],
+    recommended: [],
+    saved: [...saved],
+    positions,
   };
 }
 

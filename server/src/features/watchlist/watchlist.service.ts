@@ -10,6 +10,7 @@ import { servesCountry } from '../../catalog/where-to-watch.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { conflict, notFound, unauthorized } from '../../http/errors.js';
 import { lockUser } from '../recommendations/recommendations.repository.js';
+import { tasteCacheFor } from '../recommendations/taste-state.js';
 import { viewerOf } from '../recommendations/recommendations.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { countSaved, deleteSaved, insertSaved, savedAmong, watchedInHistory, watchlistRows } from './watchlist.repository.js';
@@ -56,13 +57,17 @@ export async function saveForLater(ctx: AppContext, catalog: CatalogStore, user:
   const title = await catalog.title(titleId);
   if (!title) throw notFound(UNKNOWN_TITLE);
   const now = ctx.clock.now().toISOString();
-  await writeTransaction(ctx.database, async (tx) => {
-    if (!(await lockUser(tx, ctx.database.dialect, user.id))) throw unauthorized();
+  const rev = await writeTransaction(ctx.database, async (tx) => {
+    const fresh = await lockUser(tx, ctx.database.dialect, user.id);
+    if (!fresh) throw unauthorized();
     if (await watchedInHistory(tx, user.id, title.id)) throw conflict(ALREADY_WATCHED);
-    if ((await savedAmong(tx, user.id, [title.id])).size > 0) return;
+    if ((await savedAmong(tx, user.id, [title.id])).size > 0) return fresh.taste_rev;
     if ((await countSaved(tx, user.id)) >= WATCHLIST_MAX) throw conflict(WATCHLIST_FULL);
     await insertSaved(tx, { user_id: user.id, title_id: title.id, added_at: now, import_id: null });
+    return fresh.taste_rev;
   });
+  // lockUser bumped the revision, but the kept history holds no watchlist (a pick reads it): it still stands.
+  tasteCacheFor(ctx).advance(user.id, rev, () => true);
   return { message: SAVED, title_id: title.id, saved: true };
 }
 

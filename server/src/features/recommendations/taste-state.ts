@@ -1,0 +1,149 @@
+// The engine's picture of one user's history, resolved against the catalog index, kept in memory
+// between picks. Reading and resolving a 5,000-row history on every pick cost more than the pick
+// itself; the state is built from the database once, then each pick and each rating of the newest
+// pick updates it in place.
+//
+// When it may be used: users.taste_rev counts the writes to the user's history (every such write
+// takes the user row with lockUser, which bumps it, in the write's own transaction). A state is
+// stored under the revision its contents match, and only after that transaction commits; a pick
+// takes it only when the row it has just locked says exactly one more (its own bump). A write by
+// any other path, request or instance moves the revision further, and the state is rebuilt.
+import type { AppContext } from '../../context.js';
+import type { CatalogIndex } from '../../engine/catalog-index.js';
+import { indexSerial, resolveIds } from '../../engine/taste-positions.js';
+import type { TastePositions } from '../../engine/types.js';
+import type { TasteRow } from './taste.js';
+
+/** Everything but the favourites (read per pick: a short list of their own). */
+export interface TasteState extends Omit<TastePositions, 'favourites'> {
+  liked: number[];
+  disliked: number[];
+  watched: number[];
+  recommended: number[];
+  /** The highest seq in the history (null: none): the next pick's seq, and what a rating must name to be applied. */
+  newestSeq: number | null;
+}
+
+export function buildTasteState(index: CatalogIndex, rows: readonly TasteRow[]): TasteState {
+  const state: TasteState = { serial: indexSerial(index), liked: [], disliked: [], watched: [], recommended: [], newestSeq: null };
+  // The database returns rows in no promised order; the engine's recency weighting needs history order.
+  const ordered = [...rows].sort((a, b) => Number(a.seq) - Number(b.seq));
+  for (const r of ordered) {
+    const idx = index.idToIdx.get(r.title_id) ?? -1;
+    state.recommended.push(idx);
+    if (idx >= 0 && r.user_rating !== null) (Number(r.user_rating) === 1 ? state.liked : state.disliked).push(idx);
+    if (idx >= 0 && r.status === 'watched') state.watched.push(idx);
+    state.newestSeq = Number(r.seq);
+  }
+  return state;
+}
+
+/** The seq of the next pick: one past the newest (imports have negative seqs: a first pick is 1). */
+export function nextSeq(state: TasteState): number {
+  return Math.max(0, state.newestSeq ?? 0) + 1;
+}
+
+/** The positions the engine reads (UserTaste.positions). */
+export function positionsFor(index: CatalogIndex, state: TasteState, favourites: readonly string[]): TastePositions {
+  return { ...state, favourites: resolveIds(index, favourites) };
+}
+
+/**
+ * The active pick was closed (watched, or skipped: no change to the taste). The active pick is
+ * the newest row; false (rebuild) if this state says otherwise.
+ */
+export function applyClosed(state: TasteState, row: { seq: number | string }, watched: boolean): boolean {
+  if (Number(row.seq) !== state.newestSeq) return false;
+  const idx = state.recommended[state.recommended.length - 1];
+  if (watched && idx >= 0) state.watched.push(idx);
+  return true;
+}
+
+export function applyIssued(index: CatalogIndex, state: TasteState, row: { seq: number | string; title_id: string }): void {
+  state.recommended.push(index.idToIdx.get(row.title_id) ?? -1);
+  state.newestSeq = Number(row.seq);
+}
+
+/** A first rating of the newest row (the card's buttons); false (rebuild) for any other row. */
+export function applyRated(state: TasteState, row: { seq: number | string; user_rating: number | null }): boolean {
+  if (Number(row.seq) !== state.newestSeq || row.user_rating === null) return false;
+  const idx = state.recommended[state.recommended.length - 1];
+  if (idx >= 0) (Number(row.user_rating) === 1 ? state.liked : state.disliked).push(idx);
+  return true;
+}
+
+function sizeOf(state: TasteState): number {
+  return state.recommended.length + state.liked.length + state.disliked.length + state.watched.length;
+}
+
+/** At most this many users' states, and this many positions in all (about 8 bytes each). */
+const MAX_USERS = 10_000;
+const MAX_POSITIONS = 1_000_000;
+
+interface Entry {
+  rev: number;
+  state: TasteState;
+  size: number;
+}
+
+/** Least recently used first (a Map keeps insertion order; a use re-inserts). */
+class TasteCache {
+  private readonly entries = new Map<string, Entry>();
+  private positions = 0;
+
+  /**
+   * The user's state as of revision `rev` on this index, removed from the cache: the caller
+   * changes it and puts it back under its own revision once its transaction has committed.
+   */
+  take(userId: string, index: CatalogIndex, rev: number): TasteState | undefined {
+    const entry = this.entries.get(userId);
+    if (!entry) return undefined;
+    this.drop(userId, entry);
+    return entry.rev === rev && entry.state.serial === indexSerial(index) ? entry.state : undefined;
+  }
+
+  /** Call only after the transaction that made `rev` has committed. */
+  put(userId: string, rev: number, state: TasteState): void {
+    const old = this.entries.get(userId);
+    if (old) this.drop(userId, old);
+    const size = sizeOf(state);
+    if (size > MAX_POSITIONS / 10) return;
+    this.entries.set(userId, { rev, state, size });
+    this.positions += size;
+    for (const [id, entry] of this.entries) {
+      if (this.entries.size <= MAX_USERS && this.positions <= MAX_POSITIONS) break;
+      this.drop(id, entry);
+    }
+  }
+
+  /**
+   * A committed write that bumped the revision to `rev`: `apply` updates the state made at rev - 1
+   * (false: it cannot, and the state goes). Any other state is stale and goes.
+   */
+  advance(userId: string, rev: number, apply: (state: TasteState) => boolean): void {
+    const entry = this.entries.get(userId);
+    if (!entry) return;
+    this.drop(userId, entry);
+    if (entry.rev === rev - 1 && apply(entry.state)) this.put(userId, rev, entry.state);
+  }
+
+  /** What is kept for the user, without using it (tests compare it with the database). */
+  peek(userId: string): { rev: number; state: TasteState } | undefined {
+    const entry = this.entries.get(userId);
+    return entry && { rev: entry.rev, state: entry.state };
+  }
+
+  private drop(userId: string, entry: Entry): void {
+    this.entries.delete(userId);
+    this.positions -= entry.size;
+  }
+}
+
+const caches = new WeakMap<AppContext, TasteCache>();
+
+/** The running server's cache (one per app context, so two instances in one process keep their own). */
+export function tasteCacheFor(ctx: AppContext): TasteCache {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new TasteCache()));
+  return cache;
+}
