@@ -83,19 +83,33 @@ export interface Snapshot {
   usesTmdb: boolean;
 }
 
-/** The same text once in memory: 100,000 titles share a few thousand keywords, people, genres. */
+/**
+ * The same text, offer and list once in memory: 100,000 titles share a few thousand keywords,
+ * people and genres, a few hundred genre lists, and most offers and platform lists. Shared lists
+ * are frozen (nobody writes to a title's lists; a write would otherwise reach every title that
+ * shares one).
+ */
 class Interner {
   private readonly map = new Map<string, string>();
+  private readonly lists = new Map<string, readonly unknown[]>();
   of(s: string): string {
     const hit = this.map.get(s);
     if (hit !== undefined) return hit;
     this.map.set(s, s);
     return s;
   }
+  /** One frozen list per distinct key (the caller's key must say everything the list holds). */
+  list<T>(key: string, make: () => T[]): T[] {
+    const hit = this.lists.get(key);
+    if (hit !== undefined) return hit as T[];
+    const made = Object.freeze(make()) as T[];
+    this.lists.set(key, made);
+    return made;
+  }
 }
 
-const EMPTY: string[] = [];
-const NOT_STREAMING = { platforms: EMPTY, platformRegions: [] as string[][] };
+const EMPTY: string[] = Object.freeze([]) as unknown as string[];
+const NOT_STREAMING = { platforms: EMPTY, platformRegions: EMPTY as unknown as string[][] };
 
 function list(s: string, strings: Interner): string[] {
   if (s === '[]' || s === '') return EMPTY;
@@ -105,6 +119,33 @@ function list(s: string, strings: Interner): string[] {
   } catch {
     return EMPTY;
   }
+}
+
+/** A list most titles share with others (genres): one copy per distinct JSON text. */
+function sharedList(s: string, strings: Interner): string[] {
+  if (s === '[]' || s === '') return EMPTY;
+  return strings.list(`l${s}`, () => list(s, strings));
+}
+
+/** A title's offers; the same offers (e.g. Netflix, US, subscription, no link) are one object, and the same lists one list. */
+function offerList(rows: readonly AvailabilityRow[], strings: Interner): Offer[] {
+  const offers = rows.map((a) => {
+    const key = `o${a.platform}\u0000${a.region}\u0000${a.kind}\u0000${a.as_of}\u0000${a.source}\u0000${a.link ?? '\u0001'}`;
+    return strings.list(key, () => [{ platform: strings.of(a.platform), region: strings.of(a.region), kind: strings.of(a.kind) as OfferKind, as_of: strings.of(a.as_of), link: a.link, source: strings.of(a.source) }])[0];
+  });
+  return strings.list(`a${offers.map((o) => `${o.platform}\u0000${o.region}\u0000${o.kind}\u0000${o.as_of}\u0000${o.source}\u0000${o.link ?? '\u0001'}`).join('\u0002')}`, () => offers);
+}
+
+/** streamingPlatforms, shared between titles streaming on the same platforms in the same regions. */
+function sharedStreaming(offers: readonly Offer[], strings: Interner): Pick<EngineTitle, 'platforms' | 'platformRegions'> {
+  const s = streamingPlatforms(offers);
+  if (!s.platforms.length) return NOT_STREAMING;
+  const regions = s.platformRegions as string[][];
+  const key = s.platforms.map((p, i) => `${p}\u0000${regions[i].join('\u0000')}`).join('\u0002');
+  return {
+    platforms: strings.list(`p${key}`, () => s.platforms),
+    platformRegions: strings.list(`r${key}`, () => regions.map((r) => Object.freeze(r))),
+  };
 }
 
 export const languageName = (code: string): string => (LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
@@ -126,14 +167,15 @@ export class SnapshotBuilder {
   /** Adds titles and the availability rows of those titles. */
   add(titleRows: readonly TitleRow[], availabilityRows: readonly AvailabilityRow[]): void {
     const { strings, mean, packVersion } = this;
-    const availability = new Map<string, Offer[]>();
+    const availability = new Map<string, AvailabilityRow[]>();
     for (const a of availabilityRows) {
-      const l = availability.get(a.title_id) ?? [];
-      l.push({ platform: strings.of(a.platform), region: strings.of(a.region), kind: strings.of(a.kind) as OfferKind, as_of: strings.of(a.as_of), link: a.link, source: strings.of(a.source) });
-      availability.set(a.title_id, l);
+      const l = availability.get(a.title_id);
+      if (l) l.push(a);
+      else availability.set(a.title_id, [a]);
     }
     for (const r of titleRows) {
-      const avail = availability.get(r.id) ?? (EMPTY as unknown as Offer[]);
+      const rows = availability.get(r.id);
+      const avail = rows ? offerList(rows, strings) : (EMPTY as unknown as Offer[]);
       const kind = r.kind === 'series' ? 'series' : 'movie';
       const rated = {
         imdb: r.imdb_rating === null ? null : Number(r.imdb_rating),
@@ -141,13 +183,15 @@ export class SnapshotBuilder {
         // Imported titles have no editorial fame: their vote count stands in (ranking.ts).
         fame: titleFame({ source: r.source, fame: Number(r.fame), voteCount: r.vote_count === null ? null : Number(r.vote_count) }),
       };
-      const streaming = avail.length ? streamingPlatforms(avail) : NOT_STREAMING;
-      this.entries.push({
+      const streaming = avail.length ? sharedStreaming(avail, strings) : NOT_STREAMING;
+      // One literal with every field in one order (no spread): one hidden class, every field in
+      // the object itself, none in a separate property store.
+      const entry: CatalogEntry = {
         id: r.id,
         kind,
         title: r.title,
         year: Number(r.year),
-        genres: list(r.genres, strings),
+        genres: sharedList(r.genres, strings),
         language: strings.of(languageName(r.language)),
         runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
         seasons: r.seasons,
@@ -157,7 +201,8 @@ export class SnapshotBuilder {
         keywords: list(r.keywords, strings),
         director: r.director === null ? null : strings.of(r.director),
         cast: list(r.cast_members, strings),
-        ...streaming,
+        platforms: streaming.platforms,
+        platformRegions: streaming.platformRegions,
         originalTitle: r.original_title,
         endYear: r.end_year,
         episodeRuntime: r.episode_runtime,
@@ -176,7 +221,8 @@ export class SnapshotBuilder {
         quality: shrunkQuality(rated, mean),
         popularity: popularity(rated, mean),
         retired: r.retired_at !== null || (r.source === 'builtin' && Number(r.catalog_version) < packVersion),
-      });
+      };
+      this.entries.push(entry);
     }
   }
 
