@@ -5,7 +5,8 @@
 // /current (so the engine index and the co-likes exist) it reads VmRSS (steady) and VmHWM (the
 // peak, the load included) from /proc. HEAP_SNAPSHOT=1 also writes a heap snapshot (SIGUSR2) and
 // prints its self sizes by constructor, for attributing the heap (HEAP_SNAPSHOT_KEEP=<path prefix>
-// keeps the file); TRACE_GC=1 prints V8's line on the last collection (heap used and committed). Timings are for orientation
+// keeps the file); TRACE_GC=1 prints V8's line on the last collection (heap used and committed);
+// CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run. Timings are for orientation
 // only (ISSUES picks, p50/p99): bench:api is the figure of record.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,7 +40,7 @@ interface Child {
 
 async function startChild(env: Record<string, string>, cwd: string): Promise<Child> {
   const port = await freePort();
-  const flags = [...(HEAP_SNAPSHOT ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${cwd}`] : []), ...(TRACE_GC ? ['--trace-gc'] : [])];
+  const flags = [...(HEAP_SNAPSHOT ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${cwd}`] : []), ...(TRACE_GC ? ['--trace-gc'] : []), ...(process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [])];
   const child = spawn(process.execPath, [...flags, '--enable-source-maps', join(ROOT, 'server/dist/main.mjs')], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SCHEDULER: 'off' },

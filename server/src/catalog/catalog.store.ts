@@ -4,7 +4,7 @@ import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
 import { META, allPlatforms, allRatings, availabilityBetween, readMeta, titlePage } from './catalog.repository.js';
 import { catalogMean } from './ranking.js';
-import { SnapshotBuilder, STREAMABLE, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { SnapshotBuilder, STREAMABLE, titlesNamed, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
 import { servesCountry, whereToWatch, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
@@ -115,8 +115,8 @@ export class CatalogStore {
     const out = new Map<string, CatalogEntry>();
     for (const name of names) {
       const key = searchText(name);
-      const found = key ? snap.byName.get(key) : undefined;
-      if (found?.length) out.set(name, [...found].sort((a, b) => b.fame - a.fame || b.popularity - a.popularity)[0]);
+      const found = key ? titlesNamed(snap, key) : [];
+      if (found.length) out.set(name, [...found].sort((a, b) => b.fame - a.fame || b.popularity - a.popularity)[0]);
     }
     return out;
   }

@@ -74,8 +74,13 @@ export interface Snapshot {
   /** Offerable titles, most popular first. */
   titles: CatalogEntry[];
   byId: Map<string, CatalogEntry>;
-  /** Title and original title folded by searchText -> offerable titles, most popular first. */
-  byName: Map<string, CatalogEntry[]>;
+  /**
+   * Offerable titles by name: positions in `titles`, sorted by the name's searchText (title or
+   * original title; `nameIsOriginal` says which), then by position. A binary search replaces a
+   * map of 100,000 folded names and 100,000 one-title lists.
+   */
+  nameOrder: Uint32Array;
+  nameIsOriginal: Uint8Array;
   platforms: PlatformInfo[];
   platformByName: Map<string, PlatformInfo>;
   platformBySlug: Map<string, PlatformInfo>;
@@ -146,6 +151,25 @@ function sharedStreaming(offers: readonly Offer[], strings: Interner): Pick<Engi
     platforms: strings.list(`p${key}`, () => s.platforms),
     platformRegions: strings.list(`r${key}`, () => regions.map((r) => Object.freeze(r))),
   };
+}
+
+/** Offerable titles whose title or original title folds to `key` (a searchText), most popular first. */
+export function titlesNamed(snap: Pick<Snapshot, 'titles' | 'nameOrder' | 'nameIsOriginal'>, key: string): CatalogEntry[] {
+  const { titles, nameOrder, nameIsOriginal } = snap;
+  const nameAt = (k: number) => {
+    const t = titles[nameOrder[k]];
+    return searchText((nameIsOriginal[k] ? t.originalTitle : t.title) ?? '');
+  };
+  let lo = 0;
+  let hi = nameOrder.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (nameAt(mid) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: CatalogEntry[] = [];
+  for (let k = lo; k < nameOrder.length && nameAt(k) === key; k++) out.push(titles[nameOrder[k]]);
+  return out;
 }
 
 export const languageName = (code: string): string => (LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
@@ -232,15 +256,19 @@ export class SnapshotBuilder {
     entries.sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const titles = entries.filter((e) => !e.retired);
 
-    const byName = new Map<string, CatalogEntry[]>();
-    for (const t of titles) {
-      for (const name of new Set([t.title, t.originalTitle].filter((n): n is string => Boolean(n)).map(searchText))) {
-        if (!name) continue;
-        const l = byName.get(name);
-        if (l) l.push(t);
-        else byName.set(name, [t]);
-      }
-    }
+    // Folded names live only while sorting; lookups fold the names again (titlesNamed).
+    const keys: string[] = [];
+    const pos: number[] = [];
+    const original: number[] = [];
+    titles.forEach((t, i) => {
+      const name = searchText(t.title);
+      if (name) keys.push(name), pos.push(i), original.push(0);
+      const other = t.originalTitle ? searchText(t.originalTitle) : '';
+      if (other && other !== name) keys.push(other), pos.push(i), original.push(1);
+    });
+    const order = Uint32Array.from(keys, (_, k) => k).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : pos[a] - pos[b]));
+    const nameOrder = Uint32Array.from(order, (k) => pos[k]);
+    const nameIsOriginal = Uint8Array.from(order, (k) => original[k]);
 
     const counts = new Map<string, number>();
     for (const t of titles) for (const p of t.platforms) counts.set(p, (counts.get(p) ?? 0) + 1);
@@ -258,7 +286,8 @@ export class SnapshotBuilder {
       version: this.version,
       titles,
       byId: new Map(entries.map((e) => [e.id, e])),
-      byName,
+      nameOrder,
+      nameIsOriginal,
       platforms,
       platformByName: new Map(platforms.map((p) => [p.name, p])),
       platformBySlug: new Map(platforms.map((p) => [p.slug, p])),

@@ -1,0 +1,178 @@
+// The snapshot keeps a 100,000-title catalog compact: genre lists, offers and platform lists are
+// shared between titles, and names are found by binary search instead of a map. For any rows,
+// read in any pages, every title must still read back exactly as built plainly from its own rows,
+// and a name must find exactly the titles a plain map of folded names finds, in the same order.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
+import { popularity, shrunkQuality, titleFame } from './ranking.js';
+import { searchText } from './search-text.js';
+import { SnapshotBuilder, STREAMABLE, languageName, titlesNamed, type CatalogEntry } from './snapshot.js';
+
+const PACK_VERSION = 3;
+const MEAN = 6.8;
+const platformRows: PlatformRow[] = ['Netflix', 'Prime Video', 'Hulu'].map((name) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), color: '#000', search_url: '', hosts: '[]', tmdb_provider_id: null, logo_path: null }));
+
+const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
+const words = fc.constantFrom('Amélie', 'WALL·E', 'wall-e', 'Sœur', 'Die Hard', '오징어 게임', 'Ночь', 'the night', 'THE NIGHT', '', '  ', 'Schindler’s List');
+const listText = (items: fc.Arbitrary<string>) => fc.oneof(fc.array(items, { maxLength: 4 }).map((l) => JSON.stringify(l)), fc.constantFrom('[]', '', 'not json', '{"a":1}'));
+
+const offer = fc.record({
+  platform: fc.constantFrom('Netflix', 'Prime Video', 'Hulu', 'Gone Service'),
+  region: fc.constantFrom('US', 'IN', 'GLOBAL', 'FR'),
+  kind: fc.constantFrom('subscription', 'free', 'ads', 'rent', 'buy'),
+  as_of: fc.constantFrom('2025-06', '2025-06-01'),
+  link: maybe(fc.constantFrom('https://example.test/w', 'javascript:alert(1)')),
+  source: fc.constantFrom('builtin', 'tmdb', 'streaming-csv'),
+});
+
+const title = fc.record({
+  kind: fc.constantFrom('movie', 'series', 'odd'),
+  title: words,
+  original_title: maybe(words),
+  year: fc.integer({ min: 0, max: 2030 }),
+  end_year: maybe(fc.integer({ min: 1900, max: 2030 })),
+  genres: listText(fc.constantFrom('Drama', 'Comedy', 'Thriller', 'Science Fiction')),
+  language: fc.constantFrom('en', 'ko', 'hi', 'xx', ''),
+  runtime: maybe(fc.integer({ min: 1, max: 300 })),
+  seasons: maybe(fc.integer({ min: 1, max: 20 })),
+  episode_runtime: maybe(fc.integer({ min: 1, max: 90 })),
+  imdb_rating: maybe(fc.double({ min: 1, max: 10, noNaN: true })),
+  rotten_tomatoes: maybe(fc.integer({ min: 0, max: 100 })),
+  fame: fc.integer({ min: 1, max: 5 }),
+  description: fc.string({ maxLength: 20 }),
+  keywords: listText(fc.constantFrom('heist', 'time travel', 'Heist', 'ß')),
+  director: maybe(fc.constantFrom('Bong Joon-ho', 'Agnès Varda')),
+  cast_members: listText(fc.constantFrom('Song Kang-ho', 'Tilda Swinton')),
+  source: fc.constantFrom('builtin', 'tmdb', 'movielens'),
+  catalog_version: fc.integer({ min: 1, max: PACK_VERSION }),
+  tmdb_id: maybe(fc.integer({ min: 1, max: 1e6 })),
+  imdb_id: maybe(fc.constantFrom('tt0111161', 'tt0000001')),
+  poster_path: maybe(fc.constant('/p.jpg')),
+  backdrop_path: maybe(fc.constant('/b.jpg')),
+  trailer_key: maybe(fc.constant('abc')),
+  tmdb_rating: maybe(fc.double({ min: 0, max: 10, noNaN: true })),
+  vote_count: maybe(fc.integer({ min: 0, max: 3_000_000 })),
+  age_rating: maybe(fc.constantFrom('PG-13', 'R')),
+  retired: fc.boolean(),
+  offers: fc.array(offer, { maxLength: 5 }),
+});
+
+type Generated = typeof title extends fc.Arbitrary<infer T> ? T : never;
+
+function rowsOf(generated: Generated[]): { titles: TitleRow[]; availability: AvailabilityRow[] } {
+  const titles: TitleRow[] = [];
+  const availability: AvailabilityRow[] = [];
+  generated.forEach(({ retired, offers, ...g }, i) => {
+    const id = `t${String(i).padStart(4, '0')}`;
+    titles.push({ ...g, id, created_at: '2025-01-01', updated_at: '2025-01-01', retired_at: retired ? '2025-02-01' : null });
+    for (const o of offers) availability.push({ ...o, title_id: id });
+  });
+  return { titles, availability };
+}
+
+/** The entry as built plainly from its own rows: a fresh object and fresh lists per title (the construction before compaction). */
+function plainEntry(r: TitleRow, offers: AvailabilityRow[]): CatalogEntry {
+  const parse = (s: string): string[] => {
+    try {
+      const v: unknown = JSON.parse(s);
+      return Array.isArray(v) ? v.map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+  const kind = r.kind === 'series' ? 'series' : 'movie';
+  const rated = { imdb: r.imdb_rating, rt: r.rotten_tomatoes, fame: titleFame({ source: r.source, fame: r.fame, voteCount: r.vote_count }) };
+  const regions = new Map<string, string[]>();
+  for (const o of offers) if (STREAMABLE.has(o.kind)) regions.set(o.platform, [...new Set([...(regions.get(o.platform) ?? []), o.region])]);
+  return {
+    id: r.id,
+    kind,
+    title: r.title,
+    year: r.year,
+    genres: parse(r.genres),
+    language: languageName(r.language),
+    runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
+    seasons: r.seasons,
+    imdb: r.imdb_rating,
+    rt: r.rotten_tomatoes,
+    fame: rated.fame,
+    keywords: parse(r.keywords),
+    director: r.director,
+    cast: parse(r.cast_members),
+    platforms: [...regions.keys()],
+    platformRegions: [...regions.values()],
+    originalTitle: r.original_title,
+    endYear: r.end_year,
+    episodeRuntime: r.episode_runtime,
+    description: r.description,
+    languageCode: r.language,
+    availability: offers.map((o) => ({ platform: o.platform, region: o.region, kind: o.kind as CatalogEntry['availability'][number]['kind'], as_of: o.as_of, link: o.link, source: o.source })),
+    source: r.source,
+    tmdbId: r.tmdb_id,
+    imdbId: r.imdb_id,
+    posterPath: r.poster_path,
+    backdropPath: r.backdrop_path,
+    trailerKey: r.trailer_key,
+    voteCount: r.vote_count,
+    tmdbRating: r.tmdb_rating,
+    ageRating: r.age_rating,
+    quality: shrunkQuality(rated, MEAN),
+    popularity: popularity(rated, MEAN),
+    retired: r.retired_at !== null || (r.source === 'builtin' && r.catalog_version < PACK_VERSION),
+  };
+}
+
+describe('the catalog snapshot, for any rows read in any pages', () => {
+  it('reads every title back as built plainly from its rows, and finds every name as a plain map does', () => {
+    fc.assert(
+      fc.property(fc.array(title, { maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (generated, page) => {
+        const { titles, availability } = rowsOf(generated);
+        const builder = new SnapshotBuilder(9, PACK_VERSION, MEAN);
+        // The store reads ids in order, a page of titles with the offers of that page.
+        for (let i = 0; i < titles.length; i += page) {
+          const part = titles.slice(i, i + page);
+          const ids = new Set(part.map((t) => t.id));
+          builder.add(
+            part,
+            availability.filter((a) => ids.has(a.title_id)),
+          );
+        }
+        const snap = builder.finish(platformRows);
+
+        for (const r of titles) {
+          const want = plainEntry(
+            r,
+            availability.filter((a) => a.title_id === r.id),
+          );
+          expect(snap.byId.get(r.id)).toEqual(want);
+        }
+        const offerable = titles.map((r) => snap.byId.get(r.id)!).filter((e) => !e.retired);
+        expect(new Set(snap.titles)).toEqual(new Set(offerable));
+        for (let i = 1; i < snap.titles.length; i++) expect(snap.titles[i - 1].popularity).toBeGreaterThanOrEqual(snap.titles[i].popularity);
+
+        const plainByName = new Map<string, CatalogEntry[]>();
+        for (const t of snap.titles) {
+          for (const name of new Set([t.title, t.originalTitle].filter((n): n is string => Boolean(n)).map(searchText))) {
+            if (name) plainByName.set(name, [...(plainByName.get(name) ?? []), t]);
+          }
+        }
+        for (const [name, list] of plainByName) expect(titlesNamed(snap, name)).toEqual(list);
+        expect(titlesNamed(snap, searchText('no such title at all'))).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives shared lists that refuse writes (a write would reach every title sharing them)', () => {
+    const { titles, availability } = rowsOf(
+      fc.sample(title, { numRuns: 1, seed: 7 }).map((t) => ({ ...t, genres: '["Drama"]', offers: [{ platform: 'Netflix', region: 'US', kind: 'subscription', as_of: '2025-06', link: null, source: 'builtin' }] })),
+    );
+    const builder = new SnapshotBuilder(1, PACK_VERSION, MEAN);
+    builder.add(titles, availability);
+    const entry = builder.finish(platformRows).byId.get(titles[0].id)!;
+    expect(() => entry.genres.push('Comedy')).toThrow(TypeError);
+    expect(() => entry.platforms.push('Hulu')).toThrow(TypeError);
+    expect(entry.genres).toEqual(['Drama']);
+  });
+});
