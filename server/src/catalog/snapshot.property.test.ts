@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
 import { popularity, shrunkQuality, titleFame } from './ranking.js';
 import { searchText } from './search-text.js';
-import { SnapshotBuilder, STREAMABLE, languageName, titlesNamed, type CatalogEntry } from './snapshot.js';
+import { buildIndex, rankAll, recommend } from '../engine/index.js';
+import { engineIndexFor } from '../features/recommendations/engine-index.js';
+import { SnapshotBuilder, STREAMABLE, languageName, titlePositions, titlesNamed, type CatalogEntry, type Snapshot } from './snapshot.js';
 
 const PACK_VERSION = 3;
 const MEAN = 6.8;
@@ -123,22 +125,26 @@ function plainEntry(r: TitleRow, offers: AvailabilityRow[]): CatalogEntry {
   };
 }
 
+function snapshotOf(generated: Generated[], page: number): { snap: Snapshot; titles: TitleRow[]; availability: AvailabilityRow[] } {
+  const { titles, availability } = rowsOf(generated);
+  const builder = new SnapshotBuilder(9, PACK_VERSION, MEAN);
+  // The store reads ids in order, a page of titles with the offers of that page.
+  for (let i = 0; i < titles.length; i += page) {
+    const part = titles.slice(i, i + page);
+    const ids = new Set(part.map((t) => t.id));
+    builder.add(
+      part,
+      availability.filter((a) => ids.has(a.title_id)),
+    );
+  }
+  return { snap: builder.finish(platformRows), titles, availability };
+}
+
 describe('the catalog snapshot, for any rows read in any pages', () => {
   it('reads every title back as built plainly from its rows, and finds every name as a plain map does', () => {
     fc.assert(
       fc.property(fc.array(title, { maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (generated, page) => {
-        const { titles, availability } = rowsOf(generated);
-        const builder = new SnapshotBuilder(9, PACK_VERSION, MEAN);
-        // The store reads ids in order, a page of titles with the offers of that page.
-        for (let i = 0; i < titles.length; i += page) {
-          const part = titles.slice(i, i + page);
-          const ids = new Set(part.map((t) => t.id));
-          builder.add(
-            part,
-            availability.filter((a) => ids.has(a.title_id)),
-          );
-        }
-        const snap = builder.finish(platformRows);
+        const { snap, titles, availability } = snapshotOf(generated, page);
 
         for (const r of titles) {
           const want = plainEntry(
@@ -150,6 +156,11 @@ describe('the catalog snapshot, for any rows read in any pages', () => {
         const offerable = titles.map((r) => snap.byId.get(r.id)!).filter((e) => !e.retired);
         expect(new Set(snap.titles)).toEqual(new Set(offerable));
         for (let i = 1; i < snap.titles.length; i++) expect(snap.titles[i - 1].popularity).toBeGreaterThanOrEqual(snap.titles[i].popularity);
+        // The engine's id map is the snapshot's: offerable titles at their positions, retired ones absent.
+        const positions = titlePositions(snap.titles)!;
+        snap.titles.forEach((t, i) => expect(positions.get(t.id)).toBe(i));
+        for (const r of titles) if (snap.byId.get(r.id)!.retired) expect(positions.get(r.id)).toBeUndefined();
+        expect(positions.get('no-such-id')).toBeUndefined();
 
         const plainByName = new Map<string, CatalogEntry[]>();
         for (const t of snap.titles) {
@@ -174,5 +185,29 @@ describe('the catalog snapshot, for any rows read in any pages', () => {
     expect(() => entry.genres.push('Comedy')).toThrow(TypeError);
     expect(() => entry.platforms.push('Hulu')).toThrow(TypeError);
     expect(entry.genres).toEqual(['Drama']);
+  });
+
+  it('ranks every user exactly as an index built with its own id map (the construction before sharing it)', () => {
+    const taste = fc.record({
+      genres: fc.subarray(['Drama', 'Comedy', 'Thriller', 'Science Fiction']),
+      languages: fc.subarray(['English', 'Korean', 'Hindi']),
+      platforms: fc.subarray(['Netflix', 'Prime Video', 'Hulu']),
+      picks: fc.array(fc.tuple(fc.integer({ min: 0, max: 59 }), fc.constantFrom('favourites', 'liked', 'disliked', 'watched', 'recommended')), { maxLength: 20 }),
+    });
+    fc.assert(
+      fc.property(fc.array(title, { minLength: 1, maxLength: 60 }), taste, fc.constantFrom(null, 'US', 'IN'), fc.integer(), (generated, t, region, seed) => {
+        const { snap, titles } = snapshotOf(generated, 25);
+        const lists = { favourites: [] as string[], liked: [] as string[], disliked: [] as string[], watched: [] as string[], recommended: [] as string[] };
+        // Ids of retired and unknown titles too: history keeps them, the engine must ignore them.
+        for (const [i, list] of t.picks) lists[list].push(titles[i]?.id ?? `gone-${i}`);
+        const user = { genres: t.genres, languages: t.languages, platforms: t.platforms, ...lists };
+        const opts = { region, seed };
+        const shared = engineIndexFor(snap.titles);
+        const own = buildIndex([...snap.titles]);
+        expect(rankAll(shared, user, opts)).toEqual(rankAll(own, user, opts));
+        expect(recommend(shared, user, opts)).toEqual(recommend(own, user, opts));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

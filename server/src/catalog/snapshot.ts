@@ -73,7 +73,8 @@ export interface Snapshot {
   version: number;
   /** Offerable titles, most popular first. */
   titles: CatalogEntry[];
-  byId: Map<string, CatalogEntry>;
+  /** Any title by id, retired ones included. */
+  byId: Pick<ReadonlyMap<string, CatalogEntry>, 'get'>;
   /**
    * Offerable titles by name: positions in `titles`, sorted by the name's searchText (title or
    * original title; `nameIsOriginal` says which), then by position. A binary search replaces a
@@ -172,6 +173,17 @@ export function titlesNamed(snap: Pick<Snapshot, 'titles' | 'nameOrder' | 'nameI
   return out;
 }
 
+/**
+ * Offerable titles' positions by id, for the snapshot's `titles` array (engine-index.ts hands it to
+ * buildIndex, so a 100,000-title catalog has one id map, not two). Keyed by the array, so it goes
+ * with its snapshot.
+ */
+const offerableIds = new WeakMap<readonly CatalogEntry[], Pick<ReadonlyMap<string, number>, 'get'>>();
+
+export function titlePositions(titles: readonly EngineTitle[]): Pick<ReadonlyMap<string, number>, 'get'> | undefined {
+  return offerableIds.get(titles as readonly CatalogEntry[]);
+}
+
 export const languageName = (code: string): string => (LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
 
 /**
@@ -252,9 +264,21 @@ export class SnapshotBuilder {
 
   finish(platformRows: readonly PlatformRow[]): Snapshot {
     const entries = this.entries;
-    // Ties are broken by id so every instance orders lists the same way.
-    entries.sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const titles = entries.filter((e) => !e.retired);
+    // Offerable titles first, then by popularity; ties are broken by id so every instance orders
+    // lists the same way. `titles` is then the front of `entries`, and one id map serves both the
+    // store (any title) and the engine (offerable titles: positions before `titles.length`).
+    entries.sort((a, b) => Number(a.retired) - Number(b.retired) || b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const retiredAt = entries.findIndex((e) => e.retired);
+    const titles = retiredAt < 0 ? entries : entries.slice(0, retiredAt);
+    const position = new Map<string, number>();
+    entries.forEach((e, i) => position.set(e.id, i));
+    const offerable = titles.length;
+    offerableIds.set(titles, {
+      get(id: string) {
+        const i = position.get(id);
+        return i !== undefined && i < offerable ? i : undefined;
+      },
+    });
 
     // Folded names live only while sorting; lookups fold the names again (titlesNamed).
     const keys: string[] = [];
@@ -285,7 +309,7 @@ export class SnapshotBuilder {
     return {
       version: this.version,
       titles,
-      byId: new Map(entries.map((e) => [e.id, e])),
+      byId: { get: (id: string) => entries[position.get(id) ?? -1] },
       nameOrder,
       nameIsOriginal,
       platforms,

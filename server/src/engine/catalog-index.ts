@@ -33,7 +33,8 @@ export interface Scratch {
 export interface CatalogIndex {
   readonly size: number;
   readonly titles: readonly EngineTitle[];
-  readonly idToIdx: ReadonlyMap<string, number>;
+  /** Title id -> position in `titles` (only .get: the catalog may hand over its own id map). */
+  readonly idToIdx: Pick<ReadonlyMap<string, number>, 'get'>;
   /** 1 for series. */
   readonly series: Uint8Array;
   readonly genreNames: readonly string[];
@@ -149,10 +150,18 @@ function regionInterner() {
   };
 }
 
-export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
+/**
+ * `ids`, when given, must map exactly each title's id to its position in `titles` (the catalog
+ * snapshot keeps such a map already; a second one costs megabytes at 100,000 titles).
+ */
+export function buildIndex(titles: readonly EngineTitle[], ids?: Pick<ReadonlyMap<string, number>, 'get'>): CatalogIndex {
   const n = titles.length;
-  const idToIdx = new Map<string, number>();
-  titles.forEach((t, i) => idToIdx.set(t.id, i));
+  let idToIdx = ids;
+  if (!idToIdx) {
+    const own = new Map<string, number>();
+    titles.forEach((t, i) => own.set(t.id, i));
+    idToIdx = own;
+  }
   const tokenTable = buildTokens(titles);
 
   const genreIntern = interner();
