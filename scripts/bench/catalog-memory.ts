@@ -5,7 +5,8 @@
 // /current (so the engine index and the co-likes exist) it reads VmRSS (steady) and VmHWM (the
 // peak, the load included) from /proc. HEAP_SNAPSHOT=1 also writes a heap snapshot (SIGUSR2) and
 // prints its self sizes by constructor, for attributing the heap (HEAP_SNAPSHOT_KEEP=<path prefix>
-// keeps the file); TRACE_GC=1 prints V8's line on the last collection (heap used and committed);
+// keeps the file); TRACE_GC=1 prints V8's lines on the full collections and the last one (heap used and
+// committed);
 // CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run. Timings are for orientation
 // only (ISSUES picks, p50/p99): bench:api is the figure of record.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +34,7 @@ const TRACE_GC = process.env.TRACE_GC === '1';
 interface Child {
   child: ChildProcess;
   url: string;
-  /** With TRACE_GC=1: V8's line about the last garbage collection (heap used (committed)). */
+  /** With TRACE_GC=1: V8's lines on every full collection and the last collection (heap used (committed)). */
   lastGc(): string;
   stop(): Promise<void>;
 }
@@ -47,8 +48,12 @@ async function startChild(env: Record<string, string>, cwd: string): Promise<Chi
     stdio: ['ignore', TRACE_GC ? 'pipe' : 'ignore', 'inherit'],
   });
   let lastGc = '';
+  const compactions: string[] = [];
   child.stdout?.on('data', (d: Buffer) => {
-    for (const line of d.toString().split('\n')) if (/Mark-Compact|Scavenge/.test(line)) lastGc = line.trim();
+    for (const line of d.toString().split('\n')) {
+      if (/Mark-Compact|Scavenge/.test(line)) lastGc = line.trim();
+      if (/Mark-Compact/.test(line)) compactions.push(line.trim());
+    }
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -62,7 +67,7 @@ async function startChild(env: Record<string, string>, cwd: string): Promise<Chi
     if (Date.now() > deadline) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, url, lastGc: () => lastGc, stop: () => new Promise<void>((ok) => (child.once('exit', () => ok()), child.kill('SIGTERM'))) };
+  return { child, url, lastGc: () => [...compactions, lastGc].join('\n'), stop: () => new Promise<void>((ok) => (child.once('exit', () => ok()), child.kill('SIGTERM'))) };
 }
 
 function memoryOf(pid: number): { rss: number; hwm: number } {
@@ -159,7 +164,7 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
         console.log(
           `${dialect}: ${SYNTHETIC_TITLES.toLocaleString('en-US')} titles; start ${startMs.toFixed(0)} ms; RSS after start ${afterStart.rss.toFixed(0)} MB; steady RSS ${steady.rss.toFixed(0)} MB; peak ${steady.hwm.toFixed(0)} MB; first pick ${firstMs.toFixed(0)} ms; pick p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms, p99 ${times[Math.floor(times.length * 0.99)].toFixed(1)} ms (noisy)`,
         );
-        if (TRACE_GC) console.log(`last GC: ${server.lastGc()}`);
+        if (TRACE_GC) console.log(`full collections, then the last one:\n${server.lastGc()}`);
         if (HEAP_SNAPSHOT) {
           server.child.kill('SIGUSR2');
           let file: string | undefined;

@@ -5,14 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
-import { popularity, shrunkQuality, titleFame } from './ranking.js';
+import { catalogMean, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { searchText } from './search-text.js';
 import { buildIndex, rankAll, recommend } from '../engine/index.js';
 import { engineIndexFor } from '../features/recommendations/engine-index.js';
 import { SnapshotBuilder, STREAMABLE, languageName, titlePositions, titlesNamed, type CatalogEntry, type Snapshot } from './snapshot.js';
 
 const PACK_VERSION = 3;
-const MEAN = 6.8;
 const platformRows: PlatformRow[] = ['Netflix', 'Prime Video', 'Hulu'].map((name) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), color: '#000', search_url: '', hosts: '[]', tmdb_provider_id: null, logo_path: null }));
 
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
@@ -74,7 +73,7 @@ function rowsOf(generated: Generated[]): { titles: TitleRow[]; availability: Ava
 }
 
 /** The entry as built plainly from its own rows: a fresh object and fresh lists per title (the construction before compaction). */
-function plainEntry(r: TitleRow, offers: AvailabilityRow[]): CatalogEntry {
+function plainEntry(r: TitleRow, offers: AvailabilityRow[], mean: number): CatalogEntry {
   const parse = (s: string): string[] => {
     try {
       const v: unknown = JSON.parse(s);
@@ -106,28 +105,23 @@ function plainEntry(r: TitleRow, offers: AvailabilityRow[]): CatalogEntry {
     platformRegions: [...regions.values()],
     originalTitle: r.original_title,
     endYear: r.end_year,
-    episodeRuntime: r.episode_runtime,
     description: r.description,
-    languageCode: r.language,
     availability: offers.map((o) => ({ platform: o.platform, region: o.region, kind: o.kind as CatalogEntry['availability'][number]['kind'], as_of: o.as_of, link: o.link, source: o.source })),
-    source: r.source,
     tmdbId: r.tmdb_id,
     imdbId: r.imdb_id,
     posterPath: r.poster_path,
-    backdropPath: r.backdrop_path,
     trailerKey: r.trailer_key,
-    voteCount: r.vote_count,
     tmdbRating: r.tmdb_rating,
-    ageRating: r.age_rating,
-    quality: shrunkQuality(rated, MEAN),
-    popularity: popularity(rated, MEAN),
+    quality: shrunkQuality(rated, mean),
+    popularity: popularity(rated, mean),
     retired: r.retired_at !== null || (r.source === 'builtin' && r.catalog_version < PACK_VERSION),
   };
 }
 
 function snapshotOf(generated: Generated[], page: number): { snap: Snapshot; titles: TitleRow[]; availability: AvailabilityRow[] } {
   const { titles, availability } = rowsOf(generated);
-  const builder = new SnapshotBuilder(9, PACK_VERSION, MEAN);
+  // As the store builds it: no mean given, the rows' own.
+  const builder = new SnapshotBuilder(9, PACK_VERSION);
   // The store reads ids in order, a page of titles with the offers of that page.
   for (let i = 0; i < titles.length; i += page) {
     const part = titles.slice(i, i + page);
@@ -146,10 +140,13 @@ describe('the catalog snapshot, for any rows read in any pages', () => {
       fc.property(fc.array(title, { maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (generated, page) => {
         const { snap, titles, availability } = snapshotOf(generated, page);
 
+        // The mean as the store computed it before: of every title's ratings, read at once.
+        const mean = catalogMean(titles.map((r) => ({ imdb: r.imdb_rating, rt: r.rotten_tomatoes, fame: r.fame })));
         for (const r of titles) {
           const want = plainEntry(
             r,
             availability.filter((a) => a.title_id === r.id),
+            mean,
           );
           expect(snap.byId.get(r.id)).toEqual(want);
         }
@@ -179,7 +176,7 @@ describe('the catalog snapshot, for any rows read in any pages', () => {
     const { titles, availability } = rowsOf(
       fc.sample(title, { numRuns: 1, seed: 7 }).map((t) => ({ ...t, genres: '["Drama"]', offers: [{ platform: 'Netflix', region: 'US', kind: 'subscription', as_of: '2025-06', link: null, source: 'builtin' }] })),
     );
-    const builder = new SnapshotBuilder(1, PACK_VERSION, MEAN);
+    const builder = new SnapshotBuilder(1, PACK_VERSION, 6.8);
     builder.add(titles, availability);
     const entry = builder.finish(platformRows).byId.get(titles[0].id)!;
     expect(() => entry.genres.push('Comedy')).toThrow(TypeError);

@@ -4,29 +4,26 @@ import { LANGUAGE_NAMES, type Platform } from '@app/shared';
 import type { OfferKind } from './sources/types.js';
 import type { EngineTitle } from '../engine/types.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
-import { popularity, shrunkQuality, titleFame } from './ranking.js';
+import { observedRating, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { logoUrl } from './urls.js';
 import { searchText } from './search-text.js';
 
-/** A catalog title: what the engine needs plus what a card or the title page shows. */
+/**
+ * A catalog title: what the engine needs plus what a card or the title page shows, and nothing
+ * else (one field is 800 KB at 100,000 titles: the columns no reader uses, such as the age rating,
+ * the backdrop or the source, stay in the database).
+ */
 export interface CatalogEntry extends EngineTitle {
   originalTitle: string | null;
   endYear: number | null;
-  /** Series: typical episode minutes (also in `runtime`, the card's "minutes" figure). */
-  episodeRuntime: number | null;
   description: string;
-  languageCode: string;
   /** Every offer any source knows, rent and buy included (see STREAMABLE for what counts). */
   availability: ReadonlyArray<Offer>;
   tmdbId: number | null;
   imdbId: string | null;
   posterPath: string | null;
-  backdropPath: string | null;
   trailerKey: string | null;
-  voteCount: number | null;
   tmdbRating: number | null;
-  ageRating: string | null;
-  source: string;
   /** Bayesian-shrunk rating, 1-10. */
   quality: number;
   /** Quality mixed with fame: the default order of every list. */
@@ -188,21 +185,25 @@ export const languageName = (code: string): string => (LANGUAGE_NAMES as Record<
 
 /**
  * Builds a snapshot page by page (the store reads the catalog in pages, so a 100,000-title catalog
- * never sits in memory twice: rows and entries). `mean` is the catalog's mean rating, known first.
+ * never sits in memory twice: rows and entries). `mean` is the catalog's mean rating; without it,
+ * the mean of the rows added (every title's, retired ones included), so the load needs no query
+ * that holds a row of every title at once.
  */
 export class SnapshotBuilder {
   private readonly entries: CatalogEntry[] = [];
   private readonly strings = new Interner();
+  private ratingSum = 0;
+  private rated = 0;
 
   constructor(
     private readonly version: number,
     private readonly packVersion: number,
-    private readonly mean: number,
+    private readonly mean?: number,
   ) {}
 
   /** Adds titles and the availability rows of those titles. */
   add(titleRows: readonly TitleRow[], availabilityRows: readonly AvailabilityRow[]): void {
-    const { strings, mean, packVersion } = this;
+    const { strings, packVersion } = this;
     const availability = new Map<string, AvailabilityRow[]>();
     for (const a of availabilityRows) {
       const l = availability.get(a.title_id);
@@ -219,6 +220,8 @@ export class SnapshotBuilder {
         // Imported titles have no editorial fame: their vote count stands in (ranking.ts).
         fame: titleFame({ source: r.source, fame: Number(r.fame), voteCount: r.vote_count === null ? null : Number(r.vote_count) }),
       };
+      const observed = observedRating(rated);
+      if (observed !== null) (this.ratingSum += observed), this.rated++;
       const streaming = avail.length ? sharedStreaming(avail, strings) : NOT_STREAMING;
       // One literal with every field in one order (no spread): one hidden class, every field in
       // the object itself, none in a separate property store.
@@ -241,21 +244,16 @@ export class SnapshotBuilder {
         platformRegions: streaming.platformRegions,
         originalTitle: r.original_title,
         endYear: r.end_year,
-        episodeRuntime: r.episode_runtime,
         description: r.description,
-        languageCode: strings.of(r.language),
         availability: avail,
-        source: strings.of(r.source),
         tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
         imdbId: r.imdb_id,
         posterPath: r.poster_path,
-        backdropPath: r.backdrop_path,
         trailerKey: r.trailer_key,
-        voteCount: r.vote_count === null ? null : Number(r.vote_count),
         tmdbRating: r.tmdb_rating === null ? null : Number(r.tmdb_rating),
-        ageRating: r.age_rating === null ? null : strings.of(r.age_rating),
-        quality: shrunkQuality(rated, mean),
-        popularity: popularity(rated, mean),
+        // Set by finish, once the mean is known (NaN: a number field from the start).
+        quality: NaN,
+        popularity: NaN,
         retired: r.retired_at !== null || (r.source === 'builtin' && Number(r.catalog_version) < packVersion),
       };
       this.entries.push(entry);
@@ -264,6 +262,13 @@ export class SnapshotBuilder {
 
   finish(platformRows: readonly PlatformRow[]): Snapshot {
     const entries = this.entries;
+    // catalogMean's rule: the mean observed rating, 6.5 when nothing is rated.
+    const mean = this.mean ?? (this.rated ? this.ratingSum / this.rated : 6.5);
+    for (const e of entries) {
+      const rated = { imdb: e.imdb, rt: e.rt, fame: e.fame };
+      e.quality = shrunkQuality(rated, mean);
+      e.popularity = popularity(rated, mean);
+    }
     // Offerable titles first, then by popularity; ties are broken by id so every instance orders
     // lists the same way. `titles` is then the front of `entries`, and one id map serves both the
     // store (any title) and the engine (offerable titles: positions before `titles.length`).
