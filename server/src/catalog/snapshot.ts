@@ -221,7 +221,10 @@ export class SnapshotBuilder {
         fame: titleFame({ source: r.source, fame: Number(r.fame), voteCount: r.vote_count === null ? null : Number(r.vote_count) }),
       };
       const observed = observedRating(rated);
-      if (observed !== null) (this.ratingSum += observed), this.rated++;
+      if (observed !== null) {
+        this.ratingSum += observed;
+        this.rated++;
+      }
       const streaming = avail.length ? sharedStreaming(avail, strings) : NOT_STREAMING;
       // One literal with every field in one order (no spread): one hidden class, every field in
       // the object itself, none in a separate property store.
@@ -289,11 +292,18 @@ export class SnapshotBuilder {
     const keys: string[] = [];
     const pos: number[] = [];
     const original: number[] = [];
+    const addName = (key: string, i: number, isOriginal: number) => {
+      if (!key) return;
+      keys.push(key);
+      pos.push(i);
+      original.push(isOriginal);
+    };
     titles.forEach((t, i) => {
       const name = searchText(t.title);
-      if (name) keys.push(name), pos.push(i), original.push(0);
       const other = t.originalTitle ? searchText(t.originalTitle) : '';
-      if (other && other !== name) keys.push(other), pos.push(i), original.push(1);
+      addName(name, i, 0);
+      // A title found under both names is listed once.
+      if (other !== name) addName(other, i, 1);
     });
     const order = Uint32Array.from(keys, (_, k) => k).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : pos[a] - pos[b]));
     const nameOrder = Uint32Array.from(order, (k) => pos[k]);
