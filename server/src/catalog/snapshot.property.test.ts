@@ -184,7 +184,7 @@ describe('the catalog snapshot, for any rows read in any pages', () => {
     expect(entry.genres).toEqual(['Drama']);
   });
 
-  it('ranks every user exactly as an index built with its own id map (the construction before sharing it)', () => {
+  it('builds the same engine index as from unshared lists, and ranks every user exactly as it does', () => {
     const taste = fc.record({
       genres: fc.subarray(['Drama', 'Comedy', 'Thriller', 'Science Fiction']),
       languages: fc.subarray(['English', 'Korean', 'Hindi']),
@@ -200,7 +200,13 @@ describe('the catalog snapshot, for any rows read in any pages', () => {
         const user = { genres: t.genres, languages: t.languages, platforms: t.platforms, ...lists };
         const opts = { region, seed };
         const shared = engineIndexFor(snap.titles);
-        const own = buildIndex([...snap.titles]);
+        // Every title with lists of its own and no id map given: the construction before the
+        // snapshot shared lists and its id map with the engine.
+        const copies = snap.titles.map((e) => ({ ...e, genres: [...e.genres], platforms: [...e.platforms], platformRegions: e.platformRegions?.map((r) => r && [...r]) }));
+        const own = buildIndex(copies);
+        const { scratch: _s, neighbourCache: _n, moodCache: _m, titles: _t, idToIdx: _i, ...sharedArrays } = shared;
+        const { scratch: _s2, neighbourCache: _n2, moodCache: _m2, titles: _t2, idToIdx: _i2, ...ownArrays } = own;
+        expect(sharedArrays).toEqual(ownArrays);
         expect(rankAll(shared, user, opts)).toEqual(rankAll(own, user, opts));
         expect(recommend(shared, user, opts)).toEqual(recommend(own, user, opts));
       }),
