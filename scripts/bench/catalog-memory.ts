@@ -1,14 +1,14 @@
 // `npx tsx scripts/bench/catalog-memory.ts`: where the server's memory goes with a 100,000-title
 // catalog. Per dialect (SQLite; PostgreSQL too with BENCH_DATABASE_URL): the server bundle `npm
 // start` runs is started once to migrate and load the pack, the catalog is topped up with
-// synthetic titles to SYNTHETIC_TITLES, and the server is started again; after a few picks and GET
-// /current (so the engine index and the co-likes exist) it reads VmRSS (steady) and VmHWM (the
-// peak, the load included) from /proc. HEAP_SNAPSHOT=1 also writes a heap snapshot (SIGUSR2) and
-// prints its self sizes by constructor, for attributing the heap (HEAP_SNAPSHOT_KEEP=<path prefix>
-// keeps the file); TRACE_GC=1 prints V8's lines on the full collections and the last one (heap used and
-// committed);
-// CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run. Timings are for orientation
-// only (ISSUES picks, p50/p99): bench:api is the figure of record.
+// synthetic titles to SYNTHETIC_TITLES, and the server is started again; after ISSUES picks and
+// GET /current (so the engine index and the co-likes exist) it reads VmRSS (steady) and VmHWM
+// (the peak, the load included) from /proc. Optional:
+// - HEAP_SNAPSHOT=1 writes a heap snapshot (SIGUSR2) and prints its self sizes by constructor, to
+//   attribute the heap (HEAP_SNAPSHOT_KEEP=<path prefix> keeps the file);
+// - TRACE_GC=1 prints V8's lines on the full collections and the last one (heap used (committed));
+// - CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run.
+// Its timings are for orientation only: bench:api is the figure of record.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
