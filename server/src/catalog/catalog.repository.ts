@@ -131,12 +131,6 @@ export function availabilityBetween(db: Queryable, after: string | null, last: s
   return q.execute();
 }
 
-/** What the catalog mean rating needs, for every title. */
-export async function allRatings(db: Queryable): Promise<Array<{ imdb: number | null; rt: number | null; fame: number }>> {
-  const rows = await db.selectFrom('titles').select(['imdb_rating', 'rotten_tomatoes', 'fame']).execute();
-  return rows.map((r) => ({ imdb: r.imdb_rating === null ? null : Number(r.imdb_rating), rt: r.rotten_tomatoes, fame: Number(r.fame) }));
-}
-
 export function allPlatforms(db: Queryable): Promise<PlatformRow[]> {
   return db.selectFrom('platforms').selectAll().execute();
 }

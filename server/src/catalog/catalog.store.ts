@@ -2,9 +2,8 @@
 // reloaded when catalog_meta's version moves (another instance or an importer changed it).
 import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
-import { META, allPlatforms, allRatings, availabilityBetween, readMeta, titlePage } from './catalog.repository.js';
-import { catalogMean } from './ranking.js';
-import { SnapshotBuilder, STREAMABLE, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { META, allPlatforms, availabilityBetween, readMeta, titlePage } from './catalog.repository.js';
+import { SnapshotBuilder, STREAMABLE, titlePositions, titlesNamed, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
 import { servesCountry, whereToWatch, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
@@ -61,8 +60,10 @@ const PAGE = 500;
  * newer version and reads again.
  */
 async function loadSnapshot(db: DB): Promise<Snapshot> {
-  const [meta, ratings, platforms] = await Promise.all([readMeta(db), allRatings(db), allPlatforms(db)]);
-  const builder = new SnapshotBuilder(Number(meta.get(META.version) ?? 0), Number(meta.get(META.packVersion) ?? 0), catalogMean(ratings));
+  const [meta, platforms] = await Promise.all([readMeta(db), allPlatforms(db)]);
+  // The mean rating comes from the pages themselves (a query of every title's ratings at once
+  // held 100,000 rows before the first page was read).
+  const builder = new SnapshotBuilder(Number(meta.get(META.version) ?? 0), Number(meta.get(META.packVersion) ?? 0));
   let after: string | null = null;
   for (;;) {
     const rows = await titlePage(db, after, PAGE);
@@ -100,6 +101,12 @@ export class CatalogStore {
     return (await this.current()).titles;
   }
 
+  /** Offerable titles by id, answered by the snapshot's id map (no set of 100,000 ids per caller). */
+  async offeredIds(): Promise<Pick<ReadonlySet<string>, 'has'>> {
+    const positions = titlePositions((await this.current()).titles)!;
+    return { has: (id: string) => positions.get(id) !== undefined };
+  }
+
   /** Any title by id, retired ones included (history still shows them). */
   async title(id: string): Promise<CatalogEntry | null> {
     return (await this.current()).byId.get(id) ?? null;
@@ -115,8 +122,8 @@ export class CatalogStore {
     const out = new Map<string, CatalogEntry>();
     for (const name of names) {
       const key = searchText(name);
-      const found = key ? snap.byName.get(key) : undefined;
-      if (found?.length) out.set(name, [...found].sort((a, b) => b.fame - a.fame || b.popularity - a.popularity)[0]);
+      const found = key ? titlesNamed(snap, key) : [];
+      if (found.length) out.set(name, [...found].sort((a, b) => b.fame - a.fame || b.popularity - a.popularity)[0]);
     }
     return out;
   }

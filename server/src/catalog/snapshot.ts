@@ -4,29 +4,26 @@ import { LANGUAGE_NAMES, type Platform } from '@app/shared';
 import type { OfferKind } from './sources/types.js';
 import type { EngineTitle } from '../engine/types.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
-import { popularity, shrunkQuality, titleFame } from './ranking.js';
+import { observedRating, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { logoUrl } from './urls.js';
 import { searchText } from './search-text.js';
 
-/** A catalog title: what the engine needs plus what a card or the title page shows. */
+/**
+ * A catalog title: what the engine needs plus what a card or the title page shows, and nothing
+ * else (one field is 800 KB at 100,000 titles: the columns no reader uses, such as the age rating,
+ * the backdrop or the source, stay in the database).
+ */
 export interface CatalogEntry extends EngineTitle {
   originalTitle: string | null;
   endYear: number | null;
-  /** Series: typical episode minutes (also in `runtime`, the card's "minutes" figure). */
-  episodeRuntime: number | null;
   description: string;
-  languageCode: string;
   /** Every offer any source knows, rent and buy included (see STREAMABLE for what counts). */
   availability: ReadonlyArray<Offer>;
   tmdbId: number | null;
   imdbId: string | null;
   posterPath: string | null;
-  backdropPath: string | null;
   trailerKey: string | null;
-  voteCount: number | null;
   tmdbRating: number | null;
-  ageRating: string | null;
-  source: string;
   /** Bayesian-shrunk rating, 1-10. */
   quality: number;
   /** Quality mixed with fame: the default order of every list. */
@@ -73,9 +70,15 @@ export interface Snapshot {
   version: number;
   /** Offerable titles, most popular first. */
   titles: CatalogEntry[];
-  byId: Map<string, CatalogEntry>;
-  /** Title and original title folded by searchText -> offerable titles, most popular first. */
-  byName: Map<string, CatalogEntry[]>;
+  /** Any title by id, retired ones included. */
+  byId: Pick<ReadonlyMap<string, CatalogEntry>, 'get'>;
+  /**
+   * Offerable titles by name: positions in `titles`, sorted by the name's searchText (title or
+   * original title; `nameIsOriginal` says which), then by position. A binary search replaces a
+   * map of 100,000 folded names and 100,000 one-title lists.
+   */
+  nameOrder: Uint32Array;
+  nameIsOriginal: Uint8Array;
   platforms: PlatformInfo[];
   platformByName: Map<string, PlatformInfo>;
   platformBySlug: Map<string, PlatformInfo>;
@@ -83,19 +86,33 @@ export interface Snapshot {
   usesTmdb: boolean;
 }
 
-/** The same text once in memory: 100,000 titles share a few thousand keywords, people, genres. */
+/**
+ * The same text, offer and list once in memory: 100,000 titles share a few thousand keywords,
+ * people and genres, a few hundred genre lists, and most offers and platform lists. Shared lists
+ * are frozen (nobody writes to a title's lists; a write would otherwise reach every title that
+ * shares one).
+ */
 class Interner {
   private readonly map = new Map<string, string>();
+  private readonly lists = new Map<string, readonly unknown[]>();
   of(s: string): string {
     const hit = this.map.get(s);
     if (hit !== undefined) return hit;
     this.map.set(s, s);
     return s;
   }
+  /** One frozen list per distinct key (the caller's key must say everything the list holds). */
+  list<T>(key: string, make: () => T[]): T[] {
+    const hit = this.lists.get(key);
+    if (hit !== undefined) return hit as T[];
+    const made = Object.freeze(make()) as T[];
+    this.lists.set(key, made);
+    return made;
+  }
 }
 
-const EMPTY: string[] = [];
-const NOT_STREAMING = { platforms: EMPTY, platformRegions: [] as string[][] };
+const EMPTY: string[] = Object.freeze([]) as unknown as string[];
+const NOT_STREAMING = { platforms: EMPTY, platformRegions: EMPTY as unknown as string[][] };
 
 function list(s: string, strings: Interner): string[] {
   if (s === '[]' || s === '') return EMPTY;
@@ -107,33 +124,95 @@ function list(s: string, strings: Interner): string[] {
   }
 }
 
+/** A list most titles share with others (genres): one copy per distinct JSON text. */
+function sharedList(s: string, strings: Interner): string[] {
+  if (s === '[]' || s === '') return EMPTY;
+  return strings.list(`l${s}`, () => list(s, strings));
+}
+
+/** A title's offers; the same offers (e.g. Netflix, US, subscription, no link) are one object, and the same lists one list. */
+function offerList(rows: readonly AvailabilityRow[], strings: Interner): Offer[] {
+  const offers = rows.map((a) => {
+    const key = `o${a.platform}\u0000${a.region}\u0000${a.kind}\u0000${a.as_of}\u0000${a.source}\u0000${a.link ?? '\u0001'}`;
+    return strings.list(key, () => [{ platform: strings.of(a.platform), region: strings.of(a.region), kind: strings.of(a.kind) as OfferKind, as_of: strings.of(a.as_of), link: a.link, source: strings.of(a.source) }])[0];
+  });
+  return strings.list(`a${offers.map((o) => `${o.platform}\u0000${o.region}\u0000${o.kind}\u0000${o.as_of}\u0000${o.source}\u0000${o.link ?? '\u0001'}`).join('\u0002')}`, () => offers);
+}
+
+/** streamingPlatforms, shared between titles streaming on the same platforms in the same regions. */
+function sharedStreaming(offers: readonly Offer[], strings: Interner): Pick<EngineTitle, 'platforms' | 'platformRegions'> {
+  const s = streamingPlatforms(offers);
+  if (!s.platforms.length) return NOT_STREAMING;
+  const regions = s.platformRegions as string[][];
+  const key = s.platforms.map((p, i) => `${p}\u0000${regions[i].join('\u0000')}`).join('\u0002');
+  return {
+    platforms: strings.list(`p${key}`, () => s.platforms),
+    platformRegions: strings.list(`r${key}`, () => regions.map((r) => Object.freeze(r))),
+  };
+}
+
+/** Offerable titles whose title or original title folds to `key` (a searchText), most popular first. */
+export function titlesNamed(snap: Pick<Snapshot, 'titles' | 'nameOrder' | 'nameIsOriginal'>, key: string): CatalogEntry[] {
+  const { titles, nameOrder, nameIsOriginal } = snap;
+  const nameAt = (k: number) => {
+    const t = titles[nameOrder[k]];
+    return searchText((nameIsOriginal[k] ? t.originalTitle : t.title) ?? '');
+  };
+  let lo = 0;
+  let hi = nameOrder.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (nameAt(mid) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: CatalogEntry[] = [];
+  for (let k = lo; k < nameOrder.length && nameAt(k) === key; k++) out.push(titles[nameOrder[k]]);
+  return out;
+}
+
+/**
+ * Offerable titles' positions by id, for the snapshot's `titles` array (engine-index.ts hands it to
+ * buildIndex, so a 100,000-title catalog has one id map, not two). Keyed by the array, so it goes
+ * with its snapshot.
+ */
+const offerableIds = new WeakMap<readonly CatalogEntry[], Pick<ReadonlyMap<string, number>, 'get'>>();
+
+export function titlePositions(titles: readonly EngineTitle[]): Pick<ReadonlyMap<string, number>, 'get'> | undefined {
+  return offerableIds.get(titles as readonly CatalogEntry[]);
+}
+
 export const languageName = (code: string): string => (LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
 
 /**
  * Builds a snapshot page by page (the store reads the catalog in pages, so a 100,000-title catalog
- * never sits in memory twice: rows and entries). `mean` is the catalog's mean rating, known first.
+ * never sits in memory twice: rows and entries). `mean` is the catalog's mean rating; without it,
+ * the mean of the rows added (every title's, retired ones included), so the load needs no query
+ * that holds a row of every title at once.
  */
 export class SnapshotBuilder {
   private readonly entries: CatalogEntry[] = [];
   private readonly strings = new Interner();
+  private ratingSum = 0;
+  private rated = 0;
 
   constructor(
     private readonly version: number,
     private readonly packVersion: number,
-    private readonly mean: number,
+    private readonly mean?: number,
   ) {}
 
   /** Adds titles and the availability rows of those titles. */
   add(titleRows: readonly TitleRow[], availabilityRows: readonly AvailabilityRow[]): void {
-    const { strings, mean, packVersion } = this;
-    const availability = new Map<string, Offer[]>();
+    const { strings, packVersion } = this;
+    const availability = new Map<string, AvailabilityRow[]>();
     for (const a of availabilityRows) {
-      const l = availability.get(a.title_id) ?? [];
-      l.push({ platform: strings.of(a.platform), region: strings.of(a.region), kind: strings.of(a.kind) as OfferKind, as_of: strings.of(a.as_of), link: a.link, source: strings.of(a.source) });
-      availability.set(a.title_id, l);
+      const l = availability.get(a.title_id);
+      if (l) l.push(a);
+      else availability.set(a.title_id, [a]);
     }
     for (const r of titleRows) {
-      const avail = availability.get(r.id) ?? (EMPTY as unknown as Offer[]);
+      const rows = availability.get(r.id);
+      const avail = rows ? offerList(rows, strings) : (EMPTY as unknown as Offer[]);
       const kind = r.kind === 'series' ? 'series' : 'movie';
       const rated = {
         imdb: r.imdb_rating === null ? null : Number(r.imdb_rating),
@@ -141,13 +220,20 @@ export class SnapshotBuilder {
         // Imported titles have no editorial fame: their vote count stands in (ranking.ts).
         fame: titleFame({ source: r.source, fame: Number(r.fame), voteCount: r.vote_count === null ? null : Number(r.vote_count) }),
       };
-      const streaming = avail.length ? streamingPlatforms(avail) : NOT_STREAMING;
-      this.entries.push({
+      const observed = observedRating(rated);
+      if (observed !== null) {
+        this.ratingSum += observed;
+        this.rated++;
+      }
+      const streaming = avail.length ? sharedStreaming(avail, strings) : NOT_STREAMING;
+      // One literal with every field in one order (no spread): one hidden class, every field in
+      // the object itself, none in a separate property store.
+      const entry: CatalogEntry = {
         id: r.id,
         kind,
         title: r.title,
         year: Number(r.year),
-        genres: list(r.genres, strings),
+        genres: sharedList(r.genres, strings),
         language: strings.of(languageName(r.language)),
         runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
         seasons: r.seasons,
@@ -157,44 +243,71 @@ export class SnapshotBuilder {
         keywords: list(r.keywords, strings),
         director: r.director === null ? null : strings.of(r.director),
         cast: list(r.cast_members, strings),
-        ...streaming,
+        platforms: streaming.platforms,
+        platformRegions: streaming.platformRegions,
         originalTitle: r.original_title,
         endYear: r.end_year,
-        episodeRuntime: r.episode_runtime,
         description: r.description,
-        languageCode: strings.of(r.language),
         availability: avail,
-        source: strings.of(r.source),
         tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
         imdbId: r.imdb_id,
         posterPath: r.poster_path,
-        backdropPath: r.backdrop_path,
         trailerKey: r.trailer_key,
-        voteCount: r.vote_count === null ? null : Number(r.vote_count),
         tmdbRating: r.tmdb_rating === null ? null : Number(r.tmdb_rating),
-        ageRating: r.age_rating === null ? null : strings.of(r.age_rating),
-        quality: shrunkQuality(rated, mean),
-        popularity: popularity(rated, mean),
+        // Set by finish, once the mean is known (NaN: a number field from the start).
+        quality: NaN,
+        popularity: NaN,
         retired: r.retired_at !== null || (r.source === 'builtin' && Number(r.catalog_version) < packVersion),
-      });
+      };
+      this.entries.push(entry);
     }
   }
 
   finish(platformRows: readonly PlatformRow[]): Snapshot {
     const entries = this.entries;
-    // Ties are broken by id so every instance orders lists the same way.
-    entries.sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const titles = entries.filter((e) => !e.retired);
-
-    const byName = new Map<string, CatalogEntry[]>();
-    for (const t of titles) {
-      for (const name of new Set([t.title, t.originalTitle].filter((n): n is string => Boolean(n)).map(searchText))) {
-        if (!name) continue;
-        const l = byName.get(name);
-        if (l) l.push(t);
-        else byName.set(name, [t]);
-      }
+    // catalogMean's rule: the mean observed rating, 6.5 when nothing is rated.
+    const mean = this.mean ?? (this.rated ? this.ratingSum / this.rated : 6.5);
+    for (const e of entries) {
+      const rated = { imdb: e.imdb, rt: e.rt, fame: e.fame };
+      e.quality = shrunkQuality(rated, mean);
+      e.popularity = popularity(rated, mean);
     }
+    // Offerable titles first, then by popularity; ties are broken by id so every instance orders
+    // lists the same way. `titles` is then the front of `entries`, and one id map serves both the
+    // store (any title) and the engine (offerable titles: positions before `titles.length`).
+    entries.sort((a, b) => Number(a.retired) - Number(b.retired) || b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const retiredAt = entries.findIndex((e) => e.retired);
+    const titles = retiredAt < 0 ? entries : entries.slice(0, retiredAt);
+    const position = new Map<string, number>();
+    entries.forEach((e, i) => position.set(e.id, i));
+    const offerable = titles.length;
+    offerableIds.set(titles, {
+      get(id: string) {
+        const i = position.get(id);
+        return i !== undefined && i < offerable ? i : undefined;
+      },
+    });
+
+    // Folded names live only while sorting; lookups fold the names again (titlesNamed).
+    const keys: string[] = [];
+    const pos: number[] = [];
+    const original: number[] = [];
+    const addName = (key: string, i: number, isOriginal: number) => {
+      if (!key) return;
+      keys.push(key);
+      pos.push(i);
+      original.push(isOriginal);
+    };
+    titles.forEach((t, i) => {
+      const name = searchText(t.title);
+      const other = t.originalTitle ? searchText(t.originalTitle) : '';
+      addName(name, i, 0);
+      // A title found under both names is listed once.
+      if (other !== name) addName(other, i, 1);
+    });
+    const order = Uint32Array.from(keys, (_, k) => k).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : pos[a] - pos[b]));
+    const nameOrder = Uint32Array.from(order, (k) => pos[k]);
+    const nameIsOriginal = Uint8Array.from(order, (k) => original[k]);
 
     const counts = new Map<string, number>();
     for (const t of titles) for (const p of t.platforms) counts.set(p, (counts.get(p) ?? 0) + 1);
@@ -211,8 +324,9 @@ export class SnapshotBuilder {
     return {
       version: this.version,
       titles,
-      byId: new Map(entries.map((e) => [e.id, e])),
-      byName,
+      byId: { get: (id: string) => entries[position.get(id) ?? -1] },
+      nameOrder,
+      nameIsOriginal,
       platforms,
       platformByName: new Map(platforms.map((p) => [p.name, p])),
       platformBySlug: new Map(platforms.map((p) => [p.slug, p])),

@@ -33,7 +33,8 @@ export interface Scratch {
 export interface CatalogIndex {
   readonly size: number;
   readonly titles: readonly EngineTitle[];
-  readonly idToIdx: ReadonlyMap<string, number>;
+  /** Title id -> position in `titles` (only .get: the catalog may hand over its own id map). */
+  readonly idToIdx: Pick<ReadonlyMap<string, number>, 'get'>;
   /** 1 for series. */
   readonly series: Uint8Array;
   readonly genreNames: readonly string[];
@@ -149,10 +150,18 @@ function regionInterner() {
   };
 }
 
-export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
+/**
+ * `ids`, when given, must map exactly each title's id to its position in `titles` (the catalog
+ * snapshot keeps such a map already; a second one costs megabytes at 100,000 titles).
+ */
+export function buildIndex(titles: readonly EngineTitle[], ids?: Pick<ReadonlyMap<string, number>, 'get'>): CatalogIndex {
   const n = titles.length;
-  const idToIdx = new Map<string, number>();
-  titles.forEach((t, i) => idToIdx.set(t.id, i));
+  let idToIdx = ids;
+  if (!idToIdx) {
+    const own = new Map<string, number>();
+    titles.forEach((t, i) => own.set(t.id, i));
+    idToIdx = own;
+  }
   const tokenTable = buildTokens(titles);
 
   const genreIntern = interner();
@@ -178,6 +187,11 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
   const comboOff: number[] = [0];
   const comboIds: number[] = [];
   const comboW: number[] = [];
+  // Catalog titles share their genre and platform lists (the snapshot interns them): a list
+  // object seen before is not worked out again. Keyed by the list itself, so titles with lists
+  // of their own (tests, benchmarks) are worked out one by one, as before.
+  const comboOfList = new Map<readonly string[], number>();
+  const platformsOfList = new Map<readonly string[], { regions: EngineTitle['platformRegions']; ids: number[]; regionIds: number[]; mask: number; titleRegion: number }>();
 
   for (let i = 0; i < n; i++) {
     const t = titles[i];
@@ -193,8 +207,44 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
     lang[i] = lid;
 
     const start = genreIds.length;
+    const known = t.genres ? comboOfList.get(t.genres) : undefined;
+    if (known !== undefined) {
+      for (let x = comboOff[known]; x < comboOff[known + 1]; x++) {
+        genreIds.push(comboIds[x]);
+        genreW.push(comboW[x]);
+      }
+      genreOff[i + 1] = genreIds.length;
+      genreCombo[i] = known;
+    } else {
+      genreCombo[i] = genreList(t.genres ?? [], start);
+      genreOff[i + 1] = genreIds.length;
+      if (t.genres) comboOfList.set(t.genres, genreCombo[i]);
+    }
+
+    const platStart = platIds.length;
+    if (!t.platforms?.length) {
+      platOff[i + 1] = platIds.length;
+      continue;
+    }
+    const seen = platformsOfList.get(t.platforms);
+    if (seen && seen.regions === t.platformRegions) {
+      for (let x = 0; x < seen.ids.length; x++) {
+        platIds.push(seen.ids[x]);
+        platRegion.push(seen.regionIds[x]);
+      }
+      platMask[i] = seen.mask;
+      titleRegion[i] = seen.titleRegion;
+      platOff[i + 1] = platIds.length;
+      continue;
+    }
+    platformList(t, i, platStart);
+    if (!seen) platformsOfList.set(t.platforms, { regions: t.platformRegions, ids: platIds.slice(platStart), regionIds: platRegion.slice(platStart), mask: platMask[i], titleRegion: titleRegion[i] });
+  }
+
+  /** Appends one title's genre ids and weights (from `start`); returns its genre list's combo id. */
+  function genreList(genres: readonly string[], start: number): number {
     let norm = 0;
-    for (const name of t.genres ?? []) {
+    for (const name of genres) {
       let gid = genreOfName.get(name);
       if (gid === undefined) {
         const key = genreKey(name);
@@ -209,7 +259,6 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
       norm += w * w;
     }
     for (let x = start; x < genreW.length; x++) genreW[x] /= Math.sqrt(norm);
-    genreOff[i + 1] = genreIds.length;
     // The genre list as one key: a number for up to five genres (ids < 1023), else a string.
     const count = genreIds.length - start;
     let comboKey: string | number = 0;
@@ -223,13 +272,11 @@ export function buildIndex(titles: readonly EngineTitle[]): CatalogIndex {
       comboW.push(...genreW.slice(start));
       comboOff.push(comboIds.length);
     }
-    genreCombo[i] = combo;
+    return combo;
+  }
 
-    const platStart = platIds.length;
-    if (!t.platforms?.length) {
-      platOff[i + 1] = platIds.length;
-      continue;
-    }
+  /** Appends title i's platforms and their region sets (from `platStart`), and sets its mask and region set. */
+  function platformList(t: EngineTitle, i: number, platStart: number): void {
     // Per entry: its regions (null: any region); a platform listed twice gets the union.
     const entryRegions: Array<Set<string> | null> = [];
     t.platforms.forEach((p, k) => {

@@ -19,6 +19,9 @@ export interface TokenTable {
 
 const KEYWORD = 0;
 const PERSON = 1;
+/** A token's role weight by role code (keyword, director, cast): one byte per occurrence, not eight. */
+const ROLE_WEIGHT = [1, DIRECTOR_WEIGHT, CAST_WEIGHT];
+const [AS_KEYWORD, AS_DIRECTOR, AS_CAST] = [0, 1, 2];
 
 export function buildTokens(titles: readonly EngineTitle[]): TokenTable {
   const n = titles.length;
@@ -32,7 +35,7 @@ export function buildTokens(titles: readonly EngineTitle[]): TokenTable {
   let bound = 0;
   for (const t of titles) bound += (t.keywords?.length ?? 0) + (t.director ? 1 : 0) + (t.cast?.length ?? 0);
   const rawIds = new Uint32Array(bound);
-  const rawRole = new Float64Array(bound);
+  const rawRole = new Uint8Array(bound);
   let rawLen = 0;
 
   // Titles share their keyword and people strings (the catalog interns them): each string is
@@ -61,9 +64,9 @@ export function buildTokens(titles: readonly EngineTitle[]): TokenTable {
   };
   titles.forEach((t, i) => {
     rawOff[i] = rawLen;
-    for (const k of t.keywords ?? []) add(i, KEYWORD, k, 1);
-    add(i, PERSON, t.director, DIRECTOR_WEIGHT);
-    for (const c of t.cast ?? []) add(i, PERSON, c, CAST_WEIGHT);
+    for (const k of t.keywords ?? []) add(i, KEYWORD, k, AS_KEYWORD);
+    add(i, PERSON, t.director, AS_DIRECTOR);
+    for (const c of t.cast ?? []) add(i, PERSON, c, AS_CAST);
     rawOff[i + 1] = rawLen;
   });
 
@@ -92,7 +95,7 @@ export function buildTokens(titles: readonly EngineTitle[]): TokenTable {
       for (let x = rawOff[i]; x < rawOff[i + 1]; x++) {
         const id = rawIds[x];
         if (finalId[id] < 0 || blockOf[id] !== block) continue;
-        const w = rawRole[x] * Math.log(1 + n / df[id]);
+        const w = ROLE_WEIGHT[rawRole[x]] * Math.log(1 + n / df[id]);
         tokIds[tokLen] = finalId[id];
         tokW[tokLen++] = w;
         norm += w * w;

@@ -39,13 +39,14 @@ export type MatchResult =
 /** Titles with this many namesakes of one kind are not disambiguated further (a bound per lookup). */
 const MAX_NAMESAKES = 64;
 
-export class TitleMatcher {
+/** C: the candidates' own type, so a caller that matches catalog entries gets them back by id (no copies). */
+export class TitleMatcher<C extends MatchCandidate = MatchCandidate> {
   private readonly byTmdb = new Map<string, string>();
   private readonly byImdb = new Map<string, string>();
-  private readonly byName = new Map<string, MatchCandidate[]>();
-  private readonly byId = new Map<string, MatchCandidate>();
+  private readonly byName = new Map<string, C[]>();
+  private readonly byId = new Map<string, C>();
 
-  constructor(existing: Iterable<MatchCandidate> = []) {
+  constructor(existing: Iterable<C> = []) {
     for (const c of existing) this.add(c);
   }
 
@@ -53,7 +54,7 @@ export class TitleMatcher {
     return this.byId.has(id);
   }
 
-  get(id: string): MatchCandidate | undefined {
+  get(id: string): C | undefined {
     return this.byId.get(id);
   }
 
@@ -62,7 +63,7 @@ export class TitleMatcher {
   }
 
   /** Adds or refreshes a title (after a merge wrote it). */
-  add(c: MatchCandidate): void {
+  add(c: C): void {
     const prev = this.byId.get(c.id);
     if (prev) this.remove(prev);
     this.byId.set(c.id, c);
@@ -75,7 +76,7 @@ export class TitleMatcher {
     }
   }
 
-  private remove(c: MatchCandidate): void {
+  private remove(c: C): void {
     if (c.tmdbId !== null && this.byTmdb.get(`${c.kind}:${c.tmdbId}`) === c.id) this.byTmdb.delete(`${c.kind}:${c.tmdbId}`);
     if (c.imdbId && this.byImdb.get(c.imdbId) === c.id) this.byImdb.delete(c.imdbId);
     for (const key of nameKeys(c.kind, c.title, c.originalTitle)) {
@@ -96,7 +97,7 @@ export class TitleMatcher {
       if (id) return { kind: 'matched', id, by: 'imdb' };
     }
     const seen = new Set<string>();
-    const near: MatchCandidate[] = [];
+    const near: C[] = [];
     for (const key of nameKeys(s.kind, s.title, s.originalTitle ?? null)) {
       const list = this.byName.get(key);
       if (!list) continue;

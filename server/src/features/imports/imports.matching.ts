@@ -3,27 +3,24 @@
 // hands out the same titles array until the catalog version moves, so the array is the cache key
 // (as engine-index.ts does), and a reload builds a fresh matcher while the old one is collected.
 import type { CatalogEntry } from '../../catalog/catalog.store.js';
-import { TitleMatcher, type MatchCandidate, type MatchResult } from '../../catalog/sources/matcher.js';
+import { TitleMatcher, type MatchResult } from '../../catalog/sources/matcher.js';
 import type { ImportedEntry } from './parsers/types.js';
 
 export interface ImportCatalog {
-  matcher: TitleMatcher;
-  /** Offerable titles by id: a title missing here has left the catalog (or was retired). */
-  byId: ReadonlyMap<string, CatalogEntry>;
+  matcher: TitleMatcher<CatalogEntry>;
+  /** Offerable titles by id: a title missing here has left the catalog (or was retired). The matcher itself: it holds them. */
+  byId: Pick<ReadonlyMap<string, CatalogEntry>, 'get' | 'has'>;
 }
 
 const cache = new WeakMap<readonly CatalogEntry[], ImportCatalog>();
 
-function candidateOf(t: CatalogEntry): MatchCandidate {
-  return { id: t.id, kind: t.kind, title: t.title, originalTitle: t.originalTitle, year: t.year, tmdbId: t.tmdbId, imdbId: t.imdbId };
-}
-
 export function importCatalogFor(titles: readonly CatalogEntry[]): ImportCatalog {
   let found = cache.get(titles);
   if (!found) {
-    const byId = new Map<string, CatalogEntry>();
-    for (const t of titles) byId.set(t.id, t);
-    found = { matcher: new TitleMatcher(titles.map(candidateOf)), byId };
+    // The entries are the candidates (they have every field the matcher reads): the catalog is
+    // not copied, and the matcher's own id map answers byId.
+    const matcher = new TitleMatcher<CatalogEntry>(titles);
+    found = { matcher, byId: matcher };
     cache.set(titles, found);
   }
   return found;

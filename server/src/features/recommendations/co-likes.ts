@@ -189,7 +189,8 @@ export class CoLikes {
     // This build reads every row as it is now: what was noted so far is in it.
     this.localChanges = 0;
     const catalogVersion = this.catalog.version();
-    const offered = new Set((await this.catalog.titles()).map((t) => t.id));
+    // The catalog's own id map: a set of every id was 100,000 strings hashed in one blocking stretch.
+    const offered = await this.catalog.offeredIds();
     const positives = await this.read(offered);
     const steps = buildNeighboursInSteps(positives.rows(), this.opts.neighbours);
     let step = steps.next();
@@ -209,7 +210,7 @@ export class CoLikes {
    * Every user's positives, favourites first (onboarding comes before any like) and then issued
    * titles in issue order, which is the order UserTaste lists them in (taste.ts).
    */
-  private async read(offered: ReadonlySet<string>): Promise<Positives> {
+  private async read(offered: Pick<ReadonlySet<string>, 'has'>): Promise<Positives> {
     const out = new Positives();
     const w = DEFAULT_WEIGHTS;
     for (let after: { userId: string; position: number } | null = null; ; ) {
