@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import type { DatabaseConfig } from '../config.js';
 import type { Database as Tables } from './schema.js';
 import { migrations, type Dialect } from './migrations/index.js';
+import { cachingDatabase } from './statement-cache.js';
 
 export type DB = Kysely<Tables>;
 
@@ -100,7 +101,7 @@ function openSqlite(path: string): DatabaseHandle {
   if (Number(sqlite.pragma('foreign_keys', { simple: true })) !== 1) throw new Error('SQLite did not enable foreign keys');
   if (Number(sqlite.pragma('busy_timeout', { simple: true })) < 5000) throw new Error('SQLite did not accept busy_timeout');
   if (Number(sqlite.pragma('synchronous', { simple: true })) !== 2) throw new Error('SQLite did not accept synchronous=FULL');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [refuseWritesOnLostStorage(storageProblem)] });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), plugins: [refuseWritesOnLostStorage(storageProblem)] });
   return { db, dialect: 'sqlite', schema: null, storageProblem, close: () => db.destroy() };
 }
 
