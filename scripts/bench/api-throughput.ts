@@ -51,10 +51,18 @@ export interface ThroughputFigure {
   product_compressed_body_bytes: number | null;
   /** Server CPU (user + system) per request on the uncompressed product rounds, when pid is given. */
   product_cpu_ms_per_request: number | null;
+  express_cpu_ms_per_request: number;
+  /**
+   * express CPU per request / product CPU per request: the req/s ratio the two would reach on a
+   * machine of their own, a figure other load on a shared machine does not move much.
+   */
+  cpu_ratio: number | null;
   product_errors: number;
 }
 
 interface LoadResult {
+  /** Answered in the warm-up before the measured seconds (counted for CPU per request). */
+  warm: number;
   requests: number;
   errors: number;
   rps: number;
@@ -111,10 +119,11 @@ async function runLoad(opts: { target: string; headers: Record<string, string>; 
       req.end();
     });
   // A short warm-up so both targets are measured with open sockets and a warm JIT.
-  const warm = Date.now() + 500;
+  const warmUntil = Date.now() + 500;
   await Promise.all(Array.from({ length: opts.connections }, async () => {
-    while (Date.now() < warm) await once();
+    while (Date.now() < warmUntil) await once();
   }));
+  const warm = latencies.length + errors;
   latencies.length = 0;
   errors = 0;
   const start = performance.now();
@@ -126,16 +135,17 @@ async function runLoad(opts: { target: string; headers: Record<string, string>; 
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-  return { requests: sorted.length, errors, rps: sorted.length / elapsed, p50: at(0.5), p99: at(0.99), bytes };
+  return { warm, requests: sorted.length, errors, rps: sorted.length / elapsed, p50: at(0.5), p99: at(0.99), bytes };
 }
 
-function startMinimalExpress(bodyFile: string): Promise<{ url: string; stop(): Promise<void> }> {
+function startMinimalExpress(bodyFile: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench/minimal-express.ts'), bodyFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     child.once('exit', (code) => fail(new Error(`minimal Express exited with ${code}`)));
     child.stdout.once('data', (d: Buffer) =>
       ok({
         url: `http://127.0.0.1:${String(d).trim()}`,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((done) => {
             child.removeAllListeners('exit');
@@ -163,13 +173,16 @@ export async function currentThroughput(options: ThroughputOptions): Promise<Thr
   const bare: LoadResult[] = [];
   const compressed: LoadResult[] = [];
   let cpuMs = 0;
+  let expressCpuMs = 0;
   try {
     for (let r = 0; r < rounds; r++) {
       const cpu0 = options.pid ? cpuMsOf(options.pid) : 0;
       const p = await loadRound(`${options.url}${PATH}`, auth, seconds, connections);
       if (options.pid) cpuMs += cpuMsOf(options.pid) - cpu0;
       product.push(p);
+      const e0 = cpuMsOf(express.pid);
       bare.push(await loadRound(`${express.url}${PATH}`, auth, seconds, connections));
+      expressCpuMs += cpuMsOf(express.pid) - e0;
       if (options.compressed !== false) compressed.push(await loadRound(`${options.url}${PATH}`, { ...auth, 'accept-encoding': 'br, gzip' }, seconds, connections));
     }
   } finally {
@@ -179,7 +192,9 @@ export async function currentThroughput(options: ThroughputOptions): Promise<Thr
   const productRps = median(product.map((x) => x.rps));
   const expressRps = median(bare.map((x) => x.rps));
   // The CPU counter includes the warm-up of each round: divide by every request it served.
-  const served = product.reduce((n, x) => n + x.requests, 0);
+  const served = (xs: LoadResult[]) => xs.reduce((n, x) => n + x.warm + x.requests + x.errors, 0);
+  const productCpu = options.pid ? cpuMs / served(product) : null;
+  const expressCpu = expressCpuMs / served(bare);
   return {
     body_bytes: Buffer.byteLength(text),
     connections,
@@ -195,7 +210,9 @@ export async function currentThroughput(options: ThroughputOptions): Promise<Thr
     product_compressed_rps: compressed.length ? Math.round(median(compressed.map((x) => x.rps))) : null,
     product_compressed_p99_ms: compressed.length ? Number(median(compressed.map((x) => x.p99)).toFixed(2)) : null,
     product_compressed_body_bytes: compressed.length ? compressed[0].bytes : null,
-    product_cpu_ms_per_request: options.pid ? Number((cpuMs / served).toFixed(3)) : null,
+    product_cpu_ms_per_request: productCpu === null ? null : Number(productCpu.toFixed(3)),
+    express_cpu_ms_per_request: Number(expressCpu.toFixed(3)),
+    cpu_ratio: productCpu === null ? null : Number((expressCpu / productCpu).toFixed(3)),
     product_errors: product.reduce((n, x) => n + x.errors, 0),
   };
 }
