@@ -3,15 +3,13 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from './context.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
-import { redactRequest } from './logger.js';
+import { requestLogger } from './http/request-log.js';
 import { countRequests, metricsHandler } from './metrics/http.js';
 import type { AppServices } from './services.js';
 
@@ -41,20 +39,8 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   // Metrics (docs/operations.md): counted only when served; on this port unless METRICS_PORT.
   if (ctx.config.metrics.on) app.use(countRequests(ctx.metrics, app));
 
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
-      // Tokens travel in some URLs (rating links, unsubscribe): never into the log (docs/security.md).
-      serializers: { req: redactRequest },
-    }),
-  );
+  // One record per request (X-Request-Id, secrets out of URLs), not for probes: http/request-log.ts.
+  app.use(requestLogger(ctx.logger, app.request));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(new URL(ctx.config.tmdb.imageUrl).origin), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }));
 
   const allowed = new Set([new URL(ctx.config.appUrl).origin, ...ctx.config.extensionOrigins]);

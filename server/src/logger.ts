@@ -98,8 +98,9 @@ export function redactUrl(url: string): string {
 type SerializedRequest = { url?: unknown; query?: unknown; headers?: Record<string, unknown> };
 
 /**
- * pino-http's request serializer: the same fields as pino's standard one, with secrets taken out
- * of the URL, the parsed query and the Referer. Copies, never edits, the live request's objects.
+ * The request log's whole request (http/request-log.ts): the fields of pino's standard request
+ * serializer, with secrets taken out of the URL, the parsed query and the Referer. Copies, never
+ * edits, the live request's objects.
  */
 export function redactRequest<T extends SerializedRequest>(req: T): T {
   const out = { ...req } as T;

@@ -6,6 +6,7 @@ export * from './schemas/index.js';
 export * from './client.js';
 export * from './extension.js';
 export * from './schedule.js';
+export { zonedFormat } from './intl-cache.js';
 export * from './countries.js';
 export * from './where-to-watch.js';
 export * from './allowance.js';

@@ -3,21 +3,20 @@
 // Calendar's event template link. Pure functions of their arguments; `now` is always passed in.
 import { CALENDAR_EVENT_HOURS, TIMEZONE_CHOICES } from './constants.js';
 import type { Recommendation } from './schemas/recommendations.js';
+import { knownZone, zonedFormat } from './intl-cache.js';
+
+const DATE_PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const CLOCK_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const INSTANT_PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
 
 /** Today's date (YYYY-MM-DD) in a timezone. */
 export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return zonedFormat('date', 'en-CA', timezone, DATE_PARTS).format(now);
 }
 
 /** A zone this runtime's Intl knows (every IANA name, aliases included), else false. */
 export function isKnownTimezone(tz: string | null | undefined): tz is string {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
+  return !!tz && tz.length <= 64 && knownZone(tz);
 }
 
 export interface TimezoneOption {
@@ -117,7 +116,7 @@ function addDays(date: string, days: number): string {
 
 /** The wall-clock time (HH:MM) now in a timezone. */
 function timeIn(timezone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = zonedFormat('clock', 'en-GB', timezone, CLOCK_PARTS).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
   return `${get('hour')}:${get('minute')}`;
 }
@@ -145,7 +144,7 @@ export function zonedToUtc(date: string, time: string, timezone: string): Date {
   // Two passes: the offset at the guess, then at the corrected instant (enough across a DST change).
   let guess = wall;
   for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(guess));
+    const parts = zonedFormat('instant', 'en-US', timezone, INSTANT_PARTS).formatToParts(new Date(guess));
     const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
     const shown = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
     guess += wall - shown;

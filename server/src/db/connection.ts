@@ -1,11 +1,12 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql, Migrator, type MigrationProvider, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseConfig } from '../config.js';
 import type { Database as Tables } from './schema.js';
 import { migrations, type Dialect } from './migrations/index.js';
+import { cachingDatabase } from './statement-cache.js';
 
 export type DB = Kysely<Tables>;
 
@@ -37,8 +38,16 @@ export function isStorageFailure(err: unknown): boolean {
   return typeof code === 'string' && STORAGE_CODES.test(code);
 }
 
-// COUNT(*) and BIGINT come back from pg as strings; every value we store fits in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
+/**
+ * The pg driver, loaded when a PostgreSQL URL is configured: a server on SQLite (the default)
+ * starts without spending time loading it.
+ */
+async function loadPg(): Promise<typeof pg> {
+  const { default: driver } = await import('pg');
+  // COUNT(*) and BIGINT come back from pg as strings; every value we store fits in a double.
+  driver.types.setTypeParser(20, (v) => Number(v));
+  return driver;
+}
 
 const WRITE_NODES = new Set<RootOperationNode['kind']>(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 
@@ -100,12 +109,12 @@ function openSqlite(path: string): DatabaseHandle {
   if (Number(sqlite.pragma('foreign_keys', { simple: true })) !== 1) throw new Error('SQLite did not enable foreign keys');
   if (Number(sqlite.pragma('busy_timeout', { simple: true })) < 5000) throw new Error('SQLite did not accept busy_timeout');
   if (Number(sqlite.pragma('synchronous', { simple: true })) !== 2) throw new Error('SQLite did not accept synchronous=FULL');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [refuseWritesOnLostStorage(storageProblem)] });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }), plugins: [refuseWritesOnLostStorage(storageProblem)] });
   return { db, dialect: 'sqlite', schema: null, storageProblem, close: () => db.destroy() };
 }
 
-function openPostgres(url: string, schema: string | null): DatabaseHandle {
-  const pool = new pg.Pool({
+function openPostgres(driver: typeof pg, url: string, schema: string | null): DatabaseHandle {
+  const pool = new driver.Pool({
     connectionString: url,
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
@@ -116,9 +125,10 @@ function openPostgres(url: string, schema: string | null): DatabaseHandle {
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.dialect === 'sqlite') return openSqlite(config.path);
+  const driver = await loadPg();
   if (config.schema) {
     // The schema must exist before the pool's search_path can point at it.
-    const boot = new pg.Client({ connectionString: config.url });
+    const boot = new driver.Client({ connectionString: config.url });
     await boot.connect();
     try {
       await boot.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
@@ -126,7 +136,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       await boot.end();
     }
   }
-  const handle = openPostgres(config.url, config.schema);
+  const handle = openPostgres(driver, config.url, config.schema);
   await sql`select 1`.execute(handle.db);
   return handle;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOOD_VALUES, SUBSCRIPTION_TIERS, TIMEZONE_CHOICES } from '../constants.js';
 import { isCountryCode } from '../countries.js';
+import { knownZone } from '../intl-cache.js';
 
 /** Every error of the API: `{ detail, ... }` (docs/architecture.md). */
 export const ErrorBody = z.object({
@@ -23,15 +24,7 @@ export const Email = z
   .pipe(z.email({ error: 'Enter a valid email address' }))
   .transform((e) => e.toLowerCase());
 
-function isIanaTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-export const IanaTimezone = z.string().min(1).max(64).refine(isIanaTimezone, { message: 'Unknown timezone' });
+export const IanaTimezone = z.string().min(1).max(64).refine(knownZone, { message: 'Unknown timezone' });
 export const TimezoneChoice = z.enum(TIMEZONE_CHOICES.map((t) => t.value) as [string, ...string[]]);
 
 /** An ISO 3166-1 alpha-2 code of COUNTRIES ("in" is read as IN). */

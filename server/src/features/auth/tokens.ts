@@ -37,18 +37,44 @@ export function issueAccessToken(secret: string, userId: string, sessionId: stri
   });
 }
 
+/**
+ * Tokens already verified, so a session's every request does not run jsonwebtoken again (its
+ * parse, HMAC and checks were the largest cost of a cheap authenticated GET). Only a token that
+ * verified with the same secret is kept, by its exact text, with the times it holds: a hit checks
+ * expiry and not-before against `now` as jsonwebtoken does, so the answer is the same. Bounded,
+ * oldest out first; revocation is not a token matter (authenticate reads the session row each time).
+ */
+const VERIFIED_MAX = 2048;
+interface Verified {
+  secret: string;
+  claims: AccessClaims;
+  exp: number | undefined;
+  nbf: number | undefined;
+}
+const verified = new Map<string, Verified>();
+
 /** null for anything that is not a valid, unexpired token of ours. */
 export function verifyAccessToken(secret: string, token: string, now: Date): AccessClaims | null {
+  const clock = Math.floor(now.getTime() / 1000);
+  const hit = verified.get(token);
+  if (hit && hit.secret === secret) {
+    if (hit.exp !== undefined && clock >= hit.exp) return null;
+    if (hit.nbf !== undefined && hit.nbf > clock) return null;
+    return hit.claims;
+  }
   try {
     const claims = jwt.verify(token, hmacKey(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
-      clockTimestamp: Math.floor(now.getTime() / 1000),
+      clockTimestamp: clock,
     });
     if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.ims !== 'number') return null;
     if (typeof claims.sid !== 'string' || claims.sid.length === 0 || claims.sid.length > 64) return null;
-    return { userId: claims.sub, sessionId: claims.sid, issuedAtMs: claims.ims };
+    const out = { userId: claims.sub, sessionId: claims.sid, issuedAtMs: claims.ims };
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { secret, claims: out, exp: claims.exp, nbf: claims.nbf });
+    return out;
   } catch {
     return null;
   }

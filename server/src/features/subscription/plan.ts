@@ -2,7 +2,7 @@
 // (docs/product-decisions.md: free_trial is limited per week, with a few free replacements, and
 // never expires; lifetime is unlimited; legacy monthly/yearly are unlimited until
 // subscription_end_date, then "Expired").
-import { FREE_REPLACEMENTS_WEEKLY_DEFAULT, PLAN_LIMIT_TEXTS, type SubscriptionStatus, type SubscriptionTier, type SubscriptionWarning } from '@app/shared';
+import { FREE_REPLACEMENTS_WEEKLY_DEFAULT, PLAN_LIMIT_TEXTS, zonedFormat, type SubscriptionStatus, type SubscriptionTier, type SubscriptionWarning } from '@app/shared';
 import type { WeekCounts } from './quota.repository.js';
 import type { WeeklyWindow } from './weekly-window.js';
 
@@ -44,8 +44,11 @@ export function refusal(plan: Plan, used: number): { detail: string; expired: bo
   return null;
 }
 
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long' };
+
+/** The weekday's name in the zone; its formatter is built once per zone (shared/src/intl-cache.ts). */
 function weekday(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(instant);
+  return zonedFormat('weekday-long', 'en-US', timeZone, WEEKDAY).format(instant);
 }
 
 /**
@@ -56,6 +59,8 @@ export function subscriptionWarning(plan: Plan, used: number, window: WeeklyWind
   if (plan.kind === 'expired') return { message: PLAN_LIMIT_TEXTS.expired, expired: true, limit_reached: false };
   if (plan.kind !== 'limited') return null;
   const left = plan.limit - used;
+  // Only a banner names the reset day: most requests show none and need no formatter at all.
+  if (left > 1) return null;
   const resets = weekday(window.end, timeZone);
   if (left === 1) {
     return {

@@ -1,6 +1,6 @@
 // Verifies a Google Sign-In id_token against Google's published keys (GOOGLE_JWKS_URL):
 // signature, issuer, audience (our client id), expiry. Nothing else in the token is trusted.
-import { createRemoteJWKSet, jwtVerify, errors } from 'jose';
+import type { createRemoteJWKSet } from 'jose';
 import { unauthorized } from '../../http/errors.js';
 
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -18,6 +18,8 @@ export async function verifyGoogleIdToken(
   now: Date,
 ): Promise<GoogleIdentity> {
   if (!google.clientId) throw unauthorized('Google sign-in is not enabled on this server.');
+  // Loaded at the first Google sign-in, not at start: most starts never need it.
+  const { createRemoteJWKSet, jwtVerify, errors } = await import('jose');
   let jwks = jwksByUrl.get(google.jwksUrl);
   if (!jwks) {
     jwks = createRemoteJWKSet(new URL(google.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });

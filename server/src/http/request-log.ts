@@ -1,0 +1,81 @@
+// The request log, one record per finished request, written by hand rather than by pino-http:
+// pino-http builds a child logger and runs its serializers on every request, a few per cent of
+// the CPU of a cheap GET, to produce fields nobody reads for a healthy answer. Here a 2xx-4xx at
+// `info` costs one small record (method, redacted URL, status, time, request id); the whole
+// request (headers, query, address) is serialised only where someone will read it: a 5xx, or
+// LOG_LEVEL=debug. Records keep pino-http's shape (`req`, `res`, `responseTime`, "request
+// completed"), which the pretty format, the tests and log queries read (docs/operations.md, "Logs").
+// Secrets in URLs never reach the log either way (logger.ts, docs/security.md "Logs and tokens").
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
+import { redactRequest, redactUrl } from '../logger.js';
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** X-Request-Id: the caller's, when it is a plain token, else a fresh UUID. */
+    id: string;
+    /** A logger whose records carry this request (redacted), made when first used. */
+    log: Logger;
+  }
+}
+
+const GIVEN_ID = /^[\w-]{1,64}$/;
+/** Probes and scrapes, polled all day: counted by /metrics, never logged. */
+const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** What pino's standard request serializer writes, with the secrets taken out (redactRequest). */
+function fullRequest(req: Request) {
+  return redactRequest({
+    id: req.id,
+    method: req.method,
+    url: req.originalUrl || req.url,
+    query: req.query,
+    params: req.params,
+    headers: req.headers as Record<string, unknown>,
+    remoteAddress: req.socket?.remoteAddress,
+    remotePort: req.socket?.remotePort,
+  });
+}
+
+/**
+ * Gives each request its id and `req.log`, and logs it when its response is done. `req.log` is a
+ * getter on the app's request prototype, so a request that logs nothing (nearly all) never builds
+ * its child logger. `prototype` is the app's `app.request`.
+ */
+export function requestLogger(logger: Logger, prototype: object): RequestHandler {
+  Object.defineProperty(prototype, 'log', {
+    configurable: true,
+    get(this: Request) {
+      const child = logger.child({ req: fullRequest(this) });
+      Object.defineProperty(this, 'log', { value: child, configurable: true, writable: true });
+      return child;
+    },
+  });
+  return (req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    if (!UNLOGGED.has(req.url)) {
+      const started = Date.now();
+      // 'close' follows 'finish' for every response, and comes alone for one the client gave up on.
+      res.once('close', () => logDone(logger, req, res, Date.now() - started));
+    }
+    next();
+  };
+}
+
+function logDone(logger: Logger, req: Request, res: Response, responseTime: number) {
+  const failed = res.statusCode >= 500;
+  if (!failed && !logger.isLevelEnabled('info')) return;
+  const full = failed || logger.isLevelEnabled('debug');
+  const record = {
+    req: full ? fullRequest(req) : { id: req.id, method: req.method, url: redactUrl(req.originalUrl || req.url) },
+    res: { statusCode: res.statusCode },
+    responseTime,
+  };
+  if (!res.writableFinished) logger.info(record, 'request aborted');
+  else if (failed) logger.error(record, 'request completed');
+  else logger.info(record, 'request completed');
+}

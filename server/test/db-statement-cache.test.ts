@@ -1,0 +1,126 @@
+// The SQLite statement cache (server/src/db/statement-cache.ts) answers as a fresh prepare would:
+// across schema changes on the same handle, and for one query text run with many parameters. The
+// same assertions run on PostgreSQL through the same code (openDatabase, Kysely), where nothing
+// is cached, so the two databases are held to one behaviour.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { migrateToLatest, openDatabase, probeStorage, type DatabaseHandle } from '../src/db/connection.js';
+import { TEST_DATABASE_URL, dialects } from './support/dialects.js';
+
+describe.each(dialects)('statement reuse on %s', (dialect) => {
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+
+  beforeEach(async () => {
+    if (dialect === 'sqlite') {
+      const dir = mkdtempSync(join(tmpdir(), 'tp-stmt-'));
+      handle = await openDatabase({ dialect: 'sqlite', path: join(dir, 'app.db') });
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    } else {
+      const schema = `stmt_${randomBytes(5).toString('hex')}`;
+      handle = await openDatabase({ dialect: 'postgres', url: TEST_DATABASE_URL!, schema });
+      cleanup = async () => {
+        const c = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+        await c.connect();
+        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await c.end();
+      };
+    }
+  });
+  afterEach(async () => {
+    await handle.close();
+    await cleanup();
+  });
+
+  const all = async (text: string) => (await sql.raw<Record<string, unknown>>(text).execute(handle.db)).rows;
+
+  it('a select * run before ALTER TABLE ADD COLUMN returns the new column after it', async () => {
+    await all('create table notes (id integer primary key, body text not null)');
+    await all("insert into notes (id, body) values (1, 'first')");
+    expect(await all('select * from notes')).toEqual([{ id: 1, body: 'first' }]);
+    await all("alter table notes add column tag text not null default 'none'");
+    expect(await all('select * from notes')).toEqual([{ id: 1, body: 'first', tag: 'none' }]);
+    await all("insert into notes (id, body, tag) values (2, 'second', 'kept')");
+    expect(await all('select * from notes order by id')).toEqual([
+      { id: 1, body: 'first', tag: 'none' },
+      { id: 2, body: 'second', tag: 'kept' },
+    ]);
+  });
+
+  it('a table dropped and created again with other columns answers with the new columns', async () => {
+    await all('create table shelf (id integer primary key, title text)');
+    await all("insert into shelf (id, title) values (1, 'Heat')");
+    expect(await all('select * from shelf')).toEqual([{ id: 1, title: 'Heat' }]);
+    await all('drop table shelf');
+    await expect(all('select * from shelf')).rejects.toThrow(/shelf/);
+    await all('create table shelf (code text primary key, year integer, rating integer)');
+    await all("insert into shelf (code, year, rating) values ('tt1', 1995, 5)");
+    expect(await all('select * from shelf')).toEqual([{ code: 'tt1', year: 1995, rating: 5 }]);
+  });
+
+  it('a migration run on the open handle changes what the same queries return', async () => {
+    // Two steps of a migration set of the test's own, then the product's whole set, all on this
+    // handle: the migrator's own queries (its lock and bookkeeping tables) run each time too.
+    const steps: Record<string, Migration> = {
+      '0001_watch': { up: async (db: Kysely<any>) => void (await db.schema.createTable('watch').addColumn('id', 'integer', (c) => c.primaryKey()).execute()) },
+      '0002_watch_note': { up: async (db: Kysely<any>) => void (await db.schema.alterTable('watch').addColumn('note', 'text', (c) => c.notNull().defaultTo('-')).execute()) },
+    };
+    const provider = (upTo: number): MigrationProvider => ({ getMigrations: async () => Object.fromEntries(Object.entries(steps).slice(0, upTo)) });
+    const migrate = async (upTo: number) => {
+      const { error } = await new Migrator({ db: handle.db, provider: provider(upTo), migrationTableName: 'test_migration', migrationLockTableName: 'test_migration_lock', ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) }).migrateToLatest();
+      if (error) throw error;
+    };
+    await migrate(1);
+    await all('insert into watch (id) values (7)');
+    expect(await all('select * from watch')).toEqual([{ id: 7 }]);
+    await migrate(2);
+    expect(await all('select * from watch')).toEqual([{ id: 7, note: '-' }]);
+
+    // The product's migrations on the same handle, then a query of a table they made.
+    expect((await migrateToLatest(handle)).length).toBeGreaterThan(0);
+    await probeStorage(handle.db, new Date('2026-01-02T03:04:05.000Z'));
+    expect(await handle.db.selectFrom('health_probe').selectAll().execute()).toEqual([{ id: 'probe', checked_at: '2026-01-02T03:04:05.000Z' }]);
+    expect(await migrateToLatest(handle)).toEqual([]);
+  });
+
+  it('one query text run many times with different parameters returns the rows of each', async () => {
+    await all('create table scores (id integer primary key, name text not null, score integer not null)');
+    for (let i = 1; i <= 50; i++) await sql`insert into scores (id, name, score) values (${i}, ${`n${i}`}, ${i * 3})`.execute(handle.db);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 1; i <= 50; i++) {
+        const rows = (await sql<{ id: number; name: string; score: number }>`select id, name, score from scores where id = ${i}`.execute(handle.db)).rows;
+        expect(rows).toEqual([{ id: i, name: `n${i}`, score: i * 3 }]);
+      }
+    }
+    const above = (min: number) => sql<{ id: number }>`select id from scores where score > ${min} order by id`.execute(handle.db);
+    expect((await above(141)).rows.map((r) => r.id)).toEqual([48, 49, 50]);
+    expect((await above(0)).rows).toHaveLength(50);
+    expect((await above(150)).rows).toEqual([]);
+    // A write statement reused: its changes counted each time.
+    for (const id of [1, 2, 3]) {
+      const result = await sql`update scores set score = score + 1 where id = ${id}`.execute(handle.db);
+      expect(Number(result.numAffectedRows)).toBe(1);
+    }
+    expect((await sql<{ total: number }>`select sum(score) as total from scores where id <= 3`.execute(handle.db)).rows[0].total).toBe(3 + 6 + 9 + 3);
+  });
+
+  // SQLite only: the product's PostgreSQL dialect has no cursor, so Kysely cannot stream there.
+  it.runIf(dialect === 'sqlite')('a stream left after its first row does not spoil the next run of the same query', async () => {
+    await all('create table items (id integer primary key)');
+    for (let i = 1; i <= 5; i++) await sql`insert into items (id) values (${i})`.execute(handle.db);
+    const query = handle.db.selectFrom('items' as never).select('id' as never).where('id' as never, '<=', 3 as never).orderBy('id' as never);
+    for await (const row of query.stream()) {
+      expect(row).toEqual({ id: 1 });
+      break;
+    }
+    expect(await query.execute()).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    const streamed: unknown[] = [];
+    for await (const row of query.stream()) streamed.push(row);
+    expect(streamed).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+});
