@@ -2,10 +2,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The shared contract's zod schemas are for the server and the tests; the web app only needs the
-// client, constants and texts. Marking the schema modules side-effect free lets the bundler drop
-// them (and zod with them) from the browser bundles.
-const contractSchemas = /[\\/]shared[\\/]src[\\/]schemas[\\/]/;
+// Nothing in shared/src has a side effect on import (docs/architecture.md: no window, chrome or
+// Node APIs, plain data and functions);
+// saying so lets the bundler drop the zod schemas (and zod) from the browser bundles, and keeps the
+// modules the barrel re-exports out of the first download unless a page the landing shows uses
+// them: the countries table and the schedule rules go with the dashboard and settings chunks.
+const sharedContract = /[\\/]shared[\\/]src[\\/]/;
 
 export default defineConfig({
   plugins: [react()],
@@ -19,7 +21,7 @@ export default defineConfig({
     // Every supported browser has native modulepreload; the polyfill would only add weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      treeshake: { moduleSideEffects: (id: string) => !contractSchemas.test(id) },
+      treeshake: { moduleSideEffects: (id: string) => !sharedContract.test(id) },
       output: {
         // The landing page's small helpers travel as one chunk instead of five.
         codeSplitting: { groups: [{ name: 'public', test: /src[\\/](hooks[\\/](usePublicConfig|usePlanFacts|usePageTitle|useLoaded)|components[\\/]PriceTag)\./ }] },
