@@ -4,7 +4,7 @@
 // dashboard of a signed-in, onboarded user, each with Lighthouse's mobile defaults (emulated phone,
 // simulated slow 4G and CPU slowdown) and its desktop preset, in a fresh headless Chromium per run.
 // Scores jitter from run to run, so each page runs RUNS times (default 3) and every figure is the
-// median of its runs. Prints a table with the goals and writes bench-results/web.json.
+// median of its runs (PAGES=landing,login picks pages). Prints a table with the goals and writes bench-results/web.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,11 +30,14 @@ interface Page {
   path: string;
   signedIn: boolean;
 }
-const PAGES: Page[] = [
+const ONLY = process.env.PAGES?.split(',') ?? null;
+const ALL_PAGES: Page[] = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
   { name: 'dashboard', path: '/app/dashboard', signedIn: true },
 ];
+/** PAGES=landing,login runs only those. */
+const PAGES = ALL_PAGES.filter((p) => !ONLY || ONLY.includes(p.name));
 type FormFactor = 'mobile' | 'desktop';
 
 interface Figures {
@@ -192,6 +195,11 @@ async function main() {
           if (lhr.runtimeError) throw new Error(`${page.path} ${form}: ${lhr.runtimeError.message}`);
           if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ${form}: ended on ${lhr.finalDisplayedUrl}`);
           each.push(figuresOf(lhr));
+          // LIGHTHOUSE_REPORTS=1 keeps each run's full report, to see which element shifted or painted last.
+          if (process.env.LIGHTHOUSE_REPORTS === '1') {
+            mkdirSync(join(ROOT, 'bench-results', 'lighthouse'), { recursive: true });
+            writeFileSync(join(ROOT, 'bench-results', 'lighthouse', `${page.name}-${form}-${i + 1}.json`), JSON.stringify(lhr));
+          }
           for (const a of failedAudits(lhr)) failed.add(a);
         }
         const keys = Object.keys(each[0]) as Array<keyof Figures>;
