@@ -1,8 +1,5 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Nothing in shared/src has a side effect on import (docs/architecture.md: no window, chrome or
@@ -13,7 +10,7 @@ import react from '@vitejs/plugin-react';
 const sharedContract = /[\\/]shared[\\/]src[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react()],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
@@ -40,38 +37,3 @@ export default defineConfig({
   },
 });
 
-/** What is worth compressing: text. Images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-
-/**
- * Writes a .br (brotli at its best, 11) and a .gz (level 9) beside each compressible file of the
- * build, when smaller: the server answers with them by Accept-Encoding and compresses nothing of
- * the web app per request (server/src/http/static-assets.ts).
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'precompress',
-    apply: 'build',
-    configResolved(c) {
-      outDir = resolve(c.root, c.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string) => {
-        for (const e of readdirSync(dir, { withFileTypes: true })) {
-          const path = join(dir, e.name);
-          if (e.isDirectory()) {
-            if (!e.name.startsWith('.')) walk(path);
-          } else if (COMPRESSIBLE.test(e.name)) {
-            const raw = readFileSync(path);
-            const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
-            const gz = gzipSync(raw, { level: 9 });
-            if (br.length < raw.length) writeFileSync(`${path}.br`, br);
-            if (gz.length < raw.length) writeFileSync(`${path}.gz`, gz);
-          }
-        }
-      };
-      walk(outDir);
-    },
-  };
-}

@@ -78,13 +78,13 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   app.use(services.api);
   app.use('/api', apiNotFound);
 
-  // The built web app: pre-compressed files by Accept-Encoding (http/static-assets.ts), and the
-  // single-page app's index.html for every other path.
+  // The built web app: pre-compressed files by Accept-Encoding (http/static-assets.ts), the public
+  // pages the build pre-rendered, and the single-page app's index.html for every other path.
   const web = webDist ? webAssets(webDist) : null;
   const webIndex = web?.index ?? null;
   if (web && webIndex) {
     app.use(web.files);
-    app.get('/{*splat}', (req, res, next) => web.sendPage(req, res, next, '/index.html'));
+    app.get('/{*splat}', web.sendPage);
   }
   app.use(storageErrors);
   app.use(errorHandler(webIndex));

@@ -35,6 +35,9 @@ const ASSET = '/assets/index-abc123.js';
 const SCRIPT = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const value${i} = "tonight's pick ${i % 7}";\n`).join(''));
 const INDEX = Buffer.from(`<!doctype html><html lang="en"><head><title>Tonight's Pick</title></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`);
 const ROBOTS = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
+// What web/finish-build.mjs writes: the landing page and /login rendered, before any JavaScript.
+const LANDING = Buffer.from('<!doctype html><html lang="en"><body><div id="root"><h1 class="hero-title">One great movie or series for tonight, picked for you.</h1></div></body></html>');
+const LOGIN = Buffer.from('<!doctype html><html lang="en"><body><div id="root"><h1>Sign in</h1><form></form></div></body></html>');
 
 describe('compression', () => {
   let server: TestServer;
@@ -44,7 +47,8 @@ describe('compression', () => {
     // A build as web/vite.config.ts writes it: each compressible file with its .br and .gz twin.
     webDist = mkdtempSync(join(tmpdir(), 'tp-web-'));
     mkdirSync(join(webDist, 'assets'));
-    for (const [path, bytes] of [[ASSET, SCRIPT], ['/index.html', INDEX]] as const) {
+    mkdirSync(join(webDist, 'prerendered', 'login'), { recursive: true });
+    for (const [path, bytes] of [[ASSET, SCRIPT], ['/index.html', INDEX], ['/prerendered/index.html', LANDING], ['/prerendered/login/index.html', LOGIN]] as const) {
       writeFileSync(join(webDist, path), bytes);
       writeFileSync(join(webDist, `${path}.br`), brotliCompressSync(bytes));
       writeFileSync(join(webDist, `${path}.gz`), gzipSync(bytes, { level: 9 }));
@@ -97,7 +101,7 @@ describe('compression', () => {
   });
 
   it('serves the app page compressed for any app path, never cached without revalidation', async () => {
-    for (const path of ['/', '/app/dashboard']) {
+    for (const path of ['/app/dashboard', '/register', '/app/settings?tab=1']) {
       const r = await get(server.url, path, { 'accept-encoding': 'gzip, deflate, br' });
       expect(r.status, path).toBe(200);
       expect(r.headers['content-type'], path).toMatch(/^text\/html/);
@@ -105,6 +109,22 @@ describe('compression', () => {
       expect(r.headers['cache-control'], path).toBe('no-cache');
       expect(brotliDecompressSync(r.bytes).equals(INDEX), path).toBe(true);
     }
+  });
+
+  it('answers the landing page and /login with their pre-rendered HTML, headline included before any script runs', async () => {
+    const landing = await get(server.url, '/', { 'accept-encoding': 'gzip' });
+    expect(landing.status).toBe(200);
+    expect(landing.headers['content-type']).toMatch(/^text\/html/);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(landing.bytes).toString('utf8')).toContain('One great movie or series for tonight, picked for you.');
+    for (const path of ['/login', '/login/']) {
+      const login = await get(server.url, path);
+      expect(login.status, path).toBe(200);
+      expect(login.bytes.equals(LOGIN), path).toBe(true);
+    }
+    // The files themselves are not a second address of the pages.
+    const direct = await get(server.url, '/prerendered/login/index.html');
+    expect(direct.bytes.equals(INDEX)).toBe(true);
   });
 
   it('compresses API JSON above the threshold when asked, and leaves small answers and clients that do not ask alone', async () => {

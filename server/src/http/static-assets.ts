@@ -17,6 +17,8 @@ interface Asset {
 /** Hashed build output never changes under its name; everything else is revalidated hourly, as express.static did. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HOURLY = 'public, max-age=3600';
+/** Where the build writes the pre-rendered public pages: <path>/index.html. */
+const PRERENDERED = '/prerendered';
 
 /**
  * The coding to answer with, from an Accept-Encoding header (RFC 9110 12.5.3): the acceptable one
@@ -72,8 +74,8 @@ export interface WebAssets {
   index: string;
   /** Serves a file of the build by its path; anything else goes on. */
   files: RequestHandler;
-  /** Answers with a file of the build (an HTML page: not cached without revalidation). */
-  sendPage(req: Request, res: Response, next: NextFunction, page: string): void;
+  /** Answers a page of the app: its pre-rendered HTML if the build made one, else index.html; revalidated on each visit. */
+  sendPage(req: Request, res: Response, next: NextFunction): void;
 }
 
 /** The build in webDist, or null when there is none (the web app not built: the API alone). */
@@ -108,11 +110,14 @@ export function webAssets(webDist: string): WebAssets | null {
         return next(); // the app's own route answers a malformed path (400 with its page)
       }
       const asset = assets.get(path);
-      if (!asset || path === '/index.html') return next();
+      // The pages are answered at their own paths (sendPage), never as files.
+      if (!asset || path === '/index.html' || path.startsWith(`${PRERENDERED}/`)) return next();
       send(req, res, next, asset, path.startsWith('/assets/') ? IMMUTABLE : HOURLY);
     },
-    sendPage(req, res, next, page) {
-      const asset = assets.get(page);
+    sendPage(req, res, next) {
+      // A public page pre-rendered by the build (web/finish-build.mjs), else the single-page app.
+      const path = req.path.replace(/\/+$/, '');
+      const asset = assets.get(`${PRERENDERED}${path}/index.html`) ?? assets.get('/index.html');
       if (!asset) return next();
       send(req, res, next, asset, 'no-cache');
     },
