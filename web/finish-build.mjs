@@ -2,8 +2,9 @@
 // server-side build of src/prerender.tsx (dist/.ssr/):
 // 1. Pre-renders the public pages a visitor lands on first into dist/prerendered/<path>/index.html:
 //    the page's HTML is on screen before any JavaScript runs (the largest paint of the landing page
-//    on a phone came after the whole app had loaded), with the page's stylesheet linked and its
-//    code preloaded. The server answers those paths with them (server/src/http/static-assets.ts).
+//    on a phone came after the whole app had loaded), with its stylesheets inline (no request
+//    stands between the HTML and the first paint) and its code preloaded. The server answers
+//    those paths with them (server/src/http/static-assets.ts).
 // 2. Writes a .br (brotli 11) and a .gz (level 9) beside each text file, when smaller, so the
 //    server compresses nothing of the web app per request.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,17 +34,31 @@ function closure(key, files = new Set(), css = new Set()) {
   return { files, css };
 }
 
+function inlineCss(file) {
+  const css = readFileSync(join(dist, file), 'utf8');
+  if (css.includes('</style')) throw new Error(`${file} cannot be inlined`);
+  return css;
+}
+/** The shell's own stylesheet links, inline. */
+function inlineShellCss(html) {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_m, file) => `<style>${inlineCss(file)}</style>`);
+}
+
 const { renderPage } = await import(pathToFileURL(join(dist, '.ssr', 'prerender.js')).href);
 for (const [path, { module: page, title }] of Object.entries(PAGES)) {
   if (!manifest[page]) throw new Error(`${page} is not in the manifest`);
   const markup = await renderPage(path);
   const { files, css } = closure(page);
-  // What the shell already loads is not repeated.
+  // What the shell already loads is not repeated. The page's own stylesheet stays linked too, as
+  // print-only: the code that loads the page finds it there and does not fetch it again before
+  // running (Vite's preload looks for the link), and the browser fetches it without waiting on it.
+  const pageCss = [...css].filter((f) => !shell.includes(f));
   const links = [
-    ...[...css].filter((f) => !shell.includes(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...pageCss.map((f) => `<style>${inlineCss(f)}</style>`),
+    ...pageCss.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" media="print">`),
     ...[...files].filter((f) => !shell.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].join('\n    ');
-  const html = shell
+  const html = inlineShellCss(shell)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace('</head>', `  ${links}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
