@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startTestServer, signUp, type TestServer } from './support/test-server.js';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
 import { chooseCoding } from '../src/http/static-assets.js';
+import { compressResponses } from '../src/http/compression.js';
 
 interface Wire {
   status: number;
@@ -163,5 +166,36 @@ describe('compression', () => {
     const robots = readFileSync(join(import.meta.dirname, '..', '..', 'web', 'public', 'robots.txt'), 'utf8');
     const rules = robots.split('\n').filter((l) => /^(Allow|Disallow):/i.test(l.trim()));
     expect(rules).toEqual(['Allow: /', 'Disallow: /api/']);
+  });
+});
+
+describe('compression of a large answer', () => {
+  // An export can be megabytes: compressed in the thread pool, not in the request's own turn.
+  it('compresses a body over 64 KB too, to exactly its bytes, and keeps the JSON type and charset', async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ id: `title-${i}`, title: `A film numbered ${i}`, liked: i % 3 === 0 }));
+    const app = express();
+    app.use(compressResponses());
+    app.get('/export', (_req, res) => {
+      res.set('Content-Disposition', 'attachment; filename="export.json"').json({ rows });
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((ok) => server.once('listening', ok));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const expected = Buffer.from(JSON.stringify({ rows }));
+      expect(expected.length).toBeGreaterThan(64 * 1024);
+      for (const [accept, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+        const r = await get(url, '/export', { 'accept-encoding': accept });
+        expect(r.headers['content-encoding']).toBe(accept);
+        expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(Number(r.headers['content-length'])).toBe(r.bytes.length);
+        expect(decode(r.bytes).equals(expected)).toBe(true);
+      }
+      const plain = await get(url, '/export');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.bytes.equals(expected)).toBe(true);
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
   });
 });
