@@ -1,9 +1,11 @@
-// `npm run bench:bundle`: the gzipped JavaScript each route makes the browser download.
-// Builds nothing: reads web/dist and its Vite manifest (run `npm run build` first), follows each
-// route's chunk and its static imports, prints a table and writes bench-results/bundle.json.
+// `npm run bench:bundle`: the gzipped JavaScript each route makes the browser download, and the
+// extension popup's. Builds nothing: reads web/dist and its Vite manifest (run `npm run build`
+// first), follows each route's chunk and its static imports; reads the popup page of
+// extension/dist/chrome (`npm run build -w extension`; skipped with a note when absent) and follows
+// its scripts' static imports. Prints a table and writes bench-results/bundle.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -54,6 +56,29 @@ for (const [route, keys] of Object.entries(ROUTES)) {
   const files = closure(present);
   const kb = files.reduce((sum, f) => sum + gzipKb(f), 0);
   results[route] = { gzip_kb: Math.round(kb * 10) / 10, files: files.length, budget_kb: BUDGETS[route] ?? null };
+}
+
+// The popup opens on every click of the toolbar button: all its JavaScript before the first paint.
+const POPUP_BUDGET_KB = 60;
+const extDist = join(root, 'extension', 'dist', 'chrome');
+const popupHtml = join(extDist, 'src', 'popup', 'index.html');
+if (existsSync(popupHtml)) {
+  const html = readFileSync(popupHtml, 'utf8');
+  const start = [...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]);
+  const files = new Set();
+  const visit = (url) => {
+    const rel = url.replace(/^\//, '');
+    if (files.has(rel)) return;
+    files.add(rel);
+    const code = readFileSync(join(extDist, rel), 'utf8');
+    // Static imports only ("import x from" and bare "import"): a dynamic import() waits for use.
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) visit(posix.join(posix.dirname(rel), m[1]));
+  };
+  for (const u of start) visit(u);
+  const kb = [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(extDist, f)), { level: 9 }).length / 1024, 0);
+  results['extension popup'] = { gzip_kb: Math.round(kb * 10) / 10, files: files.size, budget_kb: POPUP_BUDGET_KB };
+} else {
+  console.log('extension/dist/chrome is missing: the popup is not measured (`npm run build -w extension`).\n');
 }
 
 console.log('route                  gzip JS (KB)  files  budget');

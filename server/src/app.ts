@@ -3,13 +3,13 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AppContext } from './context.js';
+import { compressResponses } from './http/compression.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogger } from './http/request-log.js';
+import { webAssets } from './http/static-assets.js';
 import { countRequests, metricsHandler } from './metrics/http.js';
 import type { AppServices } from './services.js';
 
@@ -53,6 +53,9 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
     }),
   );
 
+  // Above a threshold only, and never what is already compressed (http/compression.ts).
+  app.use(compressResponses());
+
   app.use(healthRoutes(ctx, lifecycle));
   if (ctx.config.metrics.on && ctx.config.metrics.port === null) app.get('/metrics', metricsHandler(ctx.metrics, () => services.catalog.stats()));
   app.use('/api', refuseWritesWhenStorageLost(ctx));
@@ -61,18 +64,15 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   app.use(services.api);
   app.use('/api', apiNotFound);
 
-  const webIndex = webDist && existsSync(join(webDist, 'index.html')) ? join(webDist, 'index.html') : null;
-  if (webDist && webIndex) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
-    app.get('/{*splat}', (_req, res) => {
-      res.set('Cache-Control', 'no-cache').sendFile(webIndex);
-    });
+  // The built web app: pre-compressed files by Accept-Encoding (http/static-assets.ts), the public
+  // pages the build pre-rendered, and the single-page app's index.html for every other path.
+  const web = webDist ? webAssets(webDist) : null;
+  const webIndex = web?.index ?? null;
+  if (web && webIndex) {
+    app.use(web.files);
+    app.get('/{*splat}', web.sendPage);
   }
   app.use(storageErrors);
   app.use(errorHandler(webIndex));
   return app;
-}
-
-function immutableAssets(res: express.Response, path: string) {
-  if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 }

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createAppServices } from './api/services';
@@ -7,10 +7,18 @@ import './styles/base.css';
 
 const services = createAppServices({ fetch: window.fetch.bind(window), storage: window.localStorage, win: window });
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <App services={services} />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+// The landing page and /login arrive rendered (web/finish-build.mjs) as a signed-out visitor sees
+// them: hydrated for one, rendered anew for someone signed in, whom those pages send on to the app.
+const root = document.getElementById('root')!;
+if (root.firstElementChild && !services.session.snapshot().token) hydrateRoot(root, app);
+else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

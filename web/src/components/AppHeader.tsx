@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { NavLink } from './Link';
 import { useApi, useSession } from '../api/ServicesContext';
 import { Logo } from './Logo';
 import { FeedbackWidget } from './FeedbackWidget';

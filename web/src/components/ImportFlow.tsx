@@ -2,7 +2,7 @@
 // settle the ambiguous titles, then import it, or cancel. Used by Settings > Import your history and
 // by onboarding's favourites step. Nothing is saved until "Import N titles".
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import type { ImportPreview, ImportSource, ImportSummary } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import { REFUND } from '@app/shared';
 import { usePlanFacts } from '../hooks/usePlanFacts';
 import { PriceTag } from './PriceTag';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import { ALERT_TEXTS, ApiError, CALENDAR_LIFETIME_TEXT, SCHEDULE_DEFAULTS, pickCalendarUrl, type Recommendation } from '@app/shared';
 import { useApi, useSession } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';

@@ -13,7 +13,7 @@ export function SignedInLayout() {
     <div className="layout">
       <a href="#main" className="skip-link">Skip to content</a>
       <AppHeader />
-      <main id="main" className="layout-main" tabIndex={-1}>
+      <main id="main" className="layout-main app-main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

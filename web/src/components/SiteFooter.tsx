@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import { ATTRIBUTION } from '@app/shared';
 import { usePublicConfig } from '../hooks/usePublicConfig';
 

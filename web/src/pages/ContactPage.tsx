@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { SUPPORT_REPLY_HOURS } from '@app/shared';
 import { LegalPage } from '../components/LegalPage';
 import { FeedbackForm } from '../components/FeedbackForm';

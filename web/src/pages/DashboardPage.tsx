@@ -116,7 +116,11 @@ export function DashboardPage() {
         <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
       ) : null}
       {rec && scheduling && <ScheduleDialog rec={rec} onClose={() => setScheduling(false)} />}
-      <HistoryList />
+      {/* Shown once the card has its height (loaded, failed or absent): the list then appears in its
+          place instead of being pushed down by a card taller than its skeleton. It loads meanwhile. */}
+      <div hidden={isLoading && !rec}>
+        <HistoryList />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { PosterCarousel } from '../components/PosterCarousel';
 import { StatsStrip } from '../components/StatsStrip';
 import { FeatureGrid } from '../components/FeatureGrid';

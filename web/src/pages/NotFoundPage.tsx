@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { usePageTitle } from '../hooks/usePageTitle';
 
 export function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { REFUND } from '@app/shared';
 import { LegalPage } from '../components/LegalPage';
 import { usePlanFacts } from '../hooks/usePlanFacts';

@@ -1,7 +1,7 @@
 // The watchlist: titles saved for later (from tonight's card, the history, or an import), each with
 // where it streams for the user; the ones on their services are favoured for tonight's pick.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { useSWRConfig } from 'swr';
 import type { WatchlistItem, WatchlistResponse } from '@app/shared';
 import { useApi } from '../api/ServicesContext';

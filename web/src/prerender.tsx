@@ -1,0 +1,44 @@
+// The public pages rendered at build time (web/finish-build.mjs): the HTML a first-time visitor
+// sees before any JavaScript runs, which the browser then hydrates (main.tsx). Rendered signed
+// out, with storage that holds nothing and an API that never answers, so every page shows what it
+// shows before its data arrives: the same first render as in the browser.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { App } from './App';
+import { createAppServices } from './api/services';
+
+class EmptyStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+/** The markup inside #root for a path, once every lazily loaded page of it is in. */
+export async function renderPage(path: string): Promise<string> {
+  const services = createAppServices({ fetch: () => new Promise<Response>(() => {}), storage: new EmptyStorage() });
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouter location={path}>
+        <App services={services} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}
