@@ -8,6 +8,9 @@
 //   one with 50 are measured side by side.
 // - Server RSS with the catalog loaded, on SQLite, and on PostgreSQL at 100,000 titles when
 //   BENCH_DATABASE_URL names a database (a schema of its own, dropped afterwards).
+// - GET /api/recommendations/current's req/s beside a minimal Express 5 app serving the same JSON
+//   (api-throughput.ts), on the built-in catalog; start to /healthz on a first and a second start
+//   (api-startup.ts); the landing page's and the extension popup's JavaScript (bench:bundle).
 // - The TMDB sync's throughput against the local fake TMDB server (client at its default limits).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,8 +24,10 @@ import { insertSyntheticCatalog } from './api-synthetic.js';
 import { freePort } from '../../server/test/support/server-process.js';
 import { databaseMb, importDatasets, SHARED_DATA, syncFigure } from './api-catalogs.js';
 import { api, benchUser, catalogIds } from './api-users.js';
+import { currentThroughput, type ThroughputFigure } from './api-throughput.js';
+import { startupFigure } from './api-startup.js';
 // @ts-expect-error plain JavaScript module of the root scripts
-import { buildServerIfStale } from '../lib.mjs';
+import { buildServerIfStale, buildWebIfStale, run } from '../lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WARMUP = Number(process.env.WARMUP ?? 30);
@@ -35,6 +40,10 @@ const MOODS = [undefined, 'light', 'thrilling', 'dark', 'thoughtful', 'feel-good
 const BLOCK = 10;
 
 const GOALS = {
+  current_share_of_express: 0.5,
+  second_start_ms: 1000,
+  landing_js_kb: 90,
+  popup_js_kb: 60,
   pick_p99_builtin_ms: 20,
   pick_p99_100k_ms: 30,
   long_history_ratio: 1.1,
@@ -180,6 +189,28 @@ async function countTitles(handle: DatabaseHandle): Promise<number> {
   return Number((await handle.db.selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).where('retired_at', 'is', null).executeTakeFirstOrThrow()).n);
 }
 
+/** GET /current side by side with a minimal Express app: a fresh server, at the production log level. */
+async function throughput(dataDir: string, secret: string): Promise<ThroughputFigure> {
+  const server = await startChild({ ...serverEnv('sqlite', dataDir, secret, ''), LOG_LEVEL: 'info' });
+  const handle = await openDatabase(databaseOf('sqlite', dataDir, ''));
+  try {
+    const token = await benchUser(handle, server.url, secret, await catalogIds(handle), 50, 11);
+    await api(server.url, token, '/api/recommendations/new', { method: 'POST', body: {} });
+    return await currentThroughput({ url: server.url, token, seconds: 5, connections: 16, rounds: 3, pid: server.child.pid });
+  } finally {
+    await handle.close();
+    await server.stop();
+  }
+}
+
+/** The landing page's and the popup's gzipped JavaScript, from bench:bundle (building what is missing). */
+async function bundleFigure(): Promise<Record<string, { gzip_kb: number }>> {
+  if ((await buildWebIfStale()) !== 0) throw new Error('the web build failed');
+  if ((await run('npm', ['run', 'build', '-w', 'extension'], { stdio: 'ignore' })) !== 0) throw new Error('the extension build failed');
+  if ((await run(process.execPath, ['scripts/bench/bundle.mjs'], { stdio: 'ignore' })) !== 0) throw new Error('bench:bundle failed');
+  return JSON.parse(readFileSync(join(ROOT, 'bench-results/bundle.json'), 'utf8')).routes;
+}
+
 async function measure(label: string, dialect: 'sqlite' | 'postgres', dataDir: string, schema: string, secret: string, histories: number[]): Promise<Phase> {
   const server = await startChild(serverEnv(dialect, dataDir, secret, schema));
   const handle = await openDatabase(databaseOf(dialect, dataDir, schema));
@@ -247,6 +278,9 @@ const big = `${SYNTHETIC_TITLES.toLocaleString('en-US')} titles`;
 try {
   const phases: Phase[] = [];
   phases.push(await measure('built-in', 'sqlite', dataDir, schema, secret, [50]));
+  const current = await throughput(dataDir, secret);
+  const startup = await startupFigure({ runs: 5, env: PG_URL ? { DATABASE_URL: PG_URL } : {} });
+  const bundle = await bundleFigure();
   const imports = await importDatasets(dataDir);
   if (imports.length) phases.push(await measure('built-in + imported datasets', 'sqlite', dataDir, schema, secret, [50]));
   else console.log(`no datasets at ${SHARED_DATA}: the imported-catalog phase is skipped`);
@@ -284,8 +318,21 @@ try {
   }
   console.log(`TMDB sync (local fake, default client limits): ${sync.titles} titles, ${sync.requests} requests in ${f(sync.seconds)} s = ${f(sync.titles_per_s)} titles/s`);
 
+  console.table({ 'GET /current': { 'product req/s': current.product_rps, 'Express req/s': current.express_rps, share: current.ratio, 'product CPU/req (ms)': current.product_cpu_ms_per_request, 'Express CPU/req (ms)': current.express_cpu_ms_per_request, 'with br: req/s': current.product_compressed_rps } });
+  console.table(Object.fromEntries(startup.map((s) => [s.database, { 'first start (ms)': s.first_start_ms, 'second start (ms)': s.second_start_ms, 'second start max (ms)': s.second_start_max_ms }])));
+
   // The goals table (docs/performance.md): one line per goal, from this run only.
   const goals: Array<{ goal: string; figure: string; ok: boolean }> = [];
+  goals.push({
+    goal: `GET /current >= ${GOALS.current_share_of_express * 100}% of a minimal Express app's req/s`,
+    figure: `${current.product_rps} / ${current.express_rps} req/s = ${(current.ratio * 100).toFixed(0)}% (CPU per request: ${current.cpu_ratio === null ? '?' : (current.cpu_ratio * 100).toFixed(0)}%)`,
+    ok: current.ratio >= GOALS.current_share_of_express,
+  });
+  for (const s of startup) goals.push({ goal: `start to /healthz <= ${GOALS.second_start_ms} ms on a second start, ${s.database}`, figure: `${s.second_start_ms} ms (median of ${s.runs}; first start ${s.first_start_ms} ms)`, ok: s.second_start_ms <= GOALS.second_start_ms });
+  const landing = bundle['/ (landing)']?.gzip_kb ?? NaN;
+  const popup = bundle['extension popup']?.gzip_kb ?? NaN;
+  goals.push({ goal: `landing JS <= ${GOALS.landing_js_kb} KB gzip`, figure: `${landing} KB`, ok: landing <= GOALS.landing_js_kb });
+  goals.push({ goal: `popup JS <= ${GOALS.popup_js_kb} KB gzip`, figure: `${popup} KB`, ok: popup <= GOALS.popup_js_kb });
   const builtin = phases[0].picks[0];
   goals.push({ goal: `POST /new p99 <= ${GOALS.pick_p99_builtin_ms} ms, built-in, each round`, figure: builtin.rounds.map((r) => f(r.p99)).join(' / '), ok: builtin.rounds.every((r) => r.p99 <= GOALS.pick_p99_builtin_ms) });
   for (const p of phases.filter((x) => x.titles >= SYNTHETIC_TITLES * 0.99)) {
@@ -309,6 +356,9 @@ try {
     requests_per_round: MEASURED,
     rounds: ROUNDS,
     goals,
+    get_current_throughput: current,
+    startup,
+    bundle_gzip_kb: { landing, popup },
     phases,
     imports,
     tmdb_sync: sync,
