@@ -43,7 +43,8 @@ export async function buildWebIfStale() {
   return run('npm', ['run', 'build', '-w', 'web']);
 }
 
-export const SERVER_INPUTS = ['server/src', 'shared/src', 'scripts/build-server.mjs'];
+// The lock file too: the bundle holds the packages' code, so an upgrade must rebuild it.
+export const SERVER_INPUTS = ['server/src', 'shared/src', 'scripts/build-server.mjs', 'package-lock.json'];
 
 /** Bundles the server into server/dist (main.mjs, import-parser.mjs) when missing or older than its sources. */
 export async function buildServerIfStale() {
