@@ -154,9 +154,20 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   // Kysely looks for its migration tables in every schema; pin them to ours, or a second
   // schema in the same database would find the first one's lock table and never create its own.
   const migrator = new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    // Before migrating, Kysely reads the tables of every schema in the database; a schema another
+    // client drops at that moment fails the read with "schema ... does not exist" (SQLSTATE 3F000).
+    // Nothing was migrated then (the failure precedes the first migration), so trying again is safe.
+    if (error && attempt < 3 && anotherSchemaWentAway(error, handle.schema)) continue;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
+}
+
+function anotherSchemaWentAway(error: unknown, ours: string | null): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '3F000' && typeof e.message === 'string' && (ours === null || !e.message.includes(`"${ours}"`));
 }
 
 /**
