@@ -109,12 +109,16 @@ describe('a new user imports their Letterboxd ratings in onboarding', () => {
     const row = page.locator('li.history-item', { hasText: liked[0].title });
     // The history loads after the card; imported rows are listed after the picks (liked[0] is the
     // oldest of the file): page on until the row shows.
-    await page.locator('li.history-item').first().waitFor();
+    const top = page.locator('li.history-item').first();
+    await top.waitFor();
     const pages = page.getByRole('navigation', { name: 'History pages' });
     for (let i = 0; i < 5 && (await row.count()) === 0; i++) {
-      const at = await pages.innerText();
+      const [at, first] = [await pages.innerText(), await top.innerText()];
       await pages.getByRole('button', { name: 'Next' }).click();
+      // The pager moves at the click; the rows only when the next page has loaded: wait for both,
+      // or a slow load would be read as a page without the row and skipped.
       await expect.poll(() => pages.innerText()).not.toBe(at);
+      await expect.poll(() => top.innerText()).not.toBe(first);
     }
     await row.getByText('Imported', { exact: true }).waitFor();
     await expect(row.getByRole('button', { name: 'Like', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
