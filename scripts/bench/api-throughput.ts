@@ -7,7 +7,8 @@
 // folder with an onboarded user who has a pick, and prints a table (BENCH_SECONDS, CONNECTIONS, ROUNDS).
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpuMsOf } from './server-process.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -72,12 +73,6 @@ interface LoadResult {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** User + system CPU time of a process, in ms (Linux clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** One round of load from a child process (this file with --load). */
 function loadRound(target: string, headers: Record<string, string>, seconds: number, connections: number): Promise<LoadResult> {
@@ -217,14 +212,18 @@ export async function currentThroughput(options: ThroughputOptions): Promise<Thr
   };
 }
 
-/** The CLI: the bundled server on a temporary SQLite folder, one onboarded user with a pick. */
+/** The CLI: the bundled server on a temporary SQLite folder, one onboarded free-plan user with a pick. */
 async function main() {
-  const { startBundledServer, onboardedUserWithPick } = await import('./api-startup.js');
+  const { startBundledServer } = await import('./server-process.js');
+  const { onboardedUser, api } = await import('./api-users.js');
+  const { openDatabase } = await import('../../server/src/db/connection.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-throughput-'));
   const secret = randomBytes(48).toString('base64url');
-  const server = await startBundledServer({ DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, JWT_SECRET: secret, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SCHEDULER: 'off' });
+  const server = await startBundledServer({ DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, JWT_SECRET: secret, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
   try {
-    const token = await onboardedUserWithPick(server.url, join(dataDir, 'app.db'), secret);
+    const handle = await openDatabase({ dialect: 'sqlite', path: join(dataDir, 'app.db') });
+    const { token } = await onboardedUser(handle, server.url, secret, 'free_trial').finally(() => handle.close());
+    await api(server.url, token, '/api/recommendations/new', { method: 'POST', body: {} });
     const figure = await currentThroughput({
       url: server.url,
       token,

@@ -23,12 +23,10 @@ export async function catalogIds(handle: DatabaseHandle): Promise<Array<{ id: st
 }
 
 /**
- * A verified, onboarded lifetime user with `history` closed recommendations spread across the
- * catalog (`offset` shifts where they start, so two users do not share one history), oldest
- * first, one a day: half liked, a fifth disliked, the rest unrated; a quarter watched. Returns
- * the access token.
+ * A verified user onboarded through the real API (genres, languages, eight favourites, Netflix and
+ * Prime Video), then moved to `plan` (default the lifetime plan: no weekly quota).
  */
-export async function benchUser(handle: DatabaseHandle, url: string, secret: string, titles: ReadonlyArray<{ id: string; title: string }>, history: number, offset = 0): Promise<string> {
+export async function onboardedUser(handle: DatabaseHandle, url: string, secret: string, plan: 'paid_lifetime' | 'free_trial' = 'paid_lifetime'): Promise<{ userId: string; token: string }> {
   const user = await insertUser(handle.db, {
     email: `bench.${randomBytes(4).toString('hex')}@example.test`,
     passwordHash: null,
@@ -52,8 +50,17 @@ export async function benchUser(handle: DatabaseHandle, url: string, secret: str
       subscription_tier: 'free_trial',
     },
   });
-  await handle.db.updateTable('users').set({ subscription_tier: 'paid_lifetime' }).where('id', '=', user.id).execute();
+  if (plan !== 'free_trial') await handle.db.updateTable('users').set({ subscription_tier: plan }).where('id', '=', user.id).execute();
+  return { userId: user.id, token };
+}
 
+/**
+ * An onboarded lifetime user with `history` closed recommendations spread across the catalog
+ * (`offset` shifts where they start, so two users do not share one history), oldest first, one a
+ * day: half liked, a fifth disliked, the rest unrated; a quarter watched. Returns the access token.
+ */
+export async function benchUser(handle: DatabaseHandle, url: string, secret: string, titles: ReadonlyArray<{ id: string; title: string }>, history: number, offset = 0): Promise<string> {
+  const { userId, token } = await onboardedUser(handle, url, secret);
   if (history > titles.length) throw new Error(`a history of ${history} needs that many titles; the catalog has ${titles.length}`);
   const step = Math.max(1, Math.floor(titles.length / (history + 1)));
   const base = Date.now() - history * 86_400_000;
@@ -62,8 +69,8 @@ export async function benchUser(handle: DatabaseHandle, url: string, secret: str
     const at = new Date(base + i * 86_400_000).toISOString();
     const r = i % 10;
     return {
-      id: `bench-${user.id.slice(0, 8)}-${i}`,
-      user_id: user.id,
+      id: `bench-${userId.slice(0, 8)}-${i}`,
+      user_id: userId,
       seq: i + 1,
       title_id: t.id,
       movie_title: t.title,

@@ -12,7 +12,6 @@
 //   (api-throughput.ts), on the built-in catalog; start to /healthz on a first and a second start
 //   (api-startup.ts); the landing page's and the extension popup's JavaScript (bench:bundle).
 // - The TMDB sync's throughput against the local fake TMDB server (client at its default limits).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,23 +20,18 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
 import type { DatabaseConfig } from '../../server/src/config.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
-import { freePort } from '../../server/test/support/server-process.js';
+import { cpuMsOf, memoryOf, pct, startBundledServer } from './server-process.js';
 import { databaseMb, importDatasets, SHARED_DATA, syncFigure } from './api-catalogs.js';
 import { api, benchUser, catalogIds } from './api-users.js';
+import { MEASURED, measurePicks, ROUNDS, WARMUP, type PickFigure } from './api-picks.js';
 import { currentThroughput, type ThroughputFigure } from './api-throughput.js';
 import { startupFigure } from './api-startup.js';
 // @ts-expect-error plain JavaScript module of the root scripts
-import { buildServerIfStale, buildWebIfStale, run } from '../lib.mjs';
+import { buildWebIfStale, run } from '../lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const WARMUP = Number(process.env.WARMUP ?? 30);
-const MEASURED = Number(process.env.REQUESTS ?? 300);
-const ROUNDS = 3;
 const SYNTHETIC_TITLES = Number(process.env.SYNTHETIC_TITLES ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? null;
-const MOODS = [undefined, 'light', 'thrilling', 'dark', 'thoughtful', 'feel-good', 'romantic', 'scary', 'family'];
-/** Issues in a row for one user before the other user's turn (CPU is read per block). */
-const BLOCK = 10;
 
 const GOALS = {
   current_share_of_express: 0.5,
@@ -49,69 +43,6 @@ const GOALS = {
   long_history_ratio: 1.1,
   rss_100k_mb: 300,
 };
-
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startChild(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  // CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run, for finding what is slow.
-  const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-  // What `npm start` runs: the bundled server (scripts/build-server.mjs), built when stale.
-  const child = spawn(process.execPath, [...prof, '--enable-source-maps', 'server/dist/main.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    child,
-    url,
-    stop: () =>
-      new Promise<void>((ok) => {
-        child.once('exit', () => ok());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** User + system CPU time of a process, in ms (Linux clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
-}
-
-interface PickFigure {
-  history: number;
-  /** One entry per round (a fresh user each). */
-  rounds: Array<{ p50: number; p99: number; max: number; server_cpu_ms_per_issue: number }>;
-  /** Every round's issues together. */
-  p50: number;
-  p99: number;
-  server_cpu_ms_per_issue: number;
-}
 
 interface Phase {
   catalog: string;
@@ -125,55 +56,6 @@ interface Phase {
   load_average: number[];
   rss_mb: number;
   peak_rss_mb: number;
-}
-
-/**
- * POST /new for users of the given history lengths, side by side: per round a fresh user of each
- * length, warmed up, then their issues interleaved in blocks of BLOCK so that machine noise falls
- * on all of them alike. Server CPU is read around each block.
- */
-async function measurePicks(server: Running, handle: DatabaseHandle, secret: string, histories: number[]): Promise<{ picks: PickFigure[]; first: number; token: string }> {
-  const titles = await catalogIds(handle);
-  const figures = histories.map((history) => ({ history, rounds: [] as PickFigure['rounds'], all: [] as number[], cpu: 0 }));
-  let first = NaN;
-  let lastToken = '';
-  for (let round = 0; round < ROUNDS; round++) {
-    const users = [];
-    for (const [k, history] of histories.entries()) {
-      const token = await benchUser(handle, server.url, secret, titles, history, round * 3 + k);
-      users.push({ token, times: [] as number[], cpu: 0 });
-      lastToken = token;
-    }
-    const issue = (token: string, i: number) => api(server.url, token, '/api/recommendations/new', { method: 'POST', body: { previous: i % 5 === 0 ? 'watched' : 'skip', mood: MOODS[i % MOODS.length] } });
-    for (const u of users) {
-      const t = performance.now();
-      await issue(u.token, 0);
-      // The first issue after start builds the engine index for this catalog snapshot.
-      if (Number.isNaN(first)) first = performance.now() - t;
-      for (let i = 1; i <= WARMUP; i++) await issue(u.token, i);
-    }
-    for (let done = 0; done < MEASURED; done += BLOCK) {
-      for (const u of users) {
-        const cpu0 = cpuMsOf(server.child.pid!);
-        for (let i = done; i < Math.min(MEASURED, done + BLOCK); i++) {
-          const t = performance.now();
-          await issue(u.token, i);
-          u.times.push(performance.now() - t);
-        }
-        u.cpu += cpuMsOf(server.child.pid!) - cpu0;
-      }
-    }
-    users.forEach((u, k) => {
-      figures[k].rounds.push({ p50: pct(u.times, 50), p99: pct(u.times, 99), max: Math.max(...u.times), server_cpu_ms_per_issue: u.cpu / u.times.length });
-      figures[k].all.push(...u.times);
-      figures[k].cpu += u.cpu;
-    });
-  }
-  return {
-    first,
-    token: lastToken,
-    picks: figures.map((f) => ({ history: f.history, rounds: f.rounds, p50: pct(f.all, 50), p99: pct(f.all, 99), server_cpu_ms_per_issue: f.cpu / f.all.length })),
-  };
 }
 
 function serverEnv(dialect: 'sqlite' | 'postgres', dataDir: string, secret: string, schema: string): Record<string, string> {
@@ -191,12 +73,12 @@ async function countTitles(handle: DatabaseHandle): Promise<number> {
 
 /** GET /current side by side with a minimal Express app: a fresh server, at the production log level. */
 async function throughput(dataDir: string, secret: string): Promise<ThroughputFigure> {
-  const server = await startChild({ ...serverEnv('sqlite', dataDir, secret, ''), LOG_LEVEL: 'info' });
+  const server = await startBundledServer({ ...serverEnv('sqlite', dataDir, secret, ''), LOG_LEVEL: 'info' });
   const handle = await openDatabase(databaseOf('sqlite', dataDir, ''));
   try {
     const token = await benchUser(handle, server.url, secret, await catalogIds(handle), 50, 11);
     await api(server.url, token, '/api/recommendations/new', { method: 'POST', body: {} });
-    return await currentThroughput({ url: server.url, token, seconds: 5, connections: 16, rounds: 3, pid: server.child.pid });
+    return await currentThroughput({ url: server.url, token, seconds: 5, connections: 16, rounds: 3, pid: server.pid });
   } finally {
     await handle.close();
     await server.stop();
@@ -212,21 +94,21 @@ async function bundleFigure(): Promise<Record<string, { gzip_kb: number }>> {
 }
 
 async function measure(label: string, dialect: 'sqlite' | 'postgres', dataDir: string, schema: string, secret: string, histories: number[]): Promise<Phase> {
-  const server = await startChild(serverEnv(dialect, dataDir, secret, schema));
+  const server = await startBundledServer(serverEnv(dialect, dataDir, secret, schema));
   const handle = await openDatabase(databaseOf(dialect, dataDir, schema));
   try {
     const titles = await countTitles(handle);
     const { picks, first, token } = await measurePicks(server, handle, secret, histories);
     // For scale: the cheapest authenticated call on the same path (token, user row, one select).
     const reads: number[] = [];
-    const cpu1 = cpuMsOf(server.child.pid!);
+    const cpu1 = cpuMsOf(server.pid);
     for (let i = 0; i < MEASURED; i++) {
       const t = performance.now();
       await api(server.url, token, '/api/recommendations/current');
       reads.push(performance.now() - t);
     }
-    const cpuPerRead = (cpuMsOf(server.child.pid!) - cpu1) / MEASURED;
-    const mem = memoryOf(server.child.pid!);
+    const cpuPerRead = (cpuMsOf(server.pid) - cpu1) / MEASURED;
+    const mem = memoryOf(server.pid);
     return {
       catalog: label,
       dialect,
@@ -247,7 +129,7 @@ async function measure(label: string, dialect: 'sqlite' | 'postgres', dataDir: s
 
 /** Starts the server once so it migrates and loads the pack, then tops the catalog up to `target` titles. */
 async function fillCatalog(dialect: 'sqlite' | 'postgres', dataDir: string, schema: string, secret: string, target: number): Promise<void> {
-  const server = await startChild(serverEnv(dialect, dataDir, secret, schema));
+  const server = await startBundledServer(serverEnv(dialect, dataDir, secret, schema));
   await server.stop();
   const handle = await openDatabase(databaseOf(dialect, dataDir, schema));
   try {
@@ -267,7 +149,6 @@ async function dropSchema(schema: string): Promise<void> {
   }
 }
 
-if ((await buildServerIfStale()) !== 0) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-api-'));
 const pgDir = mkdtempSync(join(tmpdir(), 'tp-bench-api-pg-'));
 const schema = `bench_api_${randomBytes(5).toString('hex')}`;

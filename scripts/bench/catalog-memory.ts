@@ -9,82 +9,39 @@
 // - TRACE_GC=1 prints V8's lines on the full collections and the last one (heap used (committed));
 // - CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run.
 // Its timings are for orientation only: bench:api is the figure of record.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../server/src/db/connection.js';
 import type { DatabaseConfig } from '../../server/src/config.js';
-import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
-import { createSession } from '../../server/src/features/sessions/sessions.repository.js';
-import { insertUser } from '../../server/src/features/users/users.repository.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
-import { freePort } from '../../server/test/support/server-process.js';
-// @ts-expect-error plain JavaScript module of the root scripts
-import { buildServerIfStale } from '../lib.mjs';
+import { api, onboardedUser } from './api-users.js';
+import { memoryOf, startBundledServer, type BundledServer } from './server-process.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const SYNTHETIC_TITLES = Number(process.env.SYNTHETIC_TITLES ?? 100_000);
 const ISSUES = Number(process.env.ISSUES ?? 200);
 const HEAP_SNAPSHOT = process.env.HEAP_SNAPSHOT === '1';
 const TRACE_GC = process.env.TRACE_GC === '1';
 
-interface Child {
-  child: ChildProcess;
-  url: string;
+interface Child extends BundledServer {
   /** With TRACE_GC=1: V8's lines on every full collection and the last collection (heap used (committed)). */
   lastGc(): string;
-  stop(): Promise<void>;
 }
 
 async function startChild(env: Record<string, string>, cwd: string): Promise<Child> {
-  const port = await freePort();
-  const flags = [...(HEAP_SNAPSHOT ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${cwd}`] : []), ...(TRACE_GC ? ['--trace-gc'] : []), ...(process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [])];
-  const child = spawn(process.execPath, [...flags, '--enable-source-maps', join(ROOT, 'server/dist/main.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SCHEDULER: 'off' },
-    stdio: ['ignore', TRACE_GC ? 'pipe' : 'ignore', 'inherit'],
-  });
+  const nodeArgs = [...(HEAP_SNAPSHOT ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${cwd}`] : []), ...(TRACE_GC ? ['--trace-gc'] : [])];
+  const server = await startBundledServer({ ...env, LOG_LEVEL: 'warn' }, { nodeArgs, stdout: TRACE_GC ? 'pipe' : 'ignore' });
   let lastGc = '';
   const compactions: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => {
+  server.child.stdout?.on('data', (d: Buffer) => {
     for (const line of d.toString().split('\n')) {
       if (/Mark-Compact|Scavenge/.test(line)) lastGc = line.trim();
       if (/Mark-Compact/.test(line)) compactions.push(line.trim());
     }
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url, lastGc: () => [...compactions, lastGc].join('\n'), stop: () => new Promise<void>((ok) => (child.once('exit', () => ok()), child.kill('SIGTERM'))) };
-}
-
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-async function api(url: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
+  return { ...server, lastGc: () => [...compactions, lastGc].join('\n') };
 }
 
 /** Self size by constructor (and strings, arrays, code) of a V8 heap snapshot, largest first. */
@@ -139,16 +96,8 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
       const server = await startChild(env, dir);
       const startMs = performance.now() - startedAt;
       try {
-        const afterStart = memoryOf(server.child.pid!);
-        const user = await insertUser(handle.db, { email: `mem.${randomBytes(4).toString('hex')}@example.test`, passwordHash: null, fullName: 'Memory', emailVerified: true, googleSub: null, now: new Date() });
-        const session = await createSession(handle.db, user.id, null, new Date());
-        const token = issueAccessToken(secret, user.id, session.id, new Date());
-        const { movies } = await api(server.url, token, '/api/onboarding/movies/filtered?genres=Drama,Thriller&languages=English,Korean');
-        await api(server.url, token, '/api/onboarding/preferences', {
-          method: 'POST',
-          body: { selected_genres: ['Drama', 'Thriller'], preferred_languages: ['English', 'Korean'], initial_movies: movies.slice(0, 8).map((m: { title: string }) => m.title), ott_subscriptions: ['Netflix', 'Prime Video'], subscription_tier: 'free_trial' },
-        });
-        await handle.db.updateTable('users').set({ subscription_tier: 'paid_lifetime' }).where('id', '=', user.id).execute();
+        const afterStart = memoryOf(server.pid);
+        const { token } = await onboardedUser(handle, server.url, secret);
         let t = performance.now();
         await api(server.url, token, '/api/recommendations/new', { method: 'POST', body: { previous: 'skip' } });
         const firstMs = performance.now() - t;
@@ -160,9 +109,9 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
           await api(server.url, token, '/api/recommendations/current');
         }
         times.sort((a, b) => a - b);
-        const steady = memoryOf(server.child.pid!);
+        const steady = memoryOf(server.pid);
         console.log(
-          `${dialect}: ${SYNTHETIC_TITLES.toLocaleString('en-US')} titles; start ${startMs.toFixed(0)} ms; RSS after start ${afterStart.rss.toFixed(0)} MB; steady RSS ${steady.rss.toFixed(0)} MB; peak ${steady.hwm.toFixed(0)} MB; first pick ${firstMs.toFixed(0)} ms; pick p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms, p99 ${times[Math.floor(times.length * 0.99)].toFixed(1)} ms (noisy)`,
+          `${dialect}: ${SYNTHETIC_TITLES.toLocaleString('en-US')} titles; start ${startMs.toFixed(0)} ms; RSS after start ${afterStart.rssMb.toFixed(0)} MB; steady RSS ${steady.rssMb.toFixed(0)} MB; peak ${steady.peakRssMb.toFixed(0)} MB; first pick ${firstMs.toFixed(0)} ms; pick p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms, p99 ${times[Math.floor(times.length * 0.99)].toFixed(1)} ms (noisy)`,
         );
         if (TRACE_GC) console.log(`full collections, then the last one:\n${server.lastGc()}`);
         if (HEAP_SNAPSHOT) {
@@ -198,5 +147,4 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
   }
 }
 
-if ((await buildServerIfStale()) !== 0) process.exit(1);
 for (const dialect of process.env.BENCH_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) await run(dialect);

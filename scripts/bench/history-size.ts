@@ -8,21 +8,15 @@
 // Dislike), as users do. Prints p50/p99 and server CPU per issue (the server's own utime + stime
 // around each POST, in 10 ms ticks: summed over many requests, a figure other load does not
 // inflate).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
-import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
-import { createSession } from '../../server/src/features/sessions/sessions.repository.js';
-import { insertUser } from '../../server/src/features/users/users.repository.js';
-import { freePort } from '../../server/test/support/server-process.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
-// @ts-expect-error plain JavaScript module of the root scripts
-import { buildServerIfStale } from '../lib.mjs';
+import { api, onboardedUser } from './api-users.js';
+import { cpuMsOf, pct, startBundledServer } from './server-process.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const SHORT = Number(process.env.SHORT ?? 50);
 const LONG = Number(process.env.LONG ?? 5000);
 const EXTRA_TITLES = Number(process.env.EXTRA_TITLES ?? 10_000);
@@ -30,80 +24,9 @@ const WARMUP = Number(process.env.WARMUP ?? 30);
 const MEASURED = Number(process.env.REQUESTS ?? 300);
 const MOODS = [undefined, 'light', 'thrilling', 'dark', 'thoughtful', 'feel-good', 'romantic', 'scary', 'family'];
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-
-async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  // CPU_PROF_DIR=<dir> writes a V8 CPU profile of each server run, for finding what is slow.
-  const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...prof, '--enable-source-maps', 'server/dist/main.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = () =>
-    new Promise<void>((ok) => {
-      child.once('exit', () => ok());
-      child.kill('SIGTERM');
-    });
-  return { child, url, stop };
-}
-
-/** User + system CPU time of a process, in ms (Linux clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function api(url: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 /** An onboarded lifetime user with `size` history rows on distinct titles of `titles`. */
 async function historyUser(handle: DatabaseHandle, url: string, secret: string, size: number, titles: Array<{ id: string; title: string }>): Promise<string> {
-  const user = await insertUser(handle.db, {
-    email: `history.${size}.${randomBytes(4).toString('hex')}@example.test`,
-    passwordHash: null,
-    fullName: 'History Bench',
-    emailVerified: true,
-    googleSub: null,
-    now: new Date(),
-  });
-  const session = await createSession(handle.db, user.id, null, new Date());
-  const token = issueAccessToken(secret, user.id, session.id, new Date());
-  const genres = ['Drama', 'Thriller', 'Science Fiction'];
-  const languages = ['English', 'Korean', 'Hindi'];
-  const { movies } = await api(url, token, `/api/onboarding/movies/filtered?genres=${genres.join(',')}&languages=${languages.join(',')}`);
-  await api(url, token, '/api/onboarding/preferences', {
-    method: 'POST',
-    body: {
-      selected_genres: genres,
-      preferred_languages: languages,
-      initial_movies: movies.slice(0, 8).map((m: { title: string }) => m.title),
-      ott_subscriptions: ['Netflix', 'Prime Video'],
-      subscription_tier: 'free_trial',
-    },
-  });
-  await handle.db.updateTable('users').set({ subscription_tier: 'paid_lifetime' }).where('id', '=', user.id).execute();
+  const { userId, token } = await onboardedUser(handle, url, secret);
   const imported = Math.floor(size / 10);
   const base = Date.now() - size * 3_600_000;
   const rows = Array.from({ length: size }, (_, i) => {
@@ -111,8 +34,8 @@ async function historyUser(handle: DatabaseHandle, url: string, secret: string, 
     const at = new Date(base + i * 3_600_000).toISOString();
     const rated = i % 10 < 7;
     return {
-      id: `hist-${user.id.slice(0, 8)}-${i}`,
-      user_id: user.id,
+      id: `hist-${userId.slice(0, 8)}-${i}`,
+      user_id: userId,
       // Imports come first with negative seqs (older than every pick), then picks from 1.
       seq: i < imported ? i - imported : i - imported + 1,
       title_id: t.id,
@@ -138,25 +61,24 @@ interface Series {
   cpuMs: number;
 }
 
-if ((await buildServerIfStale()) !== 0) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-history-'));
 const secret = randomBytes(48).toString('base64url');
 const env = { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, JWT_SECRET: secret, LOG_LEVEL: 'warn', SCHEDULER: 'off' };
 try {
   // The first start loads the built-in pack; the synthetic titles go in before the measured start.
-  let server = await startChild(env);
+  let server = await startBundledServer(env);
   await server.stop();
   let handle = await openDatabase({ dialect: 'sqlite', path: join(dataDir, 'app.db') });
   await insertSyntheticCatalog(handle, EXTRA_TITLES);
   await handle.close();
-  server = await startChild(env);
+  server = await startBundledServer(env);
   handle = await openDatabase({ dialect: 'sqlite', path: join(dataDir, 'app.db') });
   try {
     // Distinct titles in a fixed, spread order (7919 is prime to the count unless a multiple).
     const titles = await handle.db.selectFrom('titles').select(['id', 'title']).orderBy('id').execute();
     const users = { [`${SHORT} rows`]: await historyUser(handle, server.url, secret, SHORT, titles), [`${LONG} rows`]: await historyUser(handle, server.url, secret, LONG, titles) };
     const series: Record<string, Series> = Object.fromEntries(Object.keys(users).map((k) => [k, { times: [], cpuMs: 0 }]));
-    const pid = server.child.pid!;
+    const pid = server.pid;
     const step = async (label: string, i: number, measured: boolean) => {
       const token = users[label];
       const cpu0 = cpuMsOf(pid);
