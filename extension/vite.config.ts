@@ -1,7 +1,7 @@
 // Two builds from one source: `vite build` -> dist/chrome, `vite build --mode firefox` -> dist/firefox.
 // EXTENSION_SERVER_URL sets the server a fresh install talks to (default http://localhost:8080);
 // EXTENSION_OUT_DIR overrides the output folder (the e2e test builds one for its own server).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
@@ -38,6 +38,9 @@ export default defineConfig(({ mode }) => {
       modulePreload: { polyfill: false },
       sourcemap: false,
     },
+    // The manifest names every file of public/ (the icons), and crxjs copies what it names to
+    // public/; Vite's own copy of the folder would put a second, unused set at the package root.
+    publicDir: false,
   };
 });
 
@@ -55,7 +58,14 @@ function noWebAccessibleBridge(): Plugin {
     configResolved(c) {
       outDir = c.build.outDir;
     },
-    writeBundle() {
+    writeBundle(_options, bundle) {
+      // crxjs also writes the bridge as an ordinary module chunk (assets/bridge.iife.ts-<hash>.js)
+      // that nothing loads: the registered script is the IIFE. Left out of the store packages.
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.fileName.startsWith('assets/') && chunk.facadeModuleId?.endsWith('/src/content/bridge.iife.ts')) {
+          rmSync(join(outDir, chunk.fileName));
+        }
+      }
       const file = join(outDir, 'manifest.json');
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as { web_accessible_resources?: Array<{ resources: string[] }> };
       const kept = (manifest.web_accessible_resources ?? []).filter((w) => !w.resources.every((r) => r.includes('bridge')));

@@ -34,7 +34,7 @@ export function run(cmd, args, opts = {}) {
 }
 
 export const WEB_INPUTS = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src'];
-export const EXTENSION_INPUTS = ['extension/src', 'extension/vite.config.ts', 'extension/public', 'shared/src'];
+export const EXTENSION_INPUTS = ['extension/src', 'extension/vite.config.ts', 'extension/public', 'shared/src', 'scripts/package-extension.mjs'];
 
 export async function buildWebIfStale() {
   if (!existsSync(join(root, 'web/vite.config.ts'))) return 0;

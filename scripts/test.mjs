@@ -1,6 +1,7 @@
 // `npm test`: `npm run lint` (scripts/lint.mjs), then every test of every workspace, then the browser
-// journeys in tests/e2e. Builds the web app and the extension first when they are stale (the
-// journeys use the builds). Ends with one line "tests: N passed, N failed, N skipped"; a failed lint
+// journeys in tests/e2e (among them Mozilla's web-ext lint of the Firefox build and the store
+// packages read back, tests/e2e/extension-store.test.ts). Builds the web app and the extension
+// first when they are stale (the journeys use the builds). Ends with one line "tests: N passed, N failed, N skipped"; a failed lint
 // counts as one test (failed, the run goes on, so the test results still show). With arguments
 // (`npm test -- server/test/foo.test.ts`) it is a targeted run: they go to vitest, and lint is skipped.
 import { existsSync, readFileSync, mkdirSync, readdirSync } from 'node:fs';
@@ -29,7 +30,10 @@ const hasE2E = existsSync(join(root, 'tests/e2e')) && readdirSync(join(root, 'te
 
 if (hasE2E) {
   if ((await buildWebIfStale()) !== 0) process.exit(1);
-  if (existsSync(join(root, 'extension/vite.config.ts')) && isStale('extension/dist/chrome/manifest.json', EXTENSION_INPUTS)) {
+  // The store packages too (tests/e2e/extension-store.test.ts reads them back).
+  const version = JSON.parse(readFileSync(join(root, 'extension/package.json'), 'utf8')).version;
+  const extensionStale = ['extension/dist/chrome/manifest.json', `extension/dist/tonights-pick-firefox-${version}.zip`].some((out) => isStale(out, EXTENSION_INPUTS));
+  if (existsSync(join(root, 'extension/vite.config.ts')) && extensionStale) {
     console.log('Building the extension...');
     if ((await run('npm', ['run', 'build', '-w', 'extension'])) !== 0) process.exit(1);
   }

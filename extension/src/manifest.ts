@@ -16,6 +16,25 @@ export const EXTENSION_PUBLIC_KEY =
 
 export const FIREFOX_ADDON_ID = 'tonights-pick@extension.local';
 
+/**
+ * What Firefox shows at install under "data collection" (Mozilla's categories), kept truthful and
+ * in one place so a feature that sends something new changes it here. Everything goes to the
+ * user's own server only, never to us or a third party.
+ * - required, authenticationInfo: every request carries the extension's sign-in token.
+ *   The ratings, "save for later" and calendar requests carry the user's own choices about our
+ *   titles; no Mozilla category describes those (websiteActivity is about interaction with web
+ *   pages), so they add nothing here.
+ * - optional, the "how it fits you" badge on a streaming site's title page (off until the user
+ *   turns it on for a site): it sends the title's name and year, read from the page
+ *   (websiteContent), which also tells the server which title page the user is on
+ *   (browsingActivity). Firefox asks for these when the badge is turned on
+ *   (permissions.request with `data_collection`).
+ */
+export const FIREFOX_DATA_COLLECTION = {
+  required: ['authenticationInfo'],
+  optional: ['websiteContent', 'browsingActivity'],
+} as const;
+
 export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: string) {
   const defaultOrigin = new URL(defaultServerUrl).origin;
   return defineManifest({
@@ -25,8 +44,14 @@ export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: s
     description: 'Your one movie or series for tonight, right in the toolbar, on any streaming site.',
     version: pkg.version ?? '1.0.0',
     ...(browser === 'chrome' ? { key: EXTENSION_PUBLIC_KEY, minimum_chrome_version: '121' } : {}),
-    icons: { 16: 'public/icon-16.png', 48: 'public/icon-48.png', 128: 'public/icon-128.png' },
-    action: { default_popup: 'src/popup/index.html', default_title: "Tonight's Pick", default_icon: { 16: 'public/icon-16.png', 48: 'public/icon-48.png' } },
+    // Every size the stores ask for: Chrome 16/32/48 (toolbar, extensions page) and 128 (install,
+    // Web Store); Firefox 48 and 96 (add-ons manager). scripts/extension-icons.mjs draws 32 and 96.
+    icons: { 16: 'public/icon-16.png', 32: 'public/icon-32.png', 48: 'public/icon-48.png', 96: 'public/icon-96.png', 128: 'public/icon-128.png' },
+    action: {
+      default_popup: 'src/popup/index.html',
+      default_title: "Tonight's Pick",
+      default_icon: { 16: 'public/icon-16.png', 32: 'public/icon-32.png', 48: 'public/icon-48.png' },
+    },
     options_ui: { page: 'src/options/index.html', open_in_tab: true },
     background:
       browser === 'chrome'
@@ -36,7 +61,18 @@ export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: s
     host_permissions: [hostPermissionPattern(defaultOrigin, browser)],
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: FIREFOX_ADDON_ID, strict_min_version: '128.0' } } }
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: FIREFOX_ADDON_ID,
+              // Firefox 140 (the current ESR) is the first to read data_collection_permissions.
+              strict_min_version: '140.0',
+              data_collection_permissions: { required: [...FIREFOX_DATA_COLLECTION.required], optional: [...FIREFOX_DATA_COLLECTION.optional] },
+            },
+            // Firefox for Android reads it from 142. (crxjs's manifest type has no gecko_android yet.)
+            ...({ gecko_android: { strict_min_version: '142.0' } } as object),
+          },
+        }
       : {}),
   });
 }
