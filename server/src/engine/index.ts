@@ -9,3 +9,4 @@ export { MOOD_TABLE } from './moods.js';
 export type * from './types.js';
 export { constraintVerdict, EXCLUSION_LENGTH, EXCLUSION_LIMIT } from './constraints.js';
 export { formatMinutes } from './phrasing.js';
+export { whyNot, type WhyNotAnswer, type WhyNotCode, type WhyNotReason } from './why-not.js';

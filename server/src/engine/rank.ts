@@ -13,7 +13,7 @@ import type { Neighbours, RankedTitle, RecommendOptions, Recommendation, UserTas
 const TIER_GAP = 1e9;
 
 /** Order key: the score, minus a gap that keeps titles outside the user's languages below the rest. */
-function keyFunction(state: RequestState): (idx: number) => number {
+export function keyFunction(state: RequestState): (idx: number) => number {
   const { score } = state.index.scratch;
   const { lang } = state.index;
   const preferred = state.preferredLanguage;
