@@ -213,6 +213,8 @@ export function createApiClient(opts: ApiClientOptions) {
       editHistory: (id: string, b: S.HistoryEditRequest) => call('recommendations_edit_history', { params: { id }, body: b }),
       /** Removes the item from history (the title may be picked again). */
       removeHistory: (id: string) => call('recommendations_remove_history', { params: { id } }),
+      /** "Why not recommended?": the engine's own reasons for one title, most decisive first. */
+      whyNot: (titleId: string) => call('recommendations_why_not', { query: { title_id: titleId } }),
     },
     imports: {
       /** Reads the file and answers a preview; nothing is saved until confirm. */

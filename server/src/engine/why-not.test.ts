@@ -135,6 +135,12 @@ function checkTitle(catalog: TestCatalog, taste: UserTaste, opts: RecommendOptio
     expect(codes.includes('disliked_similar')).toBe(false);
   }
   if (!taste.disliked.some((id) => shares(catalog.byId.get(id)!))) expect(answer.dislikedSimilar).toBeNull();
+  // In its favour: a title it is said to be like is one the user liked or chose as a favourite.
+  const favour = answer.reasons.find((r) => r.code === 'in_its_favour')?.text ?? '';
+  const likedNames = new Set([...taste.liked, ...taste.favourites].map((id) => catalog.byId.get(id)!.title));
+  const like = /it is like (.*?), which you liked/.exec(favour);
+  if (like) expect([...likedNames].some((n) => like[1].includes(n))).toBe(true);
+  if (favour.includes('highly rated')) expect(t.imdb !== null || t.rt !== null).toBe(true);
   return answer;
 }
 

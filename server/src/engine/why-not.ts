@@ -193,8 +193,32 @@ function dislikedSimilar(state: RequestState, idx: number): number | null {
   return best;
 }
 
-/** Factors that say something for the title (not the plain facts every pick has). */
-const FAVOURING: ReadonlySet<Factor['kind']> = new Set(['similar_to', 'co_liked', 'person', 'keywords', 'genre', 'mood', 'quality', 'saved']);
+/** One factor that speaks for the title, as a clause; null for the plain facts every pick has (language, platform). */
+function favourClause(f: Factor, nameOf: (id: string) => string, mood: string | undefined): string | null {
+  switch (f.kind) {
+    case 'similar_to':
+      return `it is like ${list(f.titleIds.map(nameOf))}, which you liked`;
+    case 'co_liked':
+      return `people who liked ${nameOf(f.titleId)} also liked it`;
+    case 'person':
+      return `${f.role === 'director' ? 'it is directed by' : 'it stars'} ${f.name}, like ${nameOf(f.titleId)}, which you liked`;
+    case 'keywords':
+      // With a mood, a keyword may be the mood's (explain.ts merges the two lists).
+      return `its ${f.keywords.length === 1 ? 'keyword' : 'keywords'} ${list(f.keywords.map((k) => `"${k.trim()}"`))} ${mood ? `match your taste or the ${mood} mood` : 'match your taste'}`;
+    case 'genre':
+      return `${list(f.genres.map(genreName))} ${f.genres.length === 1 ? 'is one of the genres' : 'are genres'} you chose`;
+    case 'mood':
+      return `it fits a ${f.mood} mood`;
+    case 'quality': {
+      const ratings = [f.imdb != null ? `${f.imdb.toFixed(1)} on IMDb` : null, f.rt != null ? `${Math.round(f.rt)}% on Rotten Tomatoes` : null].filter(Boolean);
+      return `it is highly rated (${ratings.join(', ')})`;
+    }
+    case 'saved':
+      return `you saved it for later, and it is on ${f.platform}`;
+    default:
+      return null;
+  }
+}
 
 function candidateReasons(state: RequestState, idx: number): { reasons: WhyNotReason[]; rank: { position: number; of: number }; disliked: number | null } {
   const { index } = state;
@@ -220,8 +244,12 @@ function candidateReasons(state: RequestState, idx: number): { reasons: WhyNotRe
   } else {
     reasons.push({ code: 'ranked', text: `Other titles fit your taste better: ${where}.` });
   }
-  const seen = explain(state, idx, 0);
-  if (seen.factors.some((f) => FAVOURING.has(f.kind))) reasons.push({ code: 'in_its_favour', text: `In its favour: ${seen.reason.charAt(0).toLowerCase()}${seen.reason.slice(1)}` });
+  // What a pick of it would be explained by (explain.ts keeps only the factors that really pushed its score up).
+  const clauses = explain(state, idx, 0)
+    .factors.map((f) => favourClause(f, (id) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id, state.opts.mood))
+    .filter((c): c is string => c !== null)
+    .slice(0, 3);
+  if (clauses.length > 0) reasons.push({ code: 'in_its_favour', text: `In its favour: ${clauses.join('; ')}.` });
   return { reasons, rank: { position, of }, disliked };
 }
 

@@ -74,6 +74,7 @@ export const ROUTE_SCHEMAS = schemas({
   recommendations_remove_history: { response: S.MessageResponse },
   recommendations_download_ics: { query: S.ScheduleRequest },
   recommendations_add_to_calendar: { body: S.ScheduleRequest, response: S.AddToCalendarResponse },
+  recommendations_why_not: { query: S.WhyNotQuery, response: S.WhyNotResponse },
 
   watchlist_list: { response: S.WatchlistResponse },
   watchlist_add: { body: S.AddToWatchlistRequest, response: S.WatchlistChange },

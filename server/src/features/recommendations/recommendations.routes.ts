@@ -13,6 +13,7 @@ import {
   removeHistory,
 } from './recommendations.service.js';
 import { addToCalendar, recommendationIcs } from './schedule.service.js';
+import { whyNotRecommended } from './why-not.service.js';
 
 export function recommendationRoutes(ctx: AppContext, catalog: CatalogStore): Router {
   const { router, route } = apiRouter(ctx);
@@ -41,6 +42,9 @@ export function recommendationRoutes(ctx: AppContext, catalog: CatalogStore): Ro
   });
   route('recommendations_add_to_calendar', async (req, res, { body }) => {
     res.json(await addToCalendar(ctx, catalog, currentUser(req), body));
+  });
+  route('recommendations_why_not', async (req, res, { query }) => {
+    res.json(await whyNotRecommended(ctx, catalog, currentUser(req), query));
   });
   return router;
 }

@@ -1,0 +1,39 @@
+// "Why not recommended?" for one title: the user's taste and tonight's options as a pick would use
+// them, handed to the engine's whyNot (engine/why-not.ts), which answers from its own checks.
+// Read-only: nothing is written, so no lock and no quota.
+import { WATCHLIST_MAX, type WhyNotQuery, type WhyNotResponse } from '@app/shared';
+import type { AppContext } from '../../context.js';
+import type { CatalogStore } from '../../catalog/catalog.store.js';
+import { whyNot, type RecommendOptions } from '../../engine/index.js';
+import { notFound } from '../../http/errors.js';
+import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import { savedTitleIds } from '../watchlist/watchlist.repository.js';
+import { coLikesFor } from './co-likes.js';
+import { engineIndexFor } from './engine-index.js';
+import { tasteRows } from './recommendations.repository.js';
+import { buildTaste } from './taste.js';
+
+/**
+ * The options of the user's next pick: their country decides where a platform counts, as in
+ * issue.ts, with the constraints they set for tonight (the kind, time budget, exclusions and age
+ * limit) once those are remembered on the user row. No seed matters: whyNot draws nothing.
+ */
+function nextPickOptions(user: UserRow): RecommendOptions {
+  return { region: user.country ?? null, seed: 0 };
+}
+
+export async function whyNotRecommended(ctx: AppContext, catalog: CatalogStore, user: UserRow, query: WhyNotQuery): Promise<WhyNotResponse> {
+  const titleId = query.title_id.trim();
+  const [titles, favourites, rows, saved] = await Promise.all([
+    catalog.titles(),
+    favouriteTitleIds(ctx.db, user.id),
+    tasteRows(ctx.db, user.id),
+    savedTitleIds(ctx.db, user.id, WATCHLIST_MAX),
+  ]);
+  const index = engineIndexFor(titles);
+  const answer = whyNot(index, buildTaste(user, favourites, rows, saved), titleId, nextPickOptions(user), coLikesFor(ctx, catalog).current());
+  if (!answer) throw notFound('That title is not in the catalog.');
+  const title = index.titles[index.idToIdx.get(answer.titleId)!];
+  return { title_id: answer.titleId, title: title.title, reasons: answer.reasons.map(({ code, text }) => ({ code, text })) };
+}
