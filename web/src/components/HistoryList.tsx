@@ -11,6 +11,7 @@ import { Notice } from './Notice';
 import { PageLoading } from './PageLoading';
 import { PosterImage } from './PosterImage';
 import { SaveForLaterButton } from './SaveForLaterButton';
+import { WhyNotRecommended } from './WhyNotRecommended';
 import '../styles/library.css';
 
 export const HISTORY_TEXTS = {
@@ -85,6 +86,8 @@ function HistoryRow({
           </button>
         )}
       </div>
+      {/* Tonight's pick is recommended: the question is for every other title. */}
+      {!active && <WhyNotRecommended titleId={r.title_id} title={r.movie_title} />}
     </li>
   );
 }

@@ -13,6 +13,7 @@ import { Notice } from '../components/Notice';
 import { PageLoading } from '../components/PageLoading';
 import { PosterImage } from '../components/PosterImage';
 import { WhereToWatch } from '../components/WhereToWatch';
+import { WhyNotRecommended } from '../components/WhyNotRecommended';
 import { titleFacts } from '../components/formatTitle';
 import '../styles/library.css';
 
@@ -33,6 +34,7 @@ function WatchlistCard({ item, busy, onRemove }: { item: WatchlistItem; busy: bo
         <div className="watch-where">
           <WhereToWatch rec={item} />
         </div>
+        <WhyNotRecommended titleId={item.title_id} title={item.movie_title} />
       </div>
       <button type="button" className="btn btn-ghost btn-small watch-remove" disabled={busy} aria-label={`Remove ${item.movie_title}`} onClick={onRemove}>
         Remove
