@@ -3,7 +3,8 @@
 // the manifest, every icon size each store asks for, and nothing a store would not need.
 import { describe, it, expect } from 'vitest';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { inflateRawSync, crc32 } from 'node:zlib';
@@ -26,6 +27,29 @@ interface LintMessage {
   message: string;
   file?: string;
 }
+
+interface LintReport {
+  errors: LintMessage[];
+  warnings: LintMessage[];
+  notices: LintMessage[];
+}
+
+/** Mozilla's linter on a build folder, its JSON report. */
+async function webExtLint(dir: string): Promise<LintReport> {
+  const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/web-ext/bin/web-ext.js'), 'lint', '--source-dir', dir, '--output', 'json', '--no-input'], {
+    // No update check: the run must not depend on the network.
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((err: { stdout?: string; stderr?: string }) => {
+    // web-ext exits 1 when the linter finds errors; the report is still on stdout.
+    if (err.stdout) return { stdout: err.stdout };
+    throw new Error(`web-ext lint did not run: ${err.stderr ?? String(err)}`);
+  });
+  return JSON.parse(stdout) as LintReport;
+}
+
+const brief = (m: LintMessage) => `${m.code} in ${m.file ?? 'the package'}: ${m.message}`;
+const unexplained = (report: LintReport) => report.warnings.filter((w) => !BENIGN_WARNINGS.some((b) => b.code === w.code && b.file.test(w.file ?? '')));
 
 /** The zip's entries by name, read from its central directory; each entry's CRC-32 is checked. */
 function readZip(file: string): Map<string, Buffer> {
@@ -85,21 +109,23 @@ function manifestStrings(value: unknown): string[] {
 
 describe('the extension as the stores receive it', () => {
   it('passes web-ext lint on the Firefox build: no error, no notice, no warning but the documented ones', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/web-ext/bin/web-ext.js'), 'lint', '--source-dir', join(DIST, 'firefox'), '--output', 'json', '--no-input'], {
-      // No update check: the run must not depend on the network.
-      env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((err: { stdout?: string; stderr?: string }) => {
-      // web-ext exits 1 when the linter finds errors; the report is still on stdout.
-      if (err.stdout) return { stdout: err.stdout };
-      throw new Error(`web-ext lint did not run: ${err.stderr ?? String(err)}`);
-    });
-    const report = JSON.parse(stdout) as { errors: LintMessage[]; warnings: LintMessage[]; notices: LintMessage[] };
-    const brief = (m: LintMessage) => `${m.code} in ${m.file ?? 'the package'}: ${m.message}`;
+    const report = await webExtLint(join(DIST, 'firefox'));
     expect(report.errors.map(brief)).toEqual([]);
     expect(report.notices.map(brief)).toEqual([]);
-    const unexplained = report.warnings.filter((w) => !BENIGN_WARNINGS.some((b) => b.code === w.code && b.file.test(w.file ?? '')));
-    expect(unexplained.map(brief)).toEqual([]);
+    expect(unexplained(report).map(brief)).toEqual([]);
+  });
+
+  it('would fail without the data declaration: the lint check is not blind to it', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'tp-firefox-lint-'));
+    try {
+      cpSync(join(DIST, 'firefox'), copy, { recursive: true });
+      const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8'));
+      delete manifest.browser_specific_settings.gecko.data_collection_permissions;
+      writeFileSync(join(copy, 'manifest.json'), JSON.stringify(manifest));
+      expect(unexplained(await webExtLint(copy)).map((w) => w.code)).toContain('MISSING_DATA_COLLECTION_PERMISSIONS');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('declares to Firefox what it sends: the sign-in token always, the badge\'s page title only when turned on', () => {
