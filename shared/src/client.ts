@@ -213,6 +213,10 @@ export function createApiClient(opts: ApiClientOptions) {
       editHistory: (id: string, b: S.HistoryEditRequest) => call('recommendations_edit_history', { params: { id }, body: b }),
       /** Removes the item from history (the title may be picked again). */
       removeHistory: (id: string) => call('recommendations_remove_history', { params: { id } }),
+      /** How well a title seen on a streaming site fits the user (the extension's badge): its name and year only. */
+      fit: (q: { title: string; year?: number }) => call('recommendations_fit', { query: q }),
+      /** Like or dislike a catalog title by id, whether or not it is in the history yet. */
+      rateTitle: (b: S.RateTitleRequest) => call('recommendations_rate_title', { body: b }),
     },
     imports: {
       /** Reads the file and answers a preview; nothing is saved until confirm. */

@@ -7,3 +7,4 @@ export { titleSimilarity } from './similarity.js';
 export { DEFAULT_WEIGHTS } from './weights.js';
 export { MOOD_TABLE } from './moods.js';
 export type * from './types.js';
+export { fitOf, type Fit, type FitHistory, type FitOptions } from './fit.js';
