@@ -1,6 +1,7 @@
 // The badge's fit (fit.ts): a rank in [0, 1] that agrees with the engine's own order, blind to the
 // rules that keep a title from being picked (platforms, country, watchlist), with a short reason
 // that names only what the taste really holds.
+import { FIT_THRESHOLDS } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { fitOf } from './fit.js';
 import { rankAll, recommend } from './rank.js';
@@ -103,14 +104,17 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('fit on the %s catalog'
       const fit = fitOf(index, taste, target, {}, neighbours)!;
       expect(fit.reason).toMatch(/^[A-Z].*\.$/);
       const lead = fit.factors.find((f) => f.kind === 'similar_to' || f.kind === 'person' || f.kind === 'co_liked');
-      if (lead?.kind === 'similar_to' && fit.factors[0] === lead) {
+      if (lead?.kind === 'similar_to' && fit.factors[0] === lead && fit.score >= FIT_THRESHOLDS.good) {
         for (const id of lead.titleIds) {
           expect(positives.has(id)).toBe(true);
           expect(fit.reason).toContain(nameOf(id));
         }
         named++;
       }
-      if (fit.factors[0]?.kind === 'person') {
+      // Below a good match the badge says "Maybe not for you": the reason never praises the title then.
+      if (fit.score < FIT_THRESHOLDS.good) expect(fit.reason).toMatch(/^It is a lot like .+, which you disliked\.$|^Not much like what you have liked so far\.$/);
+      else expect(fit.reason).not.toMatch(/disliked|Not much like/);
+      if (fit.factors[0]?.kind === 'person' && fit.score >= FIT_THRESHOLDS.good) {
         const f = fit.factors[0];
         const t = catalog.byId.get(target)!;
         expect(f.role === 'director' ? t.director : t.cast.find((c) => c === f.name)).toBe(f.name);
