@@ -23,7 +23,8 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitLabel } from '@app/shared';
 import { signUp, type TestClient, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
-import { buildExtensionFor, EXTENSION_ID, freePort, ROOT } from './support/extension-harness.js';
+import { artifact, buildExtensionFor, EXTENSION_ID, freePort, ROOT } from './support/extension-harness.js';
+import { seriousViolations } from './support/web-harness.js';
 import { BROWSE_SITES } from '../../extension/src/lib/browse-sites.js';
 
 const FIXTURES = join(ROOT, 'extension/src/content/sites/fixtures');
@@ -211,6 +212,10 @@ describe('the badge on streaming sites', () => {
     await toggle.click();
     await expect.poll(() => options.getByRole('status').textContent()).toBe(`The badge is on for ${siteName}. Open a title page there to see it.`);
     expect(await toggle.isChecked()).toBe(true);
+    if (siteName === 'Netflix') {
+      expect(await seriousViolations(options)).toEqual([]);
+      await options.screenshot({ path: artifact('badge-options.png'), fullPage: true });
+    }
     await options.close();
   }
 
@@ -233,6 +238,8 @@ describe('the badge on streaming sites', () => {
     const tab = await context.newPage();
     await tab.goto(page.url);
     await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toBe(`Tonight’s Pick | ${expected.label} | ${expected.reason} | ${expected.history === 'liked' ? 'Liked ✓' : 'Like'} | ${expected.saved ? 'Saved ✓' : 'Save for later'} | ×`);
+
+    await tab.screenshot({ path: artifact(`badge-${new URL(page.url).hostname}.png`) });
 
     // What left the browser for this page: one GET of the fit, with the title and the year only.
     const asked = seen.slice(before).filter((r) => r.url.startsWith('/api/recommendations/fit'));
