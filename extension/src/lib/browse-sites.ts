@@ -67,7 +67,3 @@ export function matchesPattern(pattern: string, url: URL): boolean {
   const m = /^(https?):\/\/([^/]+)\/\*$/.exec(pattern);
   return m !== null && url.protocol === `${m[1]}:` && url.hostname.toLowerCase() === m[2].toLowerCase();
 }
-
-export function isBrowseSiteId(value: unknown): value is BrowseSiteId {
-  return typeof value === 'string' && (BROWSE_SITE_IDS as readonly string[]).includes(value);
-}
