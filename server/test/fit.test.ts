@@ -2,7 +2,7 @@
 // title by the name and year a streaming site's page shows and answers how well it fits the user;
 // POST /api/recommendations/rate-title is the badge's Like. Bad input is a clear 4xx, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIT_LABELS, fitLabel, FitResponse, HistoryResponse, RateTitleResponse } from '@app/shared';
+import { AccountExport, FIT_LABELS, fitLabel, FitResponse, HistoryResponse, RateTitleResponse } from '@app/shared';
 import type { CatalogEntry } from '../src/catalog/catalog.store.js';
 import { dialects } from './support/dialects.js';
 import { rawRequest, type TestServer, startTestServer } from './support/test-server.js';
@@ -115,6 +115,9 @@ describe.each(dialects)('the badge fit on %s', (dialect) => {
     const history = HistoryResponse.parse(await u.api.recommendations.history());
     expect(history.recommendations[0]).toMatchObject({ title_id: target.id, user_rating: true, status: 'watched', origin: 'badge' });
     expect((await u.api.watchlist.list()).total).toBe(0);
+    // The account export lists it, with where it came from.
+    const exported = AccountExport.parse((await rawRequest(server.url, '/api/account/export', { token: u.store.token! })).body);
+    expect(exported.history.find((h) => h.title_id === target.id)).toMatchObject({ origin: 'badge', rating: 'liked', status: 'watched' });
 
     const fit = FitResponse.parse(await u.api.recommendations.fit({ title: target.title, year: target.year }));
     expect(fit).toMatchObject({ title_id: target.id, history: 'liked', reason: 'You liked this.', saved: false });
