@@ -16,7 +16,12 @@ const MAX_READS = 12;
 // Chrome and Firefox both answer chrome.runtime.sendMessage with a promise in MV3 (no polyfill: this
 // script runs on every title page and stays small).
 function send<K extends MessageName>(name: K, payload: MessageRequest<K>): Promise<MessageResponse<K>> {
-  return chrome.runtime.sendMessage({ name, payload }) as Promise<MessageResponse<K>>;
+  try {
+    return chrome.runtime.sendMessage({ name, payload }) as Promise<MessageResponse<K>>;
+  } catch (err) {
+    // The extension was updated or removed while this page stayed open: its context is gone.
+    return Promise.reject(err);
+  }
 }
 
 function watch(site: BrowseSite): void {
