@@ -68,7 +68,8 @@ function noWebAccessibleBridge(): Plugin {
       }
       const file = join(outDir, 'manifest.json');
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as { web_accessible_resources?: Array<{ resources: string[] }> };
-      const kept = (manifest.web_accessible_resources ?? []).filter((w) => !w.resources.every((r) => r.includes('bridge')));
+      // The badge's script (content/badge.iife.ts) is registered the same way and needs no entry either.
+      const kept = (manifest.web_accessible_resources ?? []).filter((w) => !w.resources.every((r) => /^src\/content\/[^/]+\.iife\.js$/.test(r)));
       if (kept.length) manifest.web_accessible_resources = kept;
       else delete manifest.web_accessible_resources;
       writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);

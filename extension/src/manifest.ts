@@ -5,6 +5,7 @@
 import { defineManifest } from '@crxjs/vite-plugin';
 import pkg from '../package.json' with { type: 'json' };
 import { hostPermissionPattern } from './lib/server-url.ts';
+import { BROWSE_SITES } from './lib/browse-sites.ts';
 
 /** Public half of the key that fixes the Chrome extension id (hohgedmbicbniblcjphfemibhocebldd). */
 export const EXTENSION_PUBLIC_KEY =
@@ -59,7 +60,9 @@ export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: s
         : { scripts: ['src/background/index.ts'], type: 'module' },
     permissions: ['storage', 'activeTab', 'scripting'],
     host_permissions: [hostPermissionPattern(defaultOrigin, browser)],
-    optional_host_permissions: ['http://*/*', 'https://*/*'],
+    // Any server origin (asked for when the options page saves one), and each streaming site's own
+    // origins, asked for only when the user turns the badge on for that site.
+    optional_host_permissions: ['http://*/*', 'https://*/*', ...BROWSE_SITES.flatMap((s) => s.matches)],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -2,7 +2,7 @@
 // extension popup's. Builds nothing: reads web/dist and its Vite manifest (run `npm run build`
 // first), follows each route's chunk and its static imports; reads the popup page of
 // extension/dist/chrome (`npm run build -w extension`; skipped with a note when absent) and follows
-// its scripts' static imports. Prints a table and writes bench-results/bundle.json.
+// its scripts' static imports, and the badge's content script there. Prints a table and writes bench-results/bundle.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, posix } from 'node:path';
@@ -79,6 +79,15 @@ if (existsSync(popupHtml)) {
   results['extension popup'] = { gzip_kb: Math.round(kb * 10) / 10, files: files.size, budget_kb: POPUP_BUDGET_KB };
 } else {
   console.log('extension/dist/chrome is missing: the popup is not measured (`npm run build -w extension`).\n');
+}
+
+// The badge's content script runs on every title page of the sites a user turned on: one
+// self-contained file (an IIFE, no imports), injected beside the site's own scripts.
+const BADGE_BUDGET_KB = 15;
+const badgeJs = join(extDist, 'src', 'content', 'badge.iife.js');
+if (existsSync(badgeJs)) {
+  const kb = gzipSync(readFileSync(badgeJs), { level: 9 }).length / 1024;
+  results['extension badge'] = { gzip_kb: Math.round(kb * 10) / 10, files: 1, budget_kb: BADGE_BUDGET_KB };
 }
 
 console.log('route                  gzip JS (KB)  files  budget');

@@ -24,6 +24,7 @@ import { sessionRoutes } from './features/sessions/sessions.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { watchlistRoutes } from './features/watchlist/watchlist.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
+import { fitRoutes } from './features/fit/fit.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -50,6 +51,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
     sessionRoutes(ctx),
     accountRoutes(ctx),
     watchlistRoutes(ctx, catalog),
+    fitRoutes(ctx, catalog),
     feedbackRoutes(ctx),
     importsRoutes(ctx, catalog),
   ]) {

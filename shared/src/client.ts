@@ -215,6 +215,10 @@ export function createApiClient(opts: ApiClientOptions) {
       removeHistory: (id: string) => call('recommendations_remove_history', { params: { id } }),
       /** "Why not recommended?": the engine's own reasons for one title, most decisive first. */
       whyNot: (titleId: string) => call('recommendations_why_not', { query: { title_id: titleId } }),
+      /** How well a title seen on a streaming site fits the user (the extension's badge): its name and year only. */
+      fit: (q: { title: string; year?: number }) => call('recommendations_fit', { query: q }),
+      /** Like or dislike a catalog title by id, whether or not it is in the history yet. */
+      rateTitle: (b: S.RateTitleRequest) => call('recommendations_rate_title', { body: b }),
     },
     imports: {
       /** Reads the file and answers a preview; nothing is saved until confirm. */

@@ -82,6 +82,8 @@ export const ROUTES = def({
   recommendations_download_ics: { method: 'GET', path: '/api/recommendations/download-ics', auth: 'user', extension: true },
   recommendations_add_to_calendar: { method: 'POST', path: '/api/recommendations/add-to-calendar', auth: 'user', extension: true },
   recommendations_why_not: { method: 'GET', path: '/api/recommendations/why-not', auth: 'onboarded', extension: true },
+  recommendations_fit: { method: 'GET', path: '/api/recommendations/fit', auth: 'user', extension: true },
+  recommendations_rate_title: { method: 'POST', path: '/api/recommendations/rate-title', auth: 'user', extension: true },
 
   watchlist_list: { method: 'GET', path: '/api/watchlist', auth: 'user', extension: true },
   watchlist_add: { method: 'POST', path: '/api/watchlist', auth: 'user', extension: true },

@@ -6,6 +6,11 @@ import type { TypedStorage } from '../lib/storage';
 import { checkNonce, createNonce, parseHandoffMessage, senderIsServerPage } from '../lib/handoff';
 import { connectPageUrl } from '../lib/server-url';
 import { syncBridge } from './bridge-registration';
+import { activeSites, syncBadges } from './badge-registration';
+import { askFit, likeTitle, parseFitAsk, parseTitleId, saveTitle, BADGE_TEXTS } from '../lib/badge-requests';
+import { browseSiteOf } from '../lib/browse-sites';
+import { createApiClient, type ApiClient } from '../lib/shared';
+import { storageTokenStore } from '../lib/token-store';
 
 type Sender = browser.Runtime.MessageSender;
 export type Handlers = { [K in MessageName]: (payload: MessageRequest<K>, sender: Sender) => Promise<MessageResponse<K>> };
@@ -15,7 +20,23 @@ function fromExtensionPage(sender: Sender): boolean {
   return typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL(''));
 }
 
+/**
+ * The badge's content script on a site the user turned on (and the browser still grants), in a
+ * tab's top frame: never a web page, an extension page or another site.
+ */
+async function fromBadge(storage: TypedStorage, sender: Sender): Promise<boolean> {
+  if (!sender.tab || sender.frameId !== 0 || typeof sender.url !== 'string') return false;
+  const site = browseSiteOf(sender.url);
+  return site !== null && (await activeSites(storage)).includes(site.id);
+}
+
 export function createHandlers(storage: TypedStorage): Handlers {
+  /** The API as the signed-in user, or null when signed out. */
+  async function signedIn(): Promise<ApiClient | null> {
+    if (!(await storage.get('token'))) return null;
+    return createApiClient({ baseUrl: await storage.get('serverUrl'), fetch: (input, init) => fetch(input, init), tokenStore: storageTokenStore(storage) });
+  }
+
   // Hand-offs are handled one at a time, so two messages with one nonce cannot both pass.
   let handoffs: Promise<unknown> = Promise.resolve();
 
@@ -51,6 +72,26 @@ export function createHandlers(storage: TypedStorage): Handlers {
     async 'bridge/sync'(_payload, sender) {
       if (!fromExtensionPage(sender)) return { registeredFor: null };
       return { registeredFor: await syncBridge(storage) };
+    },
+    async 'browse/sync'(_payload, sender) {
+      if (!fromExtensionPage(sender)) return { sites: [] };
+      return { sites: await syncBadges(storage) };
+    },
+    async 'badge/fit'(payload, sender) {
+      const ask = parseFitAsk(payload);
+      if (!ask || !(await fromBadge(storage, sender))) return { ok: false };
+      // Only the name and year go to the server: the request is built here, from `ask` alone.
+      return askFit(await signedIn(), ask);
+    },
+    async 'badge/like'(payload, sender) {
+      const id = parseTitleId(payload);
+      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
+      return likeTitle(await signedIn(), id);
+    },
+    async 'badge/save'(payload, sender) {
+      const id = parseTitleId(payload);
+      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
+      return saveTitle(await signedIn(), id);
     },
   };
 }

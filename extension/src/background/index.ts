@@ -5,6 +5,7 @@ import { isEnvelope } from '../lib/messages';
 import { extensionStorage, DEFAULT_SERVER_URL } from '../lib/extension-storage';
 import { createHandlers } from './handlers';
 import { syncBridge } from './bridge-registration';
+import { syncBadges } from './badge-registration';
 
 const storage = extensionStorage();
 const handlers = createHandlers(storage);
@@ -18,10 +19,18 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
 browser.runtime.onInstalled.addListener(async () => {
   if (!(await storage.has('serverUrl'))) await storage.set('serverUrl', DEFAULT_SERVER_URL);
   await syncBridge(storage);
+  await syncBadges(storage);
 });
 browser.runtime.onStartup.addListener(() => void syncBridge(storage));
-browser.permissions.onAdded.addListener(() => void syncBridge(storage));
-browser.permissions.onRemoved.addListener(() => void syncBridge(storage));
+browser.permissions.onAdded.addListener(() => {
+  void syncBridge(storage);
+  void syncBadges(storage);
+});
+// A site's origins withdrawn in the browser's own settings: its badge stops at once.
+browser.permissions.onRemoved.addListener(() => {
+  void syncBridge(storage);
+  void syncBadges(storage);
+});
 browser.storage.onChanged.addListener((changes, area) => {
   if (area === 'local' && 'serverUrl' in changes) void syncBridge(storage);
 });

@@ -1,5 +1,7 @@
 // The background worker's one typed table of messages: every request name with its payload and
 // its answer. Senders and the background's router both type-check against it.
+import type { BrowseSiteId } from './browse-sites';
+import type { ActionAnswer, FitAnswer, FitAsk } from './badge-requests';
 
 export interface MessageTable {
   /** Popup -> background: create a one-time nonce and open the web app's connect page. */
@@ -8,6 +10,14 @@ export interface MessageTable {
   'auth/hand-off': { request: { nonce: string; token: string }; response: { accepted: boolean } };
   /** Options page -> background: the server URL changed; re-register the bridge for it. */
   'bridge/sync': { request: Record<string, never>; response: { registeredFor: string | null } };
+  /** Options page -> background: the badge's sites changed; re-register the badge where it is on. */
+  'browse/sync': { request: Record<string, never>; response: { sites: BrowseSiteId[] } };
+  /** Badge (a content script on a site the user turned on) -> background: the fit of the title the page shows. */
+  'badge/fit': { request: FitAsk; response: FitAnswer };
+  /** Badge -> background: Like the title the fit found. */
+  'badge/like': { request: { title_id: string }; response: ActionAnswer };
+  /** Badge -> background: save the title the fit found for later. */
+  'badge/save': { request: { title_id: string }; response: ActionAnswer };
 }
 
 export type MessageName = keyof MessageTable;
@@ -19,7 +29,7 @@ export interface Envelope<K extends MessageName = MessageName> {
   payload: MessageRequest<K>;
 }
 
-const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync'];
+const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync', 'browse/sync', 'badge/fit', 'badge/like', 'badge/save'];
 
 export function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,6 +1,7 @@
 // The one typed wrapper over extension storage. Every key the extension keeps is declared here
 // with its area and default; nothing else calls storage.get/set with string keys.
 import type { PendingNonce } from './handoff';
+import type { BrowseSiteId } from './browse-sites';
 
 /** The subset of browser.storage.StorageArea the wrapper uses (lets tests pass a memory area). */
 export interface StorageAreaLike {
@@ -18,6 +19,8 @@ export interface StoredValues {
   pendingNonce: PendingNonce | null;
   /** Which platform the popup already asked a pick for, for which pick (one ask each). */
   platformAsk: { recommendationId: string; platform: string } | null;
+  /** The sites where the user turned the badge on (off by default: docs/security.md). */
+  browseSites: BrowseSiteId[];
 }
 
 export type StorageKey = keyof StoredValues;
@@ -28,10 +31,11 @@ export const STORAGE_LAYOUT: { [K in StorageKey]: 'local' | 'session' } = {
   token: 'local',
   pendingNonce: 'session',
   platformAsk: 'session',
+  browseSites: 'local',
 };
 
 export function storageDefaults(defaultServerUrl: string): StoredValues {
-  return { serverUrl: defaultServerUrl, token: null, pendingNonce: null, platformAsk: null };
+  return { serverUrl: defaultServerUrl, token: null, pendingNonce: null, platformAsk: null, browseSites: [] };
 }
 
 export interface TypedStorage {

@@ -5,6 +5,7 @@ import browser from 'webextension-polyfill';
 import { extensionStorage, DEFAULT_SERVER_URL } from '../lib/extension-storage';
 import { hostPermissionPattern, parseServerOrigin } from '../lib/server-url';
 import { sendToBackground } from '../lib/messages';
+import { BrowseSites } from './BrowseSites';
 
 const storage = extensionStorage();
 
@@ -57,11 +58,14 @@ export function OptionsApp() {
           </p>
         )}
       </form>
+      <BrowseSites />
       <section>
         <h2>Privacy</h2>
         <p>
           The extension talks only to your server. On a streaming site it looks at the tab&rsquo;s address when you open the popup, to
-          say which service you are on; it never reads the page.
+          say which service you are on. Where you turn the badge on, it reads the title&rsquo;s name and year from that site&rsquo;s title
+          pages and sends only those two to your server; nothing else on the page is read or leaves your browser, and the site cannot
+          see the badge&rsquo;s contents.
         </p>
       </section>
     </main>

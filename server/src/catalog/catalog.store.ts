@@ -128,6 +128,15 @@ export class CatalogStore {
     return out;
   }
 
+  /**
+   * Offerable titles whose title or original title folds to the same text as `name` (searchText:
+   * case, accents and punctuation ignored), most popular first; empty for a name it cannot fold.
+   */
+  async named(name: string): Promise<CatalogEntry[]> {
+    const key = searchText(name);
+    return key ? titlesNamed(await this.current(), key) : [];
+  }
+
   async platforms(): Promise<Platform[]> {
     return (await this.current()).platforms.map(({ slug: _slug, ...p }) => p);
   }

@@ -202,7 +202,7 @@ export interface RecommendationsTable {
   score: number;
   created_at: string;
   closed_at: string | null;
-  /** pick (issued by the engine) | import (read from a history import) */
+  /** pick (issued by the engine) | import (read from a history import) | badge (rated from the extension's badge) */
   origin: Generated<string>;
   /** The import that wrote this row (undo deletes it); null for picks. */
   import_id: string | null;

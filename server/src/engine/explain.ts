@@ -205,10 +205,15 @@ function budgetFactor(state: RequestState, idx: number): Factor | null {
   return { kind: 'time_budget', minutes, runtime: title.runtime };
 }
 
+/** The factors that really pushed title `idx` up in this request, strongest first (fit.ts reads them too). */
+export function titleDrivers(state: RequestState, idx: number): Driver[] {
+  return mergeKeywords([...personalDrivers(state, idx), ...contextDrivers(state, idx)]).sort((a, b) => b.weight - a.weight);
+}
+
 export function explain(state: RequestState, idx: number, poolPosition: number): Recommendation {
   const { index } = state;
   const title = index.titles[idx];
-  const drivers = mergeKeywords([...personalDrivers(state, idx), ...contextDrivers(state, idx)]).sort((a, b) => b.weight - a.weight);
+  const drivers = titleDrivers(state, idx);
   const platform = shownPlatform(state, idx);
   // Saved for later and on the user's services: the strongest reason of all (it carried the boost).
   if (platform && state.weights.saved > 0 && state.saved.includes(idx)) drivers.unshift({ factor: { kind: 'saved', platform }, weight: state.weights.saved });

@@ -10,3 +10,4 @@ export type * from './types.js';
 export { constraintVerdict, EXCLUSION_LENGTH, EXCLUSION_LIMIT } from './constraints.js';
 export { formatMinutes } from './phrasing.js';
 export { whyNot, type WhyNotAnswer, type WhyNotCode, type WhyNotReason } from './why-not.js';
+export { fitOf, type Fit, type FitHistory, type FitOptions } from './fit.js';

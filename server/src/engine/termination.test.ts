@@ -7,6 +7,7 @@ import { GENRES, LANGUAGE_NAMES, MOOD_VALUES } from '@app/shared';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWatchdog, withDeadline } from '../../test/support/deadline.js';
+import { fitOf } from './fit.js';
 import { rankAll, recommend } from './rank.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
 import { excludedIds, expectedPool } from './testing/properties.js';
@@ -103,6 +104,26 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('the engine ends quickl
         }
       }),
       { numRuns: 120 },
+    );
+  });
+
+  it('fitOf answers a fit in [0, 1] with a one-sentence reason for any title of the catalog, and null for any other id', () => {
+    const ids = catalog.titles.map((t) => t.id);
+    const target = fc.oneof({ arbitrary: fc.constantFrom(...ids), weight: 4 }, { arbitrary: fc.string({ maxLength: 40 }), weight: 1 });
+    fc.assert(
+      fc.property(tasteOf(catalog), target, fc.boolean(), (taste, titleId, withNeighbours) => {
+        const fit = timed('fitOf', () => fitOf(catalog.index, taste, titleId, {}, withNeighbours ? catalog.neighbours : undefined));
+        if (!catalog.byId.has(titleId)) {
+          expect(fit).toBeNull();
+          return;
+        }
+        expect(fit!.titleId).toBe(titleId);
+        expect(fit!.score).toBeGreaterThanOrEqual(0);
+        expect(fit!.score).toBeLessThanOrEqual(1);
+        expect(Number.isFinite(fit!.raw)).toBe(true);
+        expect(fit!.reason).toMatch(/^[A-Z].*\.$/);
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -148,8 +148,8 @@ export const AccountExport = z.object({
       reason: z.string(),
       created_at: z.string(),
       closed_at: z.string().nullable(),
-      /** pick: issued by the engine; import: read from a history import (import_id names it). */
-      origin: z.enum(['pick', 'import']),
+      /** pick: issued by the engine; import: read from a history import (import_id names it); badge: rated from the extension's badge on a title page. */
+      origin: z.enum(['pick', 'import', 'badge']),
       import_id: z.string().nullable(),
     }),
   ),

@@ -12,3 +12,4 @@ export * from './delivery.js';
 export * from './account.js';
 export * from './library.js';
 export * from './why-not.js';
+export * from './fit.js';

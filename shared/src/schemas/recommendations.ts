@@ -67,8 +67,8 @@ export const Recommendation = z.object({
   status: z.enum(['active', 'watched', 'skipped']),
   mood: Mood.nullable(),
   created_at: z.string(),
-  /** pick: issued by the engine; import: read from a history import (its reason names the source). */
-  origin: z.enum(['pick', 'import']).default('pick'),
+  /** pick: issued by the engine; import: read from a history import (its reason names the source); badge: rated from the extension's badge on a title page. */
+  origin: z.enum(['pick', 'import', 'badge']).default('pick'),
   /** The title is on the user's watchlist. */
   saved: z.boolean().default(false),
   subscription_warning: SubscriptionWarning.nullable(),

@@ -75,6 +75,8 @@ export const ROUTE_SCHEMAS = schemas({
   recommendations_download_ics: { query: S.ScheduleRequest },
   recommendations_add_to_calendar: { body: S.ScheduleRequest, response: S.AddToCalendarResponse },
   recommendations_why_not: { query: S.WhyNotQuery, response: S.WhyNotResponse },
+  recommendations_fit: { query: S.FitQuery, response: S.FitResponse },
+  recommendations_rate_title: { body: S.RateTitleRequest, response: S.RateTitleResponse },
 
   watchlist_list: { response: S.WatchlistResponse },
   watchlist_add: { body: S.AddToWatchlistRequest, response: S.WatchlistChange },

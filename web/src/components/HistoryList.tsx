@@ -62,7 +62,7 @@ function HistoryRow({
           {r.year}
           {r.genre ? ` · ${r.genre}` : ''} · {new Date(r.created_at).toLocaleDateString()}
         </span>
-        {imported && <span className="muted history-reason">{r.reason}</span>}
+        {(imported || r.origin === 'badge') && <span className="muted history-reason">{r.reason}</span>}
         <span className="history-tags">
           {imported && <span className="tag tag-imported">Imported</span>}
           {active && <span className="tag tag-active">Tonight&rsquo;s pick</span>}

@@ -73,7 +73,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
     reason: h.reason,
     created_at: h.created_at,
     closed_at: h.closed_at,
-    origin: h.origin === 'import' ? ('import' as const) : ('pick' as const),
+    origin: h.origin === 'import' || h.origin === 'badge' ? (h.origin as 'import' | 'badge') : ('pick' as const),
     import_id: h.import_id,
   }));
   return {

@@ -1,0 +1,92 @@
+// The badge itself: a small card in the page's bottom-right corner, in a closed shadow root (the
+// site's styles cannot reach it, and the site's scripts cannot read the user's taste from it).
+// Plain DOM, no framework: it is injected into every title page of the sites the user turned on.
+import type { FitResponse } from '@app/shared';
+import type { ActionAnswer } from '../lib/badge-requests';
+
+export interface BadgeActions {
+  like(titleId: string): Promise<ActionAnswer>;
+  save(titleId: string): Promise<ActionAnswer>;
+}
+
+const HOST_ID = 'tonights-pick-badge';
+
+const STYLE = `
+:host { all: initial; }
+aside { position: fixed; right: 20px; bottom: 20px; z-index: 2147483647; box-sizing: border-box; width: 300px; max-width: calc(100vw - 40px);
+  padding: 14px 16px; border-radius: 12px; background: #15151d; color: #f4f4f6; box-shadow: 0 8px 28px rgba(0, 0, 0, .45);
+  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; border: 1px solid #34343f; }
+.brand { margin: 0 28px 4px 0; font-size: 12px; color: #b9b9c6; }
+.label { margin: 0 28px 4px 0; font-size: 16px; font-weight: 700; }
+.label[data-strength="strong"] { color: #7ee2a8; }
+.label[data-strength="good"] { color: #ffd27a; }
+.label[data-strength="weak"] { color: #d0d0da; }
+.reason { margin: 0 0 10px; }
+.actions { display: flex; gap: 8px; flex-wrap: wrap; }
+button { font: inherit; cursor: pointer; border-radius: 8px; border: 1px solid #5b5b6b; background: #262631; color: #f4f4f6; padding: 6px 12px; }
+button:hover:not(:disabled) { background: #33333f; }
+button:focus-visible { outline: 2px solid #9ec5ff; outline-offset: 2px; }
+button:disabled { cursor: default; opacity: .75; }
+.close { position: absolute; top: 8px; right: 8px; width: 28px; height: 28px; padding: 0; border: none; background: transparent; font-size: 18px; line-height: 28px; }
+.status { margin: 8px 0 0; font-size: 13px; color: #d0d0da; }
+.status:empty { display: none; }
+`;
+
+function strength(label: FitResponse['label']): 'strong' | 'good' | 'weak' {
+  return label === 'Strong match for you' ? 'strong' : label === 'Good match for you' ? 'good' : 'weak';
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, text = ''): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.textContent = text;
+  return node;
+}
+
+export function removeBadge(): void {
+  document.getElementById(HOST_ID)?.remove();
+}
+
+/** Shows the fit for the title the page shows (replacing any earlier badge). */
+export function showBadge(fit: FitResponse, actions: BadgeActions): void {
+  removeBadge();
+  const host = el('div', { id: HOST_ID });
+  const root = host.attachShadow({ mode: 'closed' });
+  const style = document.createElement('style');
+  style.textContent = STYLE;
+  const card = el('aside', { 'aria-label': `Tonight's Pick: ${fit.title}` });
+  const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const liked = fit.history === 'liked';
+  const like = el('button', { type: 'button', 'data-action': 'like' }, liked ? 'Liked ✓' : 'Like');
+  like.disabled = liked;
+  const save = el('button', { type: 'button', 'data-action': 'save' }, fit.saved ? 'Saved ✓' : 'Save for later');
+  save.disabled = fit.saved;
+  const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
+
+  async function act(button: HTMLButtonElement, run: () => Promise<ActionAnswer>, done: string): Promise<void> {
+    button.disabled = true;
+    const answer = await run().catch((): ActionAnswer => ({ ok: false, message: "That didn't work. Try again." }));
+    status.textContent = answer.message;
+    if (answer.ok) button.textContent = done;
+    else button.disabled = false;
+  }
+  like.addEventListener('click', () => void act(like, () => actions.like(fit.title_id), 'Liked ✓'));
+  save.addEventListener('click', () => void act(save, () => actions.save(fit.title_id), 'Saved ✓'));
+  close.addEventListener('click', () => host.remove());
+  card.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') host.remove();
+  });
+
+  const actionsRow = el('div', { class: 'actions' });
+  actionsRow.append(like, save);
+  card.append(
+    el('p', { class: 'brand' }, 'Tonight’s Pick'),
+    el('p', { class: 'label', 'data-strength': strength(fit.label) }, fit.label),
+    el('p', { class: 'reason' }, fit.reason),
+    actionsRow,
+    close,
+    status,
+  );
+  root.append(style, card);
+  document.documentElement.append(host);
+}

@@ -1,0 +1,64 @@
+// The badge's content script: registered only on the sites the user turned on (options page),
+// it reads the title name and year of a title page with that site's reader, asks the background
+// for the fit (only those two values leave the page) and shows the badge. A page it cannot read
+// shows nothing: no error, one debug line. The sites are single-page apps, so it follows the
+// address and reads each new title page again, a bounded number of times while the page loads.
+import { browseSiteOf, type BrowseSite } from '../lib/browse-sites';
+import type { MessageName, MessageRequest, MessageResponse } from '../lib/messages';
+import { READERS } from './sites/index';
+import { removeBadge, showBadge } from './badge-view';
+
+/** How often the address is checked, how long to wait between reads, and how many reads a page gets. */
+const WATCH_MS = 1000;
+const RETRY_MS = 500;
+const MAX_READS = 12;
+
+// Chrome and Firefox both answer chrome.runtime.sendMessage with a promise in MV3 (no polyfill: this
+// script runs on every title page and stays small).
+function send<K extends MessageName>(name: K, payload: MessageRequest<K>): Promise<MessageResponse<K>> {
+  try {
+    return chrome.runtime.sendMessage({ name, payload }) as Promise<MessageResponse<K>>;
+  } catch (err) {
+    // The extension was updated or removed while this page stayed open: its context is gone.
+    return Promise.reject(err);
+  }
+}
+
+function watch(site: BrowseSite): void {
+  let current = '';
+  let generation = 0;
+
+  function read(url: URL, attempt: number, mine: number): void {
+    if (mine !== generation) return;
+    const found = READERS[site.id](document, url);
+    if (!found) {
+      if (attempt + 1 < MAX_READS) setTimeout(() => read(url, attempt + 1, mine), RETRY_MS);
+      else console.debug(`Tonight's Pick: no title found on this ${site.name} page`);
+      return;
+    }
+    void send('badge/fit', found.year === undefined ? { title: found.title } : { title: found.title, year: found.year })
+      .then((answer) => {
+        if (mine !== generation || !answer?.ok) return;
+        showBadge(answer.fit, {
+          like: (titleId) => send('badge/like', { title_id: titleId }),
+          save: (titleId) => send('badge/save', { title_id: titleId }),
+        });
+      })
+      .catch(() => console.debug("Tonight's Pick: the extension did not answer"));
+  }
+
+  function check(): void {
+    if (location.href === current) return;
+    current = location.href;
+    const mine = ++generation;
+    removeBadge();
+    const url = new URL(current);
+    if (site.isTitlePage(url)) read(url, 0, mine);
+  }
+
+  check();
+  setInterval(check, WATCH_MS);
+}
+
+const site = browseSiteOf(location.href);
+if (site) watch(site);

@@ -1,0 +1,11 @@
+// Max's title page (play.max.com/movie/<id>, /show/<id>): the title heading and the release year
+// in its metadata row; else og:title without the site's name.
+import { metaContent, pageTitle, stripDecoration, textOf, type SiteReader } from './common';
+
+const MARKER = /[|•-]\s*(?:HBO\s*)?Max\s*$/i;
+const DECORATION = [/^Watch\s+/i, /\s*[|•-]\s*(?:HBO\s*)?Max\s*$/i];
+
+export const readMax: SiteReader = (doc) => {
+  const name = textOf(doc, 'h1[data-testid="title"]') ?? stripDecoration(metaContent(doc, 'og:title'), MARKER, DECORATION);
+  return pageTitle(name, textOf(doc, '[data-testid="metadata_release_year"]'));
+};

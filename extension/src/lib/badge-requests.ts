@@ -1,0 +1,72 @@
+// The badge's requests, answered by the background worker (which holds the token): a content
+// script hands over the title name and year it read, and gets the fit, or nothing. Pure over the
+// client, so each branch is unit-tested; the background only wires it to messages.
+import type { FitResponse } from '@app/shared';
+import { ApiError, type ApiClient } from './shared';
+
+/** What a content script may send: a name of 1-300 characters and a year of 1870-2100, nothing else. */
+export interface FitAsk {
+  title: string;
+  year?: number;
+}
+
+/** The badge shows a fit, or nothing at all (signed out, not in the catalog, server unreachable). */
+export type FitAnswer = { ok: true; fit: FitResponse } | { ok: false };
+export type ActionAnswer = { ok: boolean; message: string };
+
+export const BADGE_TEXTS = {
+  liked: 'Liked. We’ll find more like this.',
+  failed: 'That didn’t work. Open the toolbar button to check you are signed in.',
+} as const;
+
+/** The payload as a FitAsk, or null when it is anything else (a content script is not trusted). */
+export function parseFitAsk(payload: unknown): FitAsk | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const p = payload as Record<string, unknown>;
+  const keys = Object.keys(p);
+  if (keys.some((k) => k !== 'title' && k !== 'year')) return null;
+  if (typeof p.title !== 'string') return null;
+  const title = p.title.trim();
+  if (title.length < 1 || title.length > 300) return null;
+  if (p.year === undefined) return { title };
+  if (typeof p.year !== 'number' || !Number.isInteger(p.year) || p.year < 1870 || p.year > 2100) return null;
+  return { title, year: p.year };
+}
+
+export function parseTitleId(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const id = (payload as Record<string, unknown>).title_id;
+  return typeof id === 'string' && id.length >= 1 && id.length <= 64 ? id : null;
+}
+
+export async function askFit(api: Pick<ApiClient, 'recommendations'> | null, ask: FitAsk): Promise<FitAnswer> {
+  if (!api) return { ok: false };
+  try {
+    return { ok: true, fit: await api.recommendations.fit(ask.year === undefined ? { title: ask.title } : { title: ask.title, year: ask.year }) };
+  } catch (err) {
+    // 404 (not in the catalog), 401 (signed out), a network failure: the badge shows nothing.
+    if (!(err instanceof ApiError) || err.status !== 404) console.debug("Tonight's Pick: no fit for this page", err);
+    return { ok: false };
+  }
+}
+
+export async function likeTitle(api: Pick<ApiClient, 'recommendations'> | null, titleId: string): Promise<ActionAnswer> {
+  if (!api) return { ok: false, message: BADGE_TEXTS.failed };
+  try {
+    await api.recommendations.rateTitle({ title_id: titleId, rating: true });
+    return { ok: true, message: BADGE_TEXTS.liked };
+  } catch {
+    return { ok: false, message: BADGE_TEXTS.failed };
+  }
+}
+
+export async function saveTitle(api: Pick<ApiClient, 'watchlist'> | null, titleId: string): Promise<ActionAnswer> {
+  if (!api) return { ok: false, message: BADGE_TEXTS.failed };
+  try {
+    return { ok: true, message: (await api.watchlist.add({ title_id: titleId })).message };
+  } catch (err) {
+    // 409: already watched, or the list is full; the server's words say which.
+    if (err instanceof ApiError && err.status === 409) return { ok: false, message: err.detail };
+    return { ok: false, message: BADGE_TEXTS.failed };
+  }
+}

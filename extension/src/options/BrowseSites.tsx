@@ -1,0 +1,70 @@
+// The badge on title pages, per site: off by default. Turning a site on asks the browser for that
+// site's origins only (and the browser asks the user); turning it off gives them back. The
+// background registers the badge where a site is on and granted.
+import { useEffect, useState } from 'react';
+import browser from 'webextension-polyfill';
+import { BROWSE_SITES, type BrowseSite, type BrowseSiteId } from '../lib/browse-sites';
+import { extensionStorage } from '../lib/extension-storage';
+import { sendToBackground } from '../lib/messages';
+
+const storage = extensionStorage();
+
+export function BrowseSites() {
+  const [on, setOn] = useState<BrowseSiteId[] | null>(null);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    void sendToBackground((m) => browser.runtime.sendMessage(m), 'browse/sync', {})
+      .then((r) => setOn(r.sites))
+      .catch(() => setOn([]));
+  }, []);
+
+  async function toggle(site: BrowseSite, turnOn: boolean) {
+    // The request comes first, inside the click: browsers grant permissions only during a user gesture.
+    const granted = turnOn ? await browser.permissions.request({ origins: site.matches }).catch(() => false) : true;
+    if (!granted) return setMessage({ tone: 'error', text: `${site.name} was not allowed, so the badge stays off there.` });
+    const wanted = new Set(await storage.get('browseSites'));
+    if (turnOn) wanted.add(site.id);
+    else wanted.delete(site.id);
+    await storage.set('browseSites', BROWSE_SITES.map((s) => s.id).filter((id) => wanted.has(id)));
+    if (!turnOn) await browser.permissions.remove({ origins: site.matches }).catch(() => false);
+    const { sites } = await sendToBackground((m) => browser.runtime.sendMessage(m), 'browse/sync', {});
+    setOn(sites);
+    setMessage({ tone: 'ok', text: turnOn ? `The badge is on for ${site.name}. Open a title page there to see it.` : `The badge is off for ${site.name}.` });
+  }
+
+  return (
+    <section aria-labelledby="browse-heading">
+      <h2 id="browse-heading">Badge on title pages</h2>
+      <p className="hint">
+        On a title&rsquo;s page, a small badge in the corner says how well it fits you, with Like and Save for later. Off until you turn a site on;
+        your browser then asks you to allow that site.
+      </p>
+      <ul className="sites">
+        {BROWSE_SITES.map((site) => {
+          const checked = on?.includes(site.id) ?? false;
+          return (
+            <li key={site.id}>
+              <label className="switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={checked}
+                  checked={checked}
+                  disabled={on === null}
+                  onChange={(e) => void toggle(site, e.currentTarget.checked)}
+                />
+                {site.name}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {message && (
+        <p className={message.tone} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+// The badge in the Firefox build, smoke-tested in Debian's firefox-esr, headless, with the add-on
+// loaded as a temporary add-on over Marionette (Firefox's own remote protocol, plain TCP): the
+// options page turns Netflix on, and the mimic Netflix title page (served over HTTPS and reached
+// through a local CONNECT proxy, so the real hostname and match pattern apply) gets the badge and
+// asks the server for the fit with the title and year only.
+//
+// The permission prompt: Firefox's own preference extensions.webextOptionalPermissionPrompts=false
+// grants an optional permission request without showing it (what a user clicking Allow does). The
+// badge's contents (a closed shadow root) and Like are covered by the Chromium journey
+// (extension-badge.test.ts); here the badge's host element is what is checked. Skipped when
+// firefox-esr is not installed.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { connect, createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
+import { freePort, ROOT } from './support/extension-harness.js';
+
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const ADDON_ID = 'tonights-pick@extension.local';
+const ADDON_UUID = '5d3c1a2e-7b8f-4c6d-9e0a-1b2c3d4e5f60';
+const EXT = `moz-extension://${ADDON_UUID}`;
+const TITLE_URL = 'https://www.netflix.com/title/80057281';
+
+/** Marionette: length-prefixed JSON over TCP, one command at a time. */
+class Marionette {
+  private buffer = Buffer.alloc(0);
+  private waiters: Array<(msg: unknown) => void> = [];
+  private nextId = 1;
+  private constructor(private readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      for (;;) {
+        const colon = this.buffer.indexOf(':');
+        if (colon < 0) return;
+        const length = Number(this.buffer.subarray(0, colon).toString());
+        if (this.buffer.length < colon + 1 + length) return;
+        const msg = JSON.parse(this.buffer.subarray(colon + 1, colon + 1 + length).toString('utf8'));
+        this.buffer = this.buffer.subarray(colon + 1 + length);
+        this.waiters.shift()?.(msg);
+      }
+    });
+  }
+
+  static async connect(port: number): Promise<Marionette> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        const socket = await new Promise<Socket>((ok, fail) => {
+          const s = connect(port, '127.0.0.1', () => ok(s));
+          s.once('error', fail);
+        });
+        const m = new Marionette(socket);
+        await new Promise((ok) => m.waiters.push(ok)); // the server's hello
+        return m;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  }
+
+  async send<T = unknown>(name: string, params: Record<string, unknown> = {}): Promise<T> {
+    const id = this.nextId++;
+    const body = JSON.stringify([0, id, name, params]);
+    const reply = new Promise<unknown>((ok) => this.waiters.push(ok));
+    this.socket.write(`${Buffer.byteLength(body)}:${body}`);
+    const [, , error, result] = (await reply) as [number, number, { error: string; message: string } | null, { value?: T } & T];
+    if (error) throw new Error(`${name}: ${error.error}: ${error.message}`);
+    return (result && 'value' in result ? result.value : result) as T;
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+/** Runs `script` (an async function body) in the current page, with the page's own globals (Xrays waived). */
+function inPage<T>(m: Marionette, script: string, args: unknown[] = []): Promise<T> {
+  return m.send<T>('WebDriver:ExecuteAsyncScript', {
+    script: `const [resolve] = [arguments[arguments.length - 1]]; const args = Array.from(arguments).slice(0, -1); const win = window.wrappedJSObject ?? window;
+      (async () => { ${script} })().then(resolve, (e) => resolve({ error: String(e) }));`,
+    args,
+    scriptTimeout: 20_000,
+  });
+}
+
+async function waitUntil<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, temporary add-on)', () => {
+  let server: TestServer;
+  let api: Server;
+  let sites: Server;
+  let tunnel: TcpServer;
+  let firefox: ChildProcess;
+  let marionette: Marionette;
+  const dirs: string[] = [];
+  const seen: Array<{ url: string; method: string }> = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    server = await startTestServer('sqlite', { env: { PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, EXTENSION_ORIGINS: `moz-extension://${ADDON_UUID}` } });
+    // The server behind a recorder of what reaches it.
+    api = createHttpServer((req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        seen.push({ url: req.url!, method: req.method! });
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+        const answer = await fetch(`${server.url}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+        const h: Record<string, string> = {};
+        answer.headers.forEach((v, k) => {
+          if (!['content-encoding', 'content-length', 'transfer-encoding'].includes(k)) h[k] = v;
+        });
+        res.writeHead(answer.status, h).end(Buffer.from(await answer.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    const apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+
+    const certDir = mkdtempSync(join(tmpdir(), 'tp-cert-'));
+    dirs.push(certDir);
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=www.netflix.com', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' });
+    sites = createHttpsServer({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) }, (req, res) => {
+      if (`https://${req.headers.host}${req.url}` !== TITLE_URL) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(join(ROOT, 'extension/src/content/sites/fixtures/netflix-title.html')));
+    });
+    await new Promise<void>((r) => sites.listen(0, '127.0.0.1', r));
+    // Firefox's HTTPS proxy: every CONNECT (only www.netflix.com:443 is asked) goes to the mimic site.
+    tunnel = createTcpServer((client) => {
+      client.once('data', (head: Buffer) => {
+        if (!head.toString('latin1').startsWith('CONNECT www.netflix.com:443 ')) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+        const upstream = connect((sites.address() as AddressInfo).port, '127.0.0.1', () => {
+          client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+          client.pipe(upstream).pipe(client);
+        });
+        upstream.on('error', () => client.destroy());
+      });
+      client.on('error', () => undefined);
+    });
+    await new Promise<void>((r) => tunnel.listen(0, '127.0.0.1', r));
+
+    // The Firefox build for the recorder's origin.
+    const extDir = mkdtempSync(join(tmpdir(), 'tp-ext-ff-'));
+    dirs.push(extDir);
+    await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'firefox', '--logLevel', 'warn'], {
+      cwd: join(ROOT, 'extension'),
+      env: { ...process.env, NODE_ENV: 'production', EXTENSION_SERVER_URL: apiOrigin, EXTENSION_OUT_DIR: extDir },
+    });
+
+    const profile = mkdtempSync(join(tmpdir(), 'tp-ff-profile-'));
+    dirs.push(profile);
+    const marionettePort = await freePort();
+    const prefs: Record<string, string | number | boolean> = {
+      'marionette.port': marionettePort,
+      // Allow, as a user would, when the options page asks for a site.
+      'extensions.webextOptionalPermissionPrompts': false,
+      'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
+      'network.proxy.type': 1,
+      'network.proxy.ssl': '127.0.0.1',
+      'network.proxy.ssl_port': (tunnel.address() as AddressInfo).port,
+      'browser.shell.checkDefaultBrowser': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'toolkit.telemetry.reportingpolicy.firstRun': false,
+      'app.update.disabledForTesting': true,
+      'browser.aboutwelcome.enabled': false,
+    };
+    writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
+    firefox = spawn(FIREFOX, ['--headless', '--marionette', '--no-remote', '--profile', profile], { stdio: 'ignore', env: { ...process.env, MOZ_HEADLESS: '1' } });
+    marionette = await Marionette.connect(marionettePort);
+    // The mimic site's certificate is a throwaway self-signed one (Marionette takes the capabilities flat).
+    await marionette.send('WebDriver:NewSession', { acceptInsecureCerts: true });
+    await marionette.send('Addon:Install', { path: extDir, temporary: true });
+
+    // Signed in with an extension token (the sign-in hand-off is the Chromium journey's).
+    const user = await signUp(server, { fullName: 'Firefox Badge Tester' });
+    const { movies } = await user.api.onboarding.filteredMovies({ genres: ['Drama', 'Thriller'], languages: ['English'] });
+    await user.api.onboarding.savePreferences({ selected_genres: ['Drama', 'Thriller'], preferred_languages: ['English'], initial_movies: movies.slice(0, 3).map((m) => m.title), ott_subscriptions: ['Netflix'] });
+    const { token } = await user.api.extension.createToken({ nonce: 'firefox-badge-nonce-0123456789', browser_name: 'Firefox (badge test)' });
+    await marionette.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
+    await inPage(marionette, 'await win.browser.storage.local.set({ token: args[0] }); return true;', [token]);
+  }, 240_000);
+
+  afterAll(async () => {
+    marionette?.close();
+    firefox?.kill();
+    for (const s of [tunnel, sites, api] as Array<TcpServer | undefined>) if (s) await new Promise((r) => s.close(r));
+    await server?.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('turns Netflix on from the options page and shows the badge on its title page, sending only the title and year', async () => {
+    await marionette.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
+    const netflix = await waitUntil(
+      () => marionette.send<Record<string, string>>('WebDriver:FindElement', { using: 'css selector', value: 'input[role="switch"]' }).catch(() => null),
+      (v) => v !== null,
+      'the Netflix switch',
+    );
+    const id = Object.values(netflix!)[0];
+    await waitUntil(() => marionette.send<boolean>('WebDriver:IsElementEnabled', { id }), (v) => v === true, 'the switch enabled');
+    await marionette.send('WebDriver:ElementClick', { id });
+    const status = await waitUntil(
+      () => inPage<string | null>(marionette, "return win.document.querySelector('[role=status], [role=alert]')?.textContent ?? null;"),
+      (v) => v !== null,
+      'the options status',
+    );
+    expect(status).toBe('The badge is on for Netflix. Open a title page there to see it.');
+
+    const before = seen.length;
+    await marionette.send('WebDriver:Navigate', { url: TITLE_URL });
+    expect(await marionette.send<string>('WebDriver:GetTitle')).toContain('Stranger Things');
+    await waitUntil(() => inPage<boolean>(marionette, "return win.document.getElementById('tonights-pick-badge') !== null;"), (v) => v === true, 'the badge');
+    // A CORS preflight (OPTIONS) may come first: the GET is the request that carries anything.
+    const asked = seen.slice(before).filter((r) => r.url.startsWith('/api/recommendations/fit') && r.method === 'GET');
+    expect(asked).toHaveLength(1);
+    const url = new URL(asked[0].url, 'http://x');
+    expect([...url.searchParams]).toEqual([['title', 'Stranger Things'], ['year', '2016']]);
+  });
+});
