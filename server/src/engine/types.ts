@@ -123,6 +123,16 @@ export interface RecommendOptions {
   weights?: Partial<EngineWeights>;
   /** rankAll only: return at most this many titles (partial sort; all when unset). */
   limit?: number;
+  /** Tonight's time budget in minutes (30-600): a movie that fits, or a series whose episodes fit. */
+  maxMinutes?: number;
+  /** With maxMinutes: a series only when all of it can be finished in the budget. */
+  finishTonight?: boolean;
+  /** 0 (safe crowd-pleaser) to 1 (deep cut); unset: the default balance. */
+  exploration?: number;
+  /** Titles with any of these genres, keywords or people are never picked. */
+  exclusions?: { genres: string[]; keywords: string[]; people: string[] };
+  /** The highest minimum age accepted (PG-13: 13, TV-MA: 17, ...); titles of unknown rating pass. */
+  maxAge?: number;
 }
 
 /** Item-item neighbours learned across users (co-likes); empty on a new instance. */
