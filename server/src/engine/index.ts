@@ -7,3 +7,5 @@ export { titleSimilarity } from './similarity.js';
 export { DEFAULT_WEIGHTS } from './weights.js';
 export { MOOD_TABLE } from './moods.js';
 export type * from './types.js';
+export { constraintVerdict, EXCLUSION_LENGTH, EXCLUSION_LIMIT } from './constraints.js';
+export { formatMinutes } from './phrasing.js';

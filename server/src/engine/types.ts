@@ -13,6 +13,16 @@ export interface EngineTitle {
   language: string;
   runtime: number | null;
   seasons: number | null;
+  /**
+   * A series' total episode count (null or absent: unknown). Only "finish tonight" reads it: a
+   * series fits then when episodes x runtime is within the time budget.
+   */
+  episodes?: number | null;
+  /**
+   * The youngest age the title's certification allows (PG-13 -> 13, TV-MA -> 17, FSK 16 -> 16;
+   * catalog/age-ratings.ts); null or absent when the catalog has no rating it can map.
+   */
+  minAge?: number | null;
   imdb: number | null;
   rt: number | null;
   /** Editorial 1-5 (3 when nothing is known). */
@@ -123,17 +133,48 @@ export interface RecommendOptions {
   weights?: Partial<EngineWeights>;
   /** rankAll only: return at most this many titles (partial sort; all when unset). */
   limit?: number;
-  /** Tonight's time budget in minutes (30-600): a movie that fits, or a series whose episodes fit. */
+  /**
+   * Tonight's time budget in minutes (30-600), a hard rule (constraints.ts): a movie whose runtime
+   * is known and within it, a series whose episode runtime is. An unknown runtime never fits.
+   */
   maxMinutes?: number;
-  /** With maxMinutes: a series only when all of it can be finished in the budget. */
+  /** With maxMinutes: a series fits only when all its episodes do (episodes x runtime); without it, nothing changes. */
   finishTonight?: boolean;
-  /** 0 (safe crowd-pleaser) to 1 (deep cut); unset: the default balance. */
+  /**
+   * 0 "safe crowd-pleaser" (quality and fame count more, the draw stays at the very top) to 1
+   * "deep cut" (fame counts against, the draw reaches further down). Soft: it only reorders the
+   * candidates. Undefined: the scoring and the draw are exactly as without it.
+   */
   exploration?: number;
-  /** Titles with any of these genres, keywords or people are never picked. */
-  exclusions?: { genres: string[]; keywords: string[]; people: string[] };
-  /** The highest minimum age accepted (PG-13: 13, TV-MA: 17, ...); titles of unknown rating pass. */
+  /** Titles the user never wants: a hard rule (constraints.ts). At most 30 of each, 60 characters each. */
+  exclusions?: Exclusions;
+  /** A title whose certification needs an older viewer (minAge > maxAge) is never a candidate; unknown ratings pass. */
   maxAge?: number;
 }
+
+/** What a user excluded in Settings: genre names, keywords ("superhero", "gore") and people (director or cast). */
+export interface Exclusions {
+  genres: string[];
+  keywords: string[];
+  people: string[];
+}
+
+/**
+ * The first of tonight's hard rules a title breaks (constraintVerdict), for "Why not
+ * recommended?": each names what the user set and what the title has.
+ */
+export type ConstraintBreak =
+  | { rule: 'kind'; kind: 'movie' | 'series' }
+  /** `runtime`: the movie's runtime or the series' episode runtime; null when unknown. */
+  | { rule: 'time_budget'; minutes: number; runtime: number | null }
+  /** `episodes` or `runtime` null: unknown, so the series cannot be promised to fit. */
+  | { rule: 'finish_tonight'; minutes: number; episodes: number | null; runtime: number | null }
+  | { rule: 'excluded_genre'; genre: string }
+  /** `exclusion`: the user's word; `keyword`: the title's keyword it matched. */
+  | { rule: 'excluded_keyword'; exclusion: string; keyword: string }
+  /** `person`: the title's spelling; `role`: director or cast. */
+  | { rule: 'excluded_person'; person: string; role: 'director' | 'cast' }
+  | { rule: 'age_rating'; minAge: number; maxAge: number };
 
 /** Item-item neighbours learned across users (co-likes); empty on a new instance. */
 export interface Neighbours {
@@ -155,6 +196,10 @@ export type Factor =
   /** `titleId`: the liked or favourite title that shares this person. */
   | { kind: 'person'; name: string; role: 'director' | 'cast'; titleId: string }
   | { kind: 'exploration' }
+  /** The pick fits the time budget: `runtime` is the movie's runtime or the series' episode runtime. */
+  | { kind: 'time_budget'; minutes: number; runtime: number }
+  /** Finish tonight: all `episodes` of the series fit the budget of `minutes`. */
+  | { kind: 'finish_tonight'; episodes: number; minutes: number }
   /** The user saved the title for later, and it is on `platform` (one of theirs, or the requested one). */
   | { kind: 'saved'; platform: string };
 
