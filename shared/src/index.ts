@@ -11,3 +11,4 @@ export * from './countries.js';
 export * from './where-to-watch.js';
 export * from './allowance.js';
 export * from './attribution.js';
+export * from './tonight.js';

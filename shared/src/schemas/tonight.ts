@@ -2,12 +2,8 @@
 // pick may be, and what they never want to see. All optional; the server remembers them per user.
 import { z } from 'zod';
 import { GENRES } from '../constants.js';
+import { EXCLUSION_LIMITS, MAX_AGE_RATINGS, MAX_MINUTES_RANGE } from '../tonight.js';
 import { Kind } from './common.js';
-
-/** The time budget's bounds, in minutes. */
-export const MAX_MINUTES_RANGE = { min: 30, max: 600 } as const;
-/** Entries per exclusion list, and characters per entry. */
-export const EXCLUSION_LIMITS = { entries: 30, length: 60 } as const;
 
 export const MaxMinutes = z
   .number({ error: 'max_minutes must be a whole number of minutes' })
@@ -21,26 +17,10 @@ export const Exploration = z
   .min(0, 'exploration must be from 0 to 1')
   .max(1, 'exploration must be from 0 to 1');
 
-/**
- * The highest age rating a user accepts, on one scale for every country's certifications (the
- * engine maps PG-13, TV-MA, 15, UA, FSK 16 and the like to the minimum age they stand for).
- * null: no limit. Titles whose rating the catalog does not know are never filtered by it.
- */
-export const MAX_AGE_RATINGS = ['all', '7', '12', '13', '16'] as const;
 export const MaxAgeRating = z.enum(MAX_AGE_RATINGS, {
   error: `max_age_rating must be one of ${MAX_AGE_RATINGS.join(', ')}, or null for no limit`,
 });
 export type MaxAgeRating = z.infer<typeof MaxAgeRating>;
-/** The minimum age each choice stands for (the engine's maxAge). */
-export const AGE_OF_RATING: Record<MaxAgeRating, number> = { all: 0, '7': 7, '12': 12, '13': 13, '16': 16 };
-/** What Settings shows for each choice, with certifications people recognise. */
-export const AGE_RATING_LABELS: Record<MaxAgeRating, string> = {
-  all: 'All ages (U, G, TV-Y)',
-  '7': '7+ (PG, TV-Y7)',
-  '12': '12+ (12A, UA, FSK 12)',
-  '13': '13+ (PG-13)',
-  '16': '16+ (15, FSK 16)',
-};
 
 /** Trimmed, 1-60 characters each, at most 30, repeats (ignoring case) dropped: the first spelling stays. */
 function exclusionList(field: string) {
@@ -102,11 +82,3 @@ export const TonightProfileUpdate = {
   max_age_rating: MaxAgeRating.nullable(),
   tonight: TonightConstraints.partial().strict(),
 };
-
-/** "1 h 40", "45 min", "2 h": how the product writes a time budget. */
-export function formatMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')}`;
-}
