@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, describeTonight, type MoodValue, type TonightConstraints, type User } from '@app/shared';
+import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
 import { RecommendationCard } from '../components/RecommendationCard';
 import { RecommendationActions, type Busy } from '../components/RecommendationActions';
@@ -22,11 +22,10 @@ const SAVE_FAILED = 'Could not update your watchlist. Please try again.';
 
 export const UPGRADE_PATH = '/settings?upgrade=true&section=subscription';
 
-/** The line on the card that says what shaped the pick: the remembered constraints and the exclusions. */
-function pickedFor(user: User): string {
+/** Settings' "Never show me" has something in it: the summary line says it applies too. */
+function neverShowOn(user: User): boolean {
   const e = user.exclusions;
-  const excluded = e.genres.length + e.keywords.length + e.people.length > 0 || user.max_age_rating !== null;
-  return `Picked for: ${describeTonight(user.tonight)}${excluded ? ' · your "Never show me" list' : ''}`;
+  return e.genres.length + e.keywords.length + e.people.length > 0 || user.max_age_rating !== null;
 }
 
 /** The fields of `next` that differ from the remembered constraints (all of them when unknown). */
@@ -127,7 +126,6 @@ export function DashboardPage() {
           cardRef={cardRef}
           headAction={<SaveForLaterButton titleId={rec.title_id} saved={rec.saved} small disabled={busy !== null} onError={(err) => setAlert(errorText(err, SAVE_FAILED))} />}
         >
-          {profile && <p className="tonight-summary muted">{pickedFor(profile)}</p>}
           <RecommendationActions
             rec={rec}
             busy={busy}
@@ -136,7 +134,7 @@ export function DashboardPage() {
             onRate={(l) => void onRate(l)}
             onNext={(p) => void onNext(p)}
             onSchedule={() => setScheduling(true)}
-            tonight={<TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} />}
+            tonight={<TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={profile && neverShowOn(profile) ? 'Never show me on' : undefined} />}
           />
         </RecommendationCard>
       ) : isLoading ? (
