@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const GENRES = new Set(['Action', 'Adventure', 'Animation', 'Comedy', 'Crime', 'Documentary', 'Drama', 'Family', 'Fantasy', 'History', 'Horror', 'Music', 'Mystery', 'Romance', 'Science Fiction', 'Thriller', 'War', 'Western']);
 const LANGS = new Set(['en', 'hi', 'es', 'ko', 'ja', 'fr', 'de', 'ta', 'te', 'ml', 'pt', 'it', 'tr', 'zh', 'da', 'sv', 'no', 'bn', 'kn', 'mr', 'pl', 'th', 'cn', 'fa']);
 const PLATFORMS = new Set(['Netflix', 'Prime Video', 'Disney+', 'HBO Max', 'Hulu', 'Apple TV', 'Paramount+', 'Peacock', 'JioHotstar', 'ZEE5', 'Sony LIV', 'Crunchyroll', 'MUBI', 'aha', 'Sun NXT', 'hoichoi']);
-const KEYS = new Set(['kind', 'title', 'original_title', 'year', 'end_year', 'genres', 'language', 'runtime', 'seasons', 'episode_runtime', 'imdb', 'rt', 'fame', 'description', 'keywords', 'director', 'cast', 'availability']);
+const KEYS = new Set(['kind', 'title', 'original_title', 'year', 'end_year', 'genres', 'language', 'runtime', 'seasons', 'episode_runtime', 'episodes', 'imdb', 'rt', 'fame', 'description', 'keywords', 'director', 'cast', 'availability']);
 
 const int = (v) => Number.isInteger(v);
 function check(t) {
@@ -21,10 +21,11 @@ function check(t) {
   if (!LANGS.has(t.language)) e.push(`language ${t.language}`);
   if (t.kind === 'movie') {
     if (!int(t.runtime) || t.runtime < 40 || t.runtime > 300) e.push('runtime');
-    for (const k of ['seasons', 'episode_runtime', 'end_year']) if (k in t) e.push(`${k} on a movie`);
+    for (const k of ['seasons', 'episode_runtime', 'episodes', 'end_year']) if (k in t) e.push(`${k} on a movie`);
   } else {
     if (!int(t.seasons) || t.seasons < 1 || t.seasons > 60) e.push('seasons');
     if (!int(t.episode_runtime) || t.episode_runtime < 5 || t.episode_runtime > 120) e.push('episode_runtime');
+    if ('episodes' in t && (!int(t.episodes) || t.episodes < 1 || t.episodes > 5000)) e.push('episodes');
     if (!(t.end_year === null || (int(t.end_year) && t.end_year >= t.year && t.end_year <= 2026))) e.push('end_year');
     if ('runtime' in t) e.push('runtime on a series');
   }

@@ -92,6 +92,7 @@ export async function upsertBuiltinTitles(tx: Tx, rows: Insertable<TitlesTable>[
             runtime: eb.ref('excluded.runtime'),
             seasons: eb.ref('excluded.seasons'),
             episode_runtime: eb.ref('excluded.episode_runtime'),
+            episodes: eb.ref('excluded.episodes'),
             imdb_rating: eb.ref('excluded.imdb_rating'),
             rotten_tomatoes: eb.ref('excluded.rotten_tomatoes'),
             fame: eb.ref('excluded.fame'),

@@ -56,6 +56,16 @@ describe.each(dialects)('catalog pack loader (%s)', (dialect) => {
     expect(arrival).toMatchObject({ kind: 'movie', title: 'Arrival', year: 2016, language: 'en', source: 'builtin', catalog_version: 1 });
     const availability = await db.selectFrom('title_availability').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(availability.n)).toBeGreaterThan(100);
+    // Episode counts: a miniseries has its count, a series without one stays unknown; the engine gets both.
+    const episodes = await db.selectFrom('titles').select(['id', 'episodes']).where('id', 'in', ['series-chernobyl-2019', 'series-adolescence-2025', 'series-dark-2017']).orderBy('id').execute();
+    expect(episodes).toEqual([
+      { id: 'series-adolescence-2025', episodes: 4 },
+      { id: 'series-chernobyl-2019', episodes: 5 },
+      { id: 'series-dark-2017', episodes: null },
+    ]);
+    const store = await CatalogStore.open(db);
+    expect(await store.title('series-chernobyl-2019')).toMatchObject({ kind: 'series', runtime: 65, episodes: 5, minAge: null });
+    expect((await store.title('movie-arrival-2016'))?.episodes).toBeNull();
 
     const second = await loadCatalogPack(fresh.handle, { dir: DEFAULT_PACK_DIR, logger: quiet, now: new Date('2026-02-01T00:00:00Z') });
     expect(second).toMatchObject({ changed: false, version: 1, hash: first.hash });

@@ -55,6 +55,7 @@ function titleRow(e: PackEntry, version: number, now: string): Insertable<Titles
     runtime: t.kind === 'movie' ? t.runtime : null,
     seasons: t.kind === 'series' ? t.seasons : null,
     episode_runtime: t.kind === 'series' ? t.episode_runtime : null,
+    episodes: t.kind === 'series' ? (t.episodes ?? null) : null,
     imdb_rating: t.imdb,
     rotten_tomatoes: t.rt,
     fame: t.fame,

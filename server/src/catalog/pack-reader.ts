@@ -7,7 +7,7 @@ import { describeIssues, packTitleSchema, PlatformsFile, type PackPlatform, type
 import { duplicateKey, titleId } from './ids.js';
 
 /** Bump when the mapping from pack to rows changes, so every instance rewrites its rows once. */
-const LOADER_REVISION = '1';
+const LOADER_REVISION = '2';
 
 export interface PackEntry {
   id: string;

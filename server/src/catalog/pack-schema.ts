@@ -53,6 +53,8 @@ export function packTitleSchema(platformNames: ReadonlySet<string>) {
       end_year: year.nullable(),
       seasons: int.min(1).max(60),
       episode_runtime: int.min(5).max(120),
+      // Only where the count is certain (a finished miniseries): "finish tonight" promises it.
+      episodes: int.min(1).max(5000).optional(),
     })
     .refine((s) => s.end_year === null || s.end_year >= s.year, { message: 'end_year is before year', path: ['end_year'] });
   return z.discriminatedUnion('kind', [movie, series]);

@@ -13,7 +13,7 @@ function buildSnapshot(rows: TitleRow[]) {
 function row(id: string, over: Partial<TitleRow>): TitleRow {
   return {
     id, kind: 'movie', title: id, original_title: null, year: 2010, end_year: null, genres: '["Drama"]', language: 'en', runtime: 100,
-    seasons: null, episode_runtime: null, imdb_rating: 7, rotten_tomatoes: null, fame: 3, description: '', keywords: '[]', director: null,
+    seasons: null, episode_runtime: null, episodes: null, imdb_rating: 7, rotten_tomatoes: null, fame: 3, description: '', keywords: '[]', director: null,
     cast_members: '[]', source: 'builtin', catalog_version: 1, created_at: '', updated_at: '', tmdb_id: null, imdb_id: null, poster_path: null,
     backdrop_path: null, trailer_key: null, tmdb_rating: null, vote_count: null, age_rating: null, retired_at: null, ...over,
   };

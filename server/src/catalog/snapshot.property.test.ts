@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
 import { catalogMean, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { searchText } from './search-text.js';
+import { minimumAge } from './age-ratings.js';
 import { buildIndex, rankAll, recommend } from '../engine/index.js';
 import { engineIndexFor } from '../features/recommendations/engine-index.js';
 import { SnapshotBuilder, STREAMABLE, languageName, titlePositions, titlesNamed, type CatalogEntry, type Snapshot } from './snapshot.js';
@@ -38,6 +39,7 @@ const title = fc.record({
   runtime: maybe(fc.integer({ min: 1, max: 300 })),
   seasons: maybe(fc.integer({ min: 1, max: 20 })),
   episode_runtime: maybe(fc.integer({ min: 1, max: 90 })),
+  episodes: maybe(fc.integer({ min: 1, max: 200 })),
   imdb_rating: maybe(fc.double({ min: 1, max: 10, noNaN: true })),
   rotten_tomatoes: maybe(fc.integer({ min: 0, max: 100 })),
   fame: fc.integer({ min: 1, max: 5 }),
@@ -95,6 +97,8 @@ function plainEntry(r: TitleRow, offers: AvailabilityRow[], mean: number): Catal
     language: languageName(r.language),
     runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
     seasons: r.seasons,
+    episodes: kind === 'series' ? r.episodes : null,
+    minAge: minimumAge(r.age_rating),
     imdb: r.imdb_rating,
     rt: r.rotten_tomatoes,
     fame: rated.fame,

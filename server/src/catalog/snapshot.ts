@@ -7,6 +7,7 @@ import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repositor
 import { observedRating, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { logoUrl } from './urls.js';
 import { searchText } from './search-text.js';
+import { minimumAge } from './age-ratings.js';
 
 /**
  * A catalog title: what the engine needs plus what a card or the title page shows, and nothing
@@ -237,6 +238,8 @@ export class SnapshotBuilder {
         language: strings.of(languageName(r.language)),
         runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
         seasons: r.seasons,
+        episodes: kind === 'series' ? r.episodes : null,
+        minAge: minimumAge(r.age_rating),
         imdb: rated.imdb,
         rt: r.rotten_tomatoes,
         fame: rated.fame,

@@ -144,6 +144,8 @@ export interface TitlesTable {
   runtime: number | null;
   seasons: number | null;
   episode_runtime: number | null;
+  /** A series' total episode count (null: unknown); only counts we are sure of (0024_title_episodes). */
+  episodes: number | null;
   imdb_rating: number | null;
   rotten_tomatoes: number | null;
   fame: number;

@@ -1,6 +1,7 @@
 // Why this title: re-derive its score parts, keep the factors that really pushed it up, and
 // write the reason from them alone.
 import { neighbourWeight } from './collaborative.js';
+import { budgetOf } from './constraints.js';
 import { MOOD_FIT, moodKeywords } from './mood-scores.js';
 import { genreKey, keywordKey, moodGenreAffinity } from './moods.js';
 import { writeReason, type Driver } from './reason.js';
@@ -190,6 +191,20 @@ function describedGenres(state: RequestState, idx: number): string[] {
   return [...new Set([...shared, ...main])];
 }
 
+/**
+ * The time budget the pick was chosen within (every candidate fits it, constraints.ts): with
+ * finish tonight, a series' whole run; else the film's runtime or the series' episode runtime.
+ */
+function budgetFactor(state: RequestState, idx: number): Factor | null {
+  const minutes = budgetOf(state.opts);
+  const title = state.index.titles[idx];
+  if (minutes === null || !(typeof title.runtime === 'number' && title.runtime > 0)) return null;
+  if (title.kind === 'series' && state.opts.finishTonight === true && typeof title.episodes === 'number' && title.episodes > 0) {
+    return { kind: 'finish_tonight', episodes: title.episodes, minutes };
+  }
+  return { kind: 'time_budget', minutes, runtime: title.runtime };
+}
+
 export function explain(state: RequestState, idx: number, poolPosition: number): Recommendation {
   const { index } = state;
   const title = index.titles[idx];
@@ -202,6 +217,8 @@ export function explain(state: RequestState, idx: number, poolPosition: number):
   if (platform) facts.push({ kind: 'platform', platform });
   if (state.fallback) facts.push({ kind: 'availability_unknown' });
   if (poolPosition > 0) facts.push({ kind: 'exploration' });
+  const budget = budgetFactor(state, idx);
+  if (budget) facts.push(budget);
   const nameOf = (id: string) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id;
   return {
     titleId: title.id,
@@ -219,6 +236,7 @@ export function explain(state: RequestState, idx: number, poolPosition: number):
       nameOf,
       genres: describedGenres(state, idx),
       showLanguage: title.language !== '' && (title.language.toLowerCase() !== 'english' || state.taste.languages.length > 1),
+      budget,
     }),
   };
 }

@@ -2,7 +2,7 @@
 // as sentences a person would write: "Because you liked Dark and Arrival: a slow-burn German
 // sci-fi mystery series about time travel, on Netflix. Rated 8.7 on IMDb."
 import { countryPhrase } from '@app/shared';
-import { article, genreAndKind, genreName, list, theme, TONES } from './phrasing.js';
+import { article, formatMinutes, genreAndKind, genreName, list, theme, TONES } from './phrasing.js';
 import type { EngineTitle, Factor } from './types.js';
 
 export interface Driver {
@@ -26,6 +26,8 @@ export interface ReasonInput {
   /** At most two of the title's first genres, the main one first (the one the taste shares, else its first). */
   genres: string[];
   showLanguage: boolean;
+  /** The time budget the pick fits (time_budget or finish_tonight), when the request set one. */
+  budget?: Factor | null;
 }
 
 function find<K extends Factor['kind']>(drivers: Driver[], kind: K): Extract<Factor, { kind: K }> | undefined {
@@ -82,6 +84,18 @@ function description(input: ReasonInput): string {
   const person = find(input.drivers, 'person');
   if (person) text += `${themes.length > 0 ? ',' : ''} ${person.role === 'director' ? 'directed by' : 'starring'} ${person.name}`;
   return text;
+}
+
+/** " At 1 h 38, it fits your 1 h 40." / " Its 45 min episodes fit your 1 h 40." / " All 4 episodes fit your 4 h." */
+function budgetSentence(input: ReasonInput): string {
+  const budget = input.budget;
+  if (!budget) return '';
+  if (budget.kind === 'finish_tonight') {
+    return ` ${budget.episodes === 1 ? 'Its one episode fits' : `All ${budget.episodes} episodes fit`} your ${formatMinutes(budget.minutes)}.`;
+  }
+  if (budget.kind !== 'time_budget') return '';
+  if (input.title.kind === 'series') return ` Its ${formatMinutes(budget.runtime)} episodes fit your ${formatMinutes(budget.minutes)}.`;
+  return ` At ${formatMinutes(budget.runtime)}, it fits your ${formatMinutes(budget.minutes)}.`;
 }
 
 function ratings(input: ReasonInput): string {
@@ -151,6 +165,7 @@ function savedReason(input: ReasonInput, saved: Extract<Factor, { kind: 'saved' 
   const where = `and it's on ${saved.platform}`;
   let text = mood ? `A ${mood.mood} pick for tonight that you saved for later, ${where}` : `You saved it for later, ${where}`;
   text += `: ${description(input)}.`;
+  text += budgetSentence(input);
   text += ratings(input);
   text += tasteSentences(input);
   return text;
@@ -163,6 +178,7 @@ export function writeReason(input: ReasonInput): string {
   let text = `${lead(input, personal)}: ${description(input)}`;
   if (input.platform) text += `, on ${input.platform}`;
   text += '.';
+  text += budgetSentence(input);
   text += ratings(input);
   text += secondary(input, personal);
   if (input.fallback) text += availability(input);

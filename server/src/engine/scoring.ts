@@ -1,12 +1,13 @@
 // One request: mark who may be recommended (hard rules), then score every candidate into the
 // index's scratch buffer. rank.ts orders them; explain.ts re-derives one title's parts.
 import type { CatalogIndex } from './catalog-index.js';
+import { hasConstraints, markConstraintBreaks } from './constraints.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
 import { MOOD_FIT, moodScores } from './mood-scores.js';
 import { buildProfile, releaseProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
 import { NeighbourTable } from './neighbours.js';
-import { defaultWeights, resolveWeights } from './weights.js';
+import { defaultWeights, explorationWeights, resolveWeights } from './weights.js';
 import { positionsOf } from './taste-positions.js';
 import type { Neighbours, RecommendOptions, TastePositions, UserTaste } from './types.js';
 import type { RequestState } from './request-state.js';
@@ -145,6 +146,8 @@ function markEligible(index: CatalogIndex, history: TastePositions, opts: Recomm
   }
   const wantSeries = opts.kind === 'series' ? 1 : opts.kind === 'movie' ? 0 : -1;
   const epoch = markExcluded(index, history);
+  // Tonight's constraints (time, exclusions, age) mark their titles as the history does: never candidates, even in the fallback.
+  if (hasConstraints(opts)) markConstraintBreaks(index, opts, index.scratch.excludedStamp, epoch);
   const [chosen, unknown] = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries, regional });
   if (chosen > 0 || !restricted) return { fallback: false, candidates: index.scratch.candidateList.subarray(0, chosen) };
   return { fallback: true, candidates: index.scratch.unknownList.subarray(0, unknown) };
@@ -152,7 +155,7 @@ function markEligible(index: CatalogIndex, history: TastePositions, opts: Recomm
 
 export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, neighbours?: Neighbours): RequestState {
   const hasCoLikes = neighbours instanceof NeighbourTable ? neighbours.nbr.length > 0 : neighbours !== undefined;
-  const weights = resolveWeights(opts.weights, defaultWeights(index.richFeatures, hasCoLikes));
+  const weights = explorationWeights(resolveWeights(opts.weights, defaultWeights(index.richFeatures, hasCoLikes)), opts.exploration);
   const requested = opts.platform?.trim();
   const targetNames = requested ? [requested] : taste.platforms;
   const restricted = targetNames.length > 0;

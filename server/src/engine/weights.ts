@@ -83,3 +83,26 @@ export function resolveWeights(overrides: Partial<EngineWeights> | undefined, de
   }
   return merged;
 }
+
+/**
+ * The exploration dial (RecommendOptions.exploration, 0 "safe crowd-pleaser" to 1 "deep cut") as
+ * weights. Undefined (or not a number) returns `weights` itself: the score and the draw are
+ * exactly as without the dial. At 0.5 the weights are the shipped ones; each knob moves in one
+ * direction only as the dial turns, so the dial is monotone:
+ * - popularity (fame and the instance's like counts): x2.5 at 0, x1 at 0.5, x-0.5 at 1 (at the
+ *   deep-cut end a famous title loses points);
+ * - quality: x1.5 at 0 down to x0.5 at 1 (a deep cut is still a good one, but its rating counts less);
+ * - the draw: from the single best title at 0 (exploreTop 1), 5 at 0.5, 20 at 1, never beyond the
+ *   top 5% of the candidates; the temperature from half to one and a half times the shipped one.
+ */
+export function explorationWeights(weights: EngineWeights, exploration: number | undefined): EngineWeights {
+  if (typeof exploration !== 'number' || !Number.isFinite(exploration)) return weights;
+  const e = Math.min(1, Math.max(0, exploration));
+  return {
+    ...weights,
+    popularity: weights.popularity * (2.5 - 3 * e),
+    quality: weights.quality * (1.5 - e),
+    exploreTop: e <= 0.5 ? 1 + (weights.exploreTop - 1) * 2 * e : weights.exploreTop + (Math.max(20, weights.exploreTop) - weights.exploreTop) * 2 * (e - 0.5),
+    exploreTemperature: weights.exploreTemperature * (0.5 + e),
+  };
+}

@@ -64,6 +64,7 @@ function sourceFields(s: SourceTitle): Partial<Insertable<TitlesTable>> {
   set('runtime', s.kind === 'movie' ? s.runtime : undefined);
   set('seasons', s.kind === 'series' ? s.seasons : undefined);
   set('episode_runtime', s.kind === 'series' ? (s.episodeRuntime ?? undefined) : undefined);
+  set('episodes', s.kind === 'series' ? (s.episodes ?? undefined) : undefined);
   set('imdb_rating', s.imdbRating);
   set('rotten_tomatoes', s.rottenTomatoes);
   set('vote_count', s.voteCount);
@@ -83,7 +84,7 @@ function sourceFields(s: SourceTitle): Partial<Insertable<TitlesTable>> {
 
 /** Fields any source may fill but only a higher-or-equal source may overwrite. */
 const DESCRIPTIVE = [
-  'original_title', 'end_year', 'genres', 'language', 'runtime', 'seasons', 'episode_runtime', 'rotten_tomatoes',
+  'original_title', 'end_year', 'genres', 'language', 'runtime', 'seasons', 'episode_runtime', 'episodes', 'rotten_tomatoes',
   'description', 'keywords', 'director', 'cast_members', 'age_rating',
 ] as const;
 /** Fields whose authority is one source, whatever owns the title. */

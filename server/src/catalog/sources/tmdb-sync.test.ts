@@ -60,7 +60,7 @@ describe.each(dialects)('TMDB sync (%s)', (dialect) => {
     expect(parasiteAds).toEqual([{ platform: 'Tubi TV', kind: 'ads' }]);
     // A series: years, seasons, creators; the KR offers of Squid Game are not in a configured region.
     const bb = await db().selectFrom('titles').selectAll().where('id', '=', 'series-breaking-bad-2008').executeTakeFirstOrThrow();
-    expect(bb).toMatchObject({ end_year: 2013, seasons: 5, episode_runtime: 45, director: 'Vince Gilligan', age_rating: 'TV-MA' });
+    expect(bb).toMatchObject({ end_year: 2013, seasons: 5, episodes: 62, episode_runtime: 45, director: 'Vince Gilligan', age_rating: 'TV-MA' });
     const squid = await db().selectFrom('title_availability').select(['region', 'kind', 'platform']).where('title_id', '=', 'series-squid-game-2021').orderBy('kind').execute();
     expect(squid).toEqual([{ region: 'IN', kind: 'free', platform: 'Pluto TV' }, { region: 'IN', kind: 'subscription', platform: 'Netflix' }]);
     // Posters: the fillers have one in three.

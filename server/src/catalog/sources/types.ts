@@ -37,6 +37,8 @@ export interface SourceTitle {
   runtime?: number | null;
   seasons?: number | null;
   episodeRuntime?: number | null;
+  /** Series: the total episode count, only when the source is sure of it (an ended series). */
+  episodes?: number | null;
   imdbRating?: number | null;
   rottenTomatoes?: number | null;
   voteCount?: number | null;

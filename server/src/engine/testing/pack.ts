@@ -16,6 +16,8 @@ interface PackRow {
   language: string;
   runtime?: number;
   seasons?: number;
+  episode_runtime?: number;
+  episodes?: number;
   imdb: number | null;
   rt: number | null;
   fame: number;
@@ -41,8 +43,10 @@ export function loadPack(): EngineTitle[] | null {
         year: row.year,
         genres: row.genres,
         language: LANGUAGE_NAMES[row.language as keyof typeof LANGUAGE_NAMES] ?? '',
-        runtime: row.runtime ?? null,
+        // A series' runtime is its episode runtime, as in the catalog snapshot.
+        runtime: (row.kind === 'series' ? row.episode_runtime : row.runtime) ?? null,
         seasons: row.seasons ?? null,
+        episodes: row.episodes ?? null,
         imdb: row.imdb,
         rt: row.rt,
         fame: row.fame,

@@ -92,17 +92,18 @@ describe('TMDB mapping', () => {
     expect(d.offers?.map((o) => `${o.platform}:${o.kind}`)).toEqual(['Prime Video:subscription', 'Apple TV Store:buy']);
   });
 
-  it('maps a series: first and last air year when ended, seasons, episode runtime, creators, content rating', () => {
+  it('maps a series: first and last air year when ended, seasons, episodes when ended, episode runtime, creators, content rating', () => {
     const b = tvToSource(breakingBad() as TmdbTvDetails, opts);
     expect(b).toMatchObject({
-      kind: 'series', title: 'Breaking Bad', year: 2008, endYear: 2013, seasons: 5, episodeRuntime: 45, director: 'Vince Gilligan',
+      kind: 'series', title: 'Breaking Bad', year: 2008, endYear: 2013, seasons: 5, episodes: 62, episodeRuntime: 45, director: 'Vince Gilligan',
       cast: ['Bryan Cranston', 'Aaron Paul', 'Anna Gunn'], ageRating: 'TV-MA', imdbId: 'tt0903747', genres: ['Drama', 'Crime'],
       keywords: ['new mexico', 'drug dealer', 'cancer'],
     });
     const a = tvToSource(arcane() as TmdbTvDetails, opts);
-    expect(a).toMatchObject({ genres: ['Animation', 'Science Fiction', 'Fantasy', 'Action', 'Adventure', 'War'], director: 'Christian Linke, Alex Yee', episodeRuntime: null, trailerKey: null, endYear: 2024 });
+    expect(a).toMatchObject({ genres: ['Animation', 'Science Fiction', 'Fantasy', 'Action', 'Adventure', 'War'], director: 'Christian Linke, Alex Yee', episodes: 18, episodeRuntime: null, trailerKey: null, endYear: 2024 });
     const s = tvToSource(squidGame() as TmdbTvDetails, opts);
-    expect(s).toMatchObject({ endYear: null, originalTitle: '오징어 게임', backdropPath: null, ageRating: null, keywords: [] });
+    // A running series' episode count grows: it is not a count "finish tonight" could promise.
+    expect(s).toMatchObject({ episodes: null, endYear: null, originalTitle: '오징어 게임', backdropPath: null, ageRating: null, keywords: [] });
   });
 
   it('picks the official YouTube trailer, else any YouTube trailer, never a teaser or another site', () => {

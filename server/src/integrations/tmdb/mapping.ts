@@ -268,6 +268,8 @@ export function tvToSource(t: TmdbTvDetails, o: MapOptions): SourceTitle {
     language: text(t.original_language),
     seasons: positive(t.number_of_seasons),
     episodeRuntime: positive(take(t.episode_run_time)[0]),
+    // The whole run only for a series that has ended: a running one's count grows, and "finish tonight" promises all of it.
+    episodes: ended ? positive(t.number_of_episodes) : null,
     description: text(t.overview),
     keywords: keywordsOf(t.keywords?.results),
     director: creators.length ? creators.join(', ') : null,

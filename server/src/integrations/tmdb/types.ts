@@ -89,6 +89,8 @@ export interface TmdbTvDetails extends TmdbDetailsBase {
   in_production?: boolean;
   episode_run_time?: number[];
   number_of_seasons?: number | null;
+  /** Episodes aired so far, over every season. */
+  number_of_episodes?: number | null;
   created_by?: Array<{ name: string }>;
   keywords?: { results?: Array<{ id: number; name: string }> };
   content_ratings?: { results?: Array<{ iso_3166_1: string; rating?: string }> };
