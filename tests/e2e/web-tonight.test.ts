@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signUp, startTestServer, type TestClient, type TestServer } from '../../server/test/support/test-server.js';
 import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot, seriousViolations } from './support/web-harness.js';
+import { launchBrowser, newContext, screenshot, seriousViolations, WEB_ARTIFACTS } from './support/web-harness.js';
 
 describe("tonight's constraints in the web app", () => {
   let server: TestServer;
@@ -55,7 +55,8 @@ describe("tonight's constraints in the web app", () => {
     const before = await title.innerText();
     await card.getByRole('button', { name: 'New recommendation' }).click();
     await expect.poll(() => title.innerText()).not.toBe(before);
-    await expect.poll(() => card.locator('.rec-reason').innerText()).toContain('fits your 1 h 40');
+    // "At 1 h 38, it fits your 1 h 40." for a film; "Its 45 min episodes fit your 1 h 40." for a series.
+    await expect.poll(() => card.locator('.rec-reason').innerText()).toMatch(/fits? your 1 h 40\./);
     const pick = await user.api.recommendations.current();
     expect(pick.movie_title).toBe(await title.innerText());
     expect(pick.runtime).not.toBeNull();
@@ -73,7 +74,7 @@ describe("tonight's constraints in the web app", () => {
     await never.getByRole('textbox', { name: 'Keywords' }).press('Enter');
     await never.getByRole('button', { name: 'Save' }).click();
     await never.getByText('Saved. Your next picks leave these out.').waitFor();
-    await screenshot(page, 'tonight-settings');
+    await never.screenshot({ path: join(WEB_ARTIFACTS, 'tonight-never-show-1280x800.png') });
     expect(await seriousViolations(page)).toEqual([]);
     expect((await user.api.settings.profile()).exclusions).toEqual({ genres: [genre], keywords: ['superhero'], people: [] });
 
@@ -91,7 +92,7 @@ describe("tonight's constraints in the web app", () => {
     await page.context().close();
   });
 
-  it('on a phone the Tonight line is one tap away and the card keeps its buttons on the first screen', async () => {
+  it("on a phone the Tonight line sits under the card's buttons, which stay on the first screen, and opens with a tap", async () => {
     const user = await signUp(server, { fullName: 'Pat Phone' });
     await user.api.onboarding.savePreferences({
       selected_genres: ['Science Fiction', 'Drama', 'Thriller'],
@@ -100,11 +101,13 @@ describe("tonight's constraints in the web app", () => {
       ott_subscriptions: ['Netflix'],
       subscription_tier: 'free_trial',
     });
-    await user.api.settings.updateProfile({ tonight: { max_minutes: 90, kind: 'movie' } });
+    // A country chosen (the one-time country prompt is answered), and tonight's constraints remembered.
+    await user.api.settings.updateProfile({ country: 'US', tonight: { max_minutes: 90, kind: 'movie' } });
     const page = await signedIn(user, 'phone');
     const card = page.locator('article.rec-card');
     const summary = card.locator('.tonight > summary');
     await expect.poll(() => summary.innerText()).toContain('1 h 30 · Movie');
+    await screenshot(page, 'tonight-phone-closed', { fullPage: false });
     const button = (await card.getByRole('button', { name: 'New recommendation' }).boundingBox())!;
     expect(button.y + button.height).toBeLessThanOrEqual(844);
     await summary.click();

@@ -139,7 +139,7 @@ export function TonightControls({ value, onChange, disabled, extra }: Props) {
           <label className="tonight-finish">
             <input type="checkbox" checked={value.finish_tonight} onChange={(e) => set({ finish_tonight: e.target.checked })} />
             <span>
-              Finish tonight <span className="field-hint">a series you can watch to the end in {formatMinutes(value.max_minutes)}</span>
+              Finish tonight <span className="field-hint">a series you can watch to the end in <span className="nowrap">{formatMinutes(value.max_minutes)}</span></span>
             </span>
           </label>
         )}
