@@ -51,6 +51,8 @@ describe("tonight's constraints in the web app", () => {
     const tonight = card.getByRole('group', { name: 'Tonight' });
     await expect.poll(() => card.locator('.tonight-now').innerText()).toBe('Any length · Movie or series');
 
+    // Closed to its summary line under the buttons; a click opens it.
+    await card.locator('.tonight > summary').click();
     await tonight.getByLabel('Time you have').selectOption({ label: '1 h 40' });
     const before = await title.innerText();
     await card.getByRole('button', { name: 'New recommendation' }).click();

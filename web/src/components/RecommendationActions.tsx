@@ -15,7 +15,7 @@ interface Props {
   onRate: (liked: boolean) => void;
   onNext: (previous: 'watched' | 'skip') => void;
   onSchedule: () => void;
-  /** Tonight's constraints for the next pick (TonightControls), above the mood and the next-pick buttons. */
+  /** Tonight's constraints for the next pick (TonightControls), under the next-pick buttons. */
   tonight?: ReactNode;
 }
 
@@ -62,7 +62,6 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
           <Icon name="calendar" /> Schedule
         </button>
       </div>
-      {tonight}
       <div className="next-row">
         <MoodSelect value={mood} onChange={onMood} />
         <div className="btn-row">
@@ -83,6 +82,7 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
           )}
         </div>
       </div>
+      {tonight}
       {note && <p className="field-hint">{note}</p>}
       <PlanAllowance />
     </div>

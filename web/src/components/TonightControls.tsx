@@ -23,8 +23,6 @@ interface Props {
   extra?: string;
 }
 
-/** Open on a wide screen; on a phone the summary line stands for it, so the card's buttons stay on the first screen. */
-const startsOpen = () => !window.matchMedia?.('(max-width: 700px)').matches;
 
 const isChoice = (m: number | null) => m === null || (TIME_CHOICES as readonly number[]).includes(m);
 
@@ -35,7 +33,8 @@ const isChoice = (m: number | null) => m === null || (TIME_CHOICES as readonly n
  */
 export function TonightControls({ value, onChange, disabled, extra }: Props) {
   const id = useId();
-  const [open, setOpen] = useState(startsOpen);
+  // Closed to its summary line, so the card's buttons stay on the first screen (tests/e2e/web-phone.test.ts).
+  const [open, setOpen] = useState(false);
   const [custom, setCustom] = useState(() => !isChoice(value.max_minutes));
   const [draft, setDraft] = useState(value.max_minutes === null ? '' : String(value.max_minutes));
   const set = (patch: Partial<TonightConstraints>) => onChange({ ...value, ...patch });
@@ -52,6 +51,7 @@ export function TonightControls({ value, onChange, disabled, extra }: Props) {
       </summary>
       <fieldset className="tonight-controls" disabled={disabled}>
         <legend className="visually-hidden">Tonight</legend>
+        <p className="field-hint tonight-hint">Your next pick uses these, and they stay until you change them.</p>
         <div className="tonight-row">
           <div className="field tonight-field">
             <label htmlFor={`${id}-time`}>Time you have</label>

@@ -21,7 +21,12 @@ describe("tonight's constraints on the dashboard", () => {
   it('starts from the remembered constraints and says them on the card in one line', async () => {
     open();
     const card = within(await screen.findByRole('article'));
-    expect(await card.findByText('1 h 40 · Movie · Never show me on')).toBeInTheDocument();
+    const line = await card.findByText('1 h 40 · Movie · Never show me on');
+    // Closed to that line under the buttons; one click (or Enter) opens the controls.
+    const details = line.closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    await userEvent.click(line);
+    expect(details).toHaveAttribute('open');
     const tonight = within(card.getByRole('group', { name: 'Tonight' }));
     expect(tonight.getByLabelText('Time you have')).toHaveDisplayValue('1 h 40');
     expect(tonight.getByRole('radio', { name: 'Movie' })).toBeChecked();
