@@ -128,6 +128,16 @@ describe.each(dialects)("tonight's constraints on %s", (dialect) => {
     }
   });
 
+  it('with Finish tonight, a series is one the user can watch to the end in the time, and the reason counts its episodes', async () => {
+    const u = await lifetimeUser();
+    await u.api.recommendations.current();
+    const pick = Recommendation.parse(await u.api.recommendations.next({ max_minutes: 600, finish_tonight: true, kind: 'series' }));
+    expect(pick.kind).toBe('series');
+    const episodes = await server.running.ctx.db.selectFrom('titles').select(['episodes', 'runtime']).where('id', '=', pick.title_id).executeTakeFirstOrThrow();
+    expect(Number(episodes.episodes) * Number(episodes.runtime)).toBeLessThanOrEqual(600);
+    expect(pick.reason).toMatch(/(All \d+ episodes fit|Its one episode fits) your 10 h\./);
+  });
+
   it('when nothing is left, the 409 names what to loosen, and the refused request remembers nothing', async () => {
     const u = await lifetimeUser();
     const active = await u.api.recommendations.current();
