@@ -53,6 +53,7 @@ export function DashboardPage() {
   // The controls start from the remembered constraints; null until the user changes one.
   const [tonight, setTonight] = useState<TonightConstraints | null>(null);
   const shownTonight = tonight ?? profile?.tonight ?? NO_TONIGHT;
+  const neverOn = profile && neverShowOn(profile) ? 'Never show me on' : undefined;
 
   // Every action that changes the pick (new, already watched, with a mood, a replacement) brings the
   // new card's top into view; the first pick of the visit does not move the page.
@@ -134,11 +135,22 @@ export function DashboardPage() {
             onRate={(l) => void onRate(l)}
             onNext={(p) => void onNext(p)}
             onSchedule={() => setScheduling(true)}
-            tonight={<TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={profile && neverShowOn(profile) ? 'Never show me on' : undefined} />}
+            tonight={<TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />}
           />
         </RecommendationCard>
       ) : isLoading ? (
         <CardSkeleton />
+      ) : error && !limit && error instanceof ApiError && error.status === 409 ? (
+        // No first pick fits the remembered constraints: they can be loosened right here.
+        <div className="card">
+          <ErrorState error={error} fallback="Could not load tonight's pick." />
+          <TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />
+          <div className="btn-row">
+            <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void onNext('skip')}>
+              {busy === 'skip' ? 'Finding one…' : 'Try with these'}
+            </button>
+          </div>
+        </div>
       ) : error && !limit ? (
         <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
       ) : null}

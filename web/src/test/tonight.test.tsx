@@ -90,4 +90,19 @@ describe("tonight's constraints on the dashboard", () => {
     expect(screen.getByRole('heading', { name: 'Arrival' })).toBeInTheDocument();
     expect(tonight.getByLabelText('Time you have')).toHaveDisplayValue('45 min');
   });
+
+  it('when no first pick fits the remembered constraints, they can be loosened right there', async () => {
+    const detail = 'Nothing left fits 45 min and movies only. Try a longer time or Either instead of one kind.';
+    const s = server({ max_minutes: 45, finish_tonight: false, kind: 'movie', exploration: null })
+      .on('GET /api/recommendations/current', { status: 409, body: { detail } })
+      .on('POST /api/recommendations/new', { body: recommendation({ id: 'r2', movie_title: 'Heat' }) });
+    open(s);
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    const tonight = within(screen.getByRole('group', { name: 'Tonight' }));
+    await userEvent.click(screen.getByText('45 min · Movie · Never show me on'));
+    await userEvent.selectOptions(tonight.getByLabelText('Time you have'), '');
+    await userEvent.click(screen.getByRole('button', { name: 'Try with these' }));
+    expect(await screen.findByRole('heading', { name: 'Heat' })).toBeInTheDocument();
+    expect(s.calls('POST /api/recommendations/new').map((r) => r.body)).toEqual([{ previous: 'skip', max_minutes: null }]);
+  });
 });
