@@ -5,7 +5,7 @@ import type { AccountExport } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import { findUserById, userLists } from '../users/users.repository.js';
 import { parseCounts } from '../imports/imports.present.js';
-import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.js';
+import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.service.js';
 
 const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
 

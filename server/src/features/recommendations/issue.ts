@@ -11,7 +11,7 @@ import { conflict, HttpError, unauthorized } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { precheckIssue, spendIssue, type PlanState } from '../subscription/subscription.service.js';
 import { updateUser, type UserRow } from '../users/users.repository.js';
-import { engineTonight, mergeTonight, nothingLeftDetail, tonightPatch, type TonightInput } from '../tonight/tonight.js';
+import { engineTonight, mergeTonight, nothingLeftDetail, tonightPatch, type TonightInput } from '../tonight/tonight.service.js';
 import { deleteSaved, savedTitleIds } from '../watchlist/watchlist.repository.js';
 import { coLikesFor } from './co-likes.js';
 import { engineIndexFor, indexedTitle } from './engine-index.js';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { UsersTable } from '../../db/schema.js';
 import { fieldError } from '../../http/errors.js';
 import { toUser, updateUser, type UserRow } from '../users/users.repository.js';
-import { exclusionsPatch, tonightPatch } from '../tonight/tonight.js';
+import { exclusionsPatch, tonightPatch } from '../tonight/tonight.service.js';
 import type { z } from 'zod';
 
 const LANGUAGES = new Set<string>(Object.values(LANGUAGE_NAMES));

@@ -6,7 +6,7 @@ import { SCHEDULE_DEFAULTS, DEFAULT_TIMEZONE, DELIVERY_CHANNELS } from '@app/sha
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { UsersTable } from '../../db/schema.js';
-import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.js';
+import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.service.js';
 
 export type UserRow = Selectable<UsersTable>;
 type Queryable = DB | Tx;
