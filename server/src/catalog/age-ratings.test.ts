@@ -16,7 +16,7 @@ describe('minimumAge', () => {
     // Germany (FSK), as TMDB gives it and as people write it
     ['0', 0], ['6', 6], ['16', 16], ['FSK 16', 16], ['FSK18', 18],
     // Australia, France, Brazil, the Netherlands
-    ['MA15+', 15], ['R18+', 18], ['-12', 12], ['TP', 0], ['L', 0], ['AL', 0], ['14', 14],
+    ['MA15+', 15], ['R18+', 18], ['-12', 12], ['TP', 0], ['L', 0], ['all', 0], ['13+', 13], ['AL', 0], ['14', 14],
     // Case and spaces do not matter
     [' pg-13 ', 13], ['tv-ma', 17],
   ])('%s -> %s', (rating, age) => {

@@ -39,7 +39,8 @@ const NAMED: Readonly<Record<string, number>> = {
   R13: 13,
   R15: 15,
   R16: 16,
-  // All ages, as several countries write it (France, Brazil, the Netherlands, Argentina, Spain).
+  // All ages, as several countries write it (France, Brazil, the Netherlands, Argentina, Spain), and "all".
+  ALL: 0,
   TP: 0,
   L: 0,
   AL: 0,
