@@ -12,3 +12,4 @@ export * from './where-to-watch.js';
 export * from './allowance.js';
 export * from './attribution.js';
 export * from './why-not.js';
+export * from './tonight.js';

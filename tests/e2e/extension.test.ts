@@ -271,6 +271,31 @@ describe('browser extension journey', () => {
     }
   });
 
+  it("shows tonight's constraints in one line; the time and kind chosen there go with the next pick and are remembered", async () => {
+    await user.api.settings.updateProfile({ tonight: { max_minutes: 120, kind: null } });
+    try {
+      await popup.reload();
+      await popup.locator('[data-state="pick"]').waitFor();
+      const summary = popup.locator('[data-tonight="summary"]');
+      await expect.poll(() => summary.innerText()).toBe('2 h · Movie or series');
+      await popup.getByRole('combobox', { name: 'Time you have' }).selectOption({ label: '1 h 40' });
+      await popup.getByRole('combobox', { name: 'Movie or series' }).selectOption('movie');
+      expect(await summary.innerText()).toBe('1 h 40 · Movie');
+      await popup.screenshot({ path: artifact('05a-tonight.png') });
+      expect(await seriousViolations(popup)).toEqual([]);
+      const before = await pickId();
+      await popup.click('[data-action="new"]');
+      await expect.poll(pickId).not.toBe(before);
+      const pick = await user.api.recommendations.current();
+      expect(pick.id).toBe(await pickId());
+      expect(pick.kind).toBe('movie');
+      expect(pick.runtime!).toBeLessThanOrEqual(100);
+      expect((await user.api.settings.profile()).tonight).toMatchObject({ max_minutes: 100, kind: 'movie' });
+    } finally {
+      await user.api.settings.updateProfile({ tonight: { max_minutes: null, kind: null } });
+    }
+  });
+
   it('the toolbar popup renders the card quickly (warm server)', async () => {
     const tab = await context.newPage();
     await tab.goto(`${server.url}/privacy-policy`);

@@ -3,7 +3,7 @@
 // (GET /api/subscription/status) follow every change of the pick, so the buttons can say what a
 // replacement costs before the click (docs/product-decisions.md).
 import { useCallback, useEffect, useState } from 'react';
-import type { MoodValue, Recommendation, SubscriptionStatus } from '@app/shared';
+import type { MoodValue, Recommendation, SubscriptionStatus, TonightConstraints } from '@app/shared';
 import { ALERT_TEXTS, ApiError, type ApiClient } from '../lib/shared';
 import { wantsPlatformPick, type PlatformSite } from '../lib/detect';
 import { describeProblem, type PickProblem } from '../lib/pick-errors';
@@ -24,9 +24,14 @@ export interface PickState {
   notice: string | null;
   /** The plan and this week's counters; null until read (or when they cannot be). */
   status: SubscriptionStatus | null;
+  /** Tonight's remembered constraints; null until read (or when they cannot be). */
+  tonight: TonightConstraints | null;
 }
 
-const initial: PickState = { loading: true, busy: false, pick: null, site: null, problem: null, limit: null, notice: null, status: null };
+/** What the next pick may change of tonight's constraints from the popup. */
+export type NextTonight = Partial<Pick<TonightConstraints, 'max_minutes' | 'kind'>>;
+
+const initial: PickState = { loading: true, busy: false, pick: null, site: null, problem: null, limit: null, notice: null, status: null, tonight: null };
 
 export function usePick(api: ApiClient) {
   const [state, setState] = useState<PickState>(initial);
@@ -49,8 +54,17 @@ export function usePick(api: ApiClient) {
     );
   }, [api]);
 
+  /** The remembered constraints, for the line above the actions (the popup works without them). */
+  const readTonight = useCallback(() => {
+    api.settings.profile().then(
+      (user) => patch({ tonight: user.tonight }),
+      () => undefined,
+    );
+  }, [api]);
+
   const load = useCallback(async () => {
     setState(initial);
+    readTonight();
     const [current, site] = await Promise.all([
       api.recommendations.current().then((pick) => ({ pick }), (error: unknown) => ({ error })),
       detectActiveSite(api).catch(() => null),
@@ -78,9 +92,9 @@ export function usePick(api: ApiClient) {
         else if (p.kind !== 'signed-out') notice = `No ${site.name} pick for you right now. ${p.message}`;
       }
     }
-    setState({ ...initial, loading: false, pick, site, notice, limit });
+    setState((s) => ({ ...initial, loading: false, pick, site, notice, limit, tonight: s.tonight }));
     refreshStatus();
-  }, [api, refreshStatus]);
+  }, [api, refreshStatus, readTonight]);
 
   useEffect(() => {
     void load();
@@ -102,7 +116,7 @@ export function usePick(api: ApiClient) {
   );
 
   const next = useCallback(
-    async (opts: { previous: 'watched' | 'skip'; mood?: MoodValue }) => {
+    async (opts: { previous: 'watched' | 'skip'; mood?: MoodValue } & NextTonight) => {
       patch({ busy: true, notice: null });
       try {
         let pick: Recommendation;
@@ -113,7 +127,11 @@ export function usePick(api: ApiClient) {
           if (!(state.site && err instanceof ApiError && err.status === 409)) throw err;
           pick = await api.recommendations.next(opts);
         }
-        patch({ busy: false, pick, limit: null, problem: null });
+        // The server now remembers what was sent.
+        const sent: NextTonight = {};
+        if (opts.max_minutes !== undefined) sent.max_minutes = opts.max_minutes;
+        if (opts.kind !== undefined) sent.kind = opts.kind;
+        setState((s) => ({ ...s, busy: false, pick, limit: null, problem: null, tonight: s.tonight && { ...s.tonight, ...sent } }));
       } catch (err) {
         failed(err, ALERT_TEXTS.newRecommendation);
       }

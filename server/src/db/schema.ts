@@ -36,6 +36,15 @@ export interface UsersTable {
   updated_at: string;
   /** Bumped by every write to the user's history (lockUser): names the taste a server may cache. */
   taste_rev: Generated<number>;
+  /** Tonight's remembered constraints (0025): null when unset; tonight_finish is 0/1. */
+  tonight_max_minutes: number | null;
+  tonight_kind: string | null;
+  tonight_exploration: number | null;
+  tonight_finish: Generated<number>;
+  /** JSON {genres, keywords, people}; null: none. */
+  exclusions: string | null;
+  /** One of MAX_AGE_RATINGS; null: no limit. */
+  max_age_rating: string | null;
 }
 
 export interface VerificationCodesTable {

@@ -8,7 +8,7 @@ import { formatMinutes } from './phrasing.js';
 import { rankAll, recommend } from './rank.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
-import { expectedPool } from './testing/properties.js';
+import { excludedIds, expectedPool } from './testing/properties.js';
 import { int, pick, randomTaste, type Rng } from './testing/synthetic.js';
 import { randomConstraints, satisfies, withTonightFacts } from './testing/tonight.js';
 import type { EngineTitle, RecommendOptions, UserTaste } from './types.js';
@@ -24,23 +24,35 @@ function baseOptions(rng: Rng, catalog: TestCatalog): RecommendOptions {
   };
 }
 
-/** The pool the rules allow: the naive constraints, then the history and platform rules as before. */
+/**
+ * The pool the rules allow: the naive constraints, then the history and platform rules as before;
+ * `bit`: some title the history left was ruled out by the constraints.
+ */
 function pool(catalog: TestCatalog, taste: UserTaste, opts: RecommendOptions) {
-  return expectedPool(catalog.titles.filter((t) => satisfies(t, opts)), taste, opts);
+  const seen = excludedIds(taste);
+  let bit = false;
+  const allowed = catalog.titles.filter((t) => {
+    if (seen.has(t.id)) return false;
+    const ok = satisfies(t, opts);
+    if (!ok && (!opts.kind || t.kind === opts.kind)) bit = true;
+    return ok;
+  });
+  return { ...expectedPool(allowed, taste, opts), bit };
 }
 
 describe.each(catalogs.map((c) => [c.name, c] as const))('tonight’s constraints on the %s catalog', (_name, catalog) => {
-  it('hold for every pick and every rankAll entry of 400 random users, and a pick is returned whenever a title satisfies them', () => {
-    const rng = seededRandom(2024);
+  // 400 random users in four runs of 100 (each its own seed), so no single test runs long on a busy machine.
+  it.each([1, 2, 3, 4])('hold for every pick and every rankAll entry of random users (%i/4), and a pick is returned whenever a title satisfies them', (part) => {
+    const rng = seededRandom(2024 + part);
     let asked = 0;
     let served = 0;
     let bit = 0;
-    for (let u = 0; u < 400; u++) {
+    for (let u = 0; u < 100; u++) {
       const taste = randomTaste(rng, catalog.titles);
       const opts = { ...baseOptions(rng, catalog), ...randomConstraints(rng, catalog.titles) };
       const expected = pool(catalog, taste, opts);
       // The constraints changed who may be picked for most of these requests: the test is not vacuous.
-      if (expected.pool.length !== expectedPool(catalog.titles, taste, opts).pool.length) bit++;
+      if (expected.bit) bit++;
       const rec = recommend(catalog.index, taste, opts, u % 2 ? catalog.neighbours : undefined);
       if (expected.pool.length > 0) {
         asked++;
@@ -57,8 +69,8 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('tonight’s constraint
       expect(ranking.map((r) => r.titleId).sort()).toEqual(expected.pool.map((t) => t.id).sort());
     }
     expect(served).toBe(asked); // the hit rate: 100% wherever any candidate satisfies the constraints
-    expect(asked).toBeGreaterThan(200);
-    expect(bit).toBeGreaterThan(150);
+    expect(asked).toBeGreaterThan(50);
+    expect(bit).toBeGreaterThan(40);
   });
 
   it('constraintVerdict says a title breaks a rule exactly when the naive statement does, and which rule', () => {
@@ -167,6 +179,9 @@ describe('exclusion matching', () => {
     expect(verdict(t, { people: ['pedro almodovar'] })).toEqual({ rule: 'excluded_person', person: 'Pedro Almodóvar', role: 'director' });
     expect(verdict(t, { people: ['Penelope  Cruz'] })).toEqual({ rule: 'excluded_person', person: 'Penélope Cruz', role: 'cast' });
     expect(verdict(t, { people: ['Cruz'] })).toBeNull();
+    // A series names its creators in one field: each of them counts.
+    const series = title({ kind: 'series', director: 'Iván Escobar, Álex Pina', cast: [] });
+    expect(verdict(series, { people: ['alex pina'] })).toEqual({ rule: 'excluded_person', person: 'Álex Pina', role: 'director' });
   });
 
   it('a genre is excluded whatever its case or punctuation', () => {

@@ -72,6 +72,15 @@ export function keywordMatches(exclusion: string, keyword: string): boolean {
   return exclusion !== '' && ` ${keyword} `.includes(` ${exclusion} `);
 }
 
+/**
+ * The people a director field names: a series lists its creators in one field ("Iván Escobar,
+ * Álex Pina"), and each of them is someone a user may exclude.
+ */
+export function directorNames(director: string | null | undefined): string[] {
+  if (!director) return [];
+  return director.includes(',') ? director.split(',').map((d) => d.trim()).filter(Boolean) : [director.trim()];
+}
+
 /** The time budget as it is valid: an integer number of minutes, else no budget. */
 export function budgetOf(opts: Pick<RecommendOptions, 'maxMinutes'>): number | null {
   const m = opts.maxMinutes;
@@ -117,7 +126,8 @@ export function constraintVerdict(title: EngineTitle, opts: RecommendOptions, fo
     }
   }
   if (folded.people.length > 0) {
-    if (title.director && folded.people.includes(foldName(title.director))) return { rule: 'excluded_person', person: title.director.trim(), role: 'director' };
+    const director = directorNames(title.director).find((d) => folded.people.includes(foldName(d)));
+    if (director !== undefined) return { rule: 'excluded_person', person: director, role: 'director' };
     const actor = (title.cast ?? []).find((c) => folded.people.includes(foldName(c)));
     if (actor !== undefined) return { rule: 'excluded_person', person: actor.trim(), role: 'cast' };
   }
@@ -216,7 +226,7 @@ function constraintTable(index: CatalogIndex): ConstraintTable {
       if (!list) people.set(p, [i]);
       else if (list[list.length - 1] !== i) list.push(i);
     };
-    addPerson(t.director);
+    if (t.director) for (const d of directorNames(t.director)) addPerson(d);
     for (const c of t.cast ?? []) addPerson(c);
   }
   const keywordsWithWord = new Map<string, number[]>();

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Email, SubscriptionTier } from './common.js';
 import { VerificationCode } from './auth.js';
+import { MaxAgeRating, TonightConstraints } from './tonight.js';
 
 const NewPassword = z.string({ error: 'New password is required' }).max(256, 'Password is too long');
 
@@ -123,6 +124,10 @@ export const AccountExport = z.object({
     selected_genres: z.array(z.string()),
     preferred_languages: z.array(z.string()),
     ott_subscriptions: z.array(z.string()),
+    /** Tonight's remembered constraints, "Never show me" and the age limit (issue 19). */
+    tonight: TonightConstraints,
+    exclusions: z.object({ genres: z.array(z.string()), keywords: z.array(z.string()), people: z.array(z.string()) }),
+    max_age_rating: MaxAgeRating.nullable(),
   }),
   schedule: z.object({
     email_delivery: z.boolean(),

@@ -13,3 +13,4 @@ export * from './account.js';
 export * from './library.js';
 export * from './why-not.js';
 export * from './fit.js';
+export * from './tonight.js';

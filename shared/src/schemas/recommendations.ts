@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '../constants.js';
 import { IanaTimezone, IsoDate, Kind, Mood, TimeOfDay } from './common.js';
+import { Exploration, MaxMinutes } from './tonight.js';
 
 export const SubscriptionWarning = z.object({
   message: z.string(),
@@ -80,7 +81,11 @@ export const NewRecommendationRequest = z
     previous: z.enum(['skip', 'watched']).optional(),
     mood: Mood.optional(),
     platform: z.string().min(1).max(60).optional(),
-    kind: Kind.optional(),
+    /** Tonight's constraints: a field sent is remembered for the next picks (null clears it); a field left out uses the remembered one. */
+    kind: Kind.nullable().optional(),
+    max_minutes: MaxMinutes.nullable().optional(),
+    finish_tonight: z.boolean({ error: 'finish_tonight must be true or false' }).optional(),
+    exploration: Exploration.nullable().optional(),
   })
   .strict();
 export type NewRecommendationRequest = z.input<typeof NewRecommendationRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SubscriptionTier } from './common.js';
+import { MaxAgeRating, NO_EXCLUSIONS, NO_TONIGHT, TonightConstraints } from './tonight.js';
 
 /** How scheduled recommendations arrive; the calendar needs the lifetime plan and a connected calendar. */
 export const DELIVERY_CHANNELS = ['email', 'calendar', 'both'] as const;
@@ -32,5 +33,11 @@ export const User = z.object({
   has_password: z.boolean(),
   has_google: z.boolean(),
   created_at: z.string(),
+  /** Tonight's remembered constraints (issue 19): what "Another pick" sends unless changed. */
+  tonight: TonightConstraints.default(NO_TONIGHT),
+  /** "Never show me": titles with these genres, keywords or people are never picked. */
+  exclusions: z.object({ genres: z.array(z.string()), keywords: z.array(z.string()), people: z.array(z.string()) }).default(NO_EXCLUSIONS),
+  /** The highest age rating accepted; null: no limit. */
+  max_age_rating: MaxAgeRating.nullable().default(null),
 });
 export type User = z.infer<typeof User>;

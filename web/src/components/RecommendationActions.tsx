@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { noFreeReplacementsNote, replacementCost, replacementCostTag, type MoodValue, type Recommendation, type ReplacementCost } from '@app/shared';
 import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
 import { MoodSelect } from './MoodSelect';
@@ -14,6 +15,8 @@ interface Props {
   onRate: (liked: boolean) => void;
   onNext: (previous: 'watched' | 'skip') => void;
   onSchedule: () => void;
+  /** Tonight's constraints for the next pick (TonightControls), under the next-pick buttons. */
+  tonight?: ReactNode;
 }
 
 /** The cost shown inside a replacement button, so the user knows it before the click. */
@@ -27,7 +30,7 @@ function CostTag({ cost }: { cost: ReplacementCost | null }) {
  * After a Dislike the primary action is "Show me another": replacing a disliked pick is free while
  * the week's free replacements last, as is Already Watched.
  */
-export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext, onSchedule }: Props) {
+export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext, onSchedule, tonight }: Props) {
   const { data: status } = useSubscriptionStatus();
   const cost = replacementCost(status);
   const rated = rec.is_rated;
@@ -79,6 +82,7 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
           )}
         </div>
       </div>
+      {tonight}
       {note && <p className="field-hint">{note}</p>}
       <PlanAllowance />
     </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ALERT_TEXTS, PlanLimitError, type MoodValue } from '@app/shared';
+import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
 import { RecommendationCard } from '../components/RecommendationCard';
 import { RecommendationActions, type Busy } from '../components/RecommendationActions';
@@ -15,10 +15,27 @@ import { PlanLimitModal } from '../components/PlanLimitModal';
 import { ScheduleDialog } from '../components/ScheduleDialog';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { errorText } from '../api/errorText';
+import { useProfile } from '../hooks/useProfile';
+import { TonightControls } from '../components/TonightControls';
 
 const SAVE_FAILED = 'Could not update your watchlist. Please try again.';
 
 export const UPGRADE_PATH = '/settings?upgrade=true&section=subscription';
+
+/** Settings' "Never show me" has something in it: the summary line says it applies too. */
+function neverShowOn(user: User): boolean {
+  const e = user.exclusions;
+  return e.genres.length + e.keywords.length + e.people.length > 0 || user.max_age_rating !== null;
+}
+
+/** The fields of `next` that differ from the remembered constraints (all of them when unknown). */
+function changedTonight(kept: TonightConstraints | null, next: TonightConstraints): Partial<TonightConstraints> {
+  const out: Partial<TonightConstraints> = {};
+  for (const k of ['max_minutes', 'finish_tonight', 'kind', 'exploration'] as const) {
+    if (!kept || kept[k] !== next[k]) Object.assign(out, { [k]: next[k] });
+  }
+  return out;
+}
 
 const asLimit = (e: unknown): PlanLimit | null => (e instanceof PlanLimitError ? { message: e.detail, expired: e.expired } : null);
 
@@ -32,6 +49,11 @@ export function DashboardPage() {
   const [actionLimit, setActionLimit] = useState<PlanLimit | null>(null);
   const [modalOpen, setModalOpen] = useState(true);
   const [scheduling, setScheduling] = useState(false);
+  const { data: profile, mutate: mutateProfile } = useProfile();
+  // The controls start from the remembered constraints; null until the user changes one.
+  const [tonight, setTonight] = useState<TonightConstraints | null>(null);
+  const shownTonight = tonight ?? profile?.tonight ?? NO_TONIGHT;
+  const neverOn = profile && neverShowOn(profile) ? 'Never show me on' : undefined;
 
   // Every action that changes the pick (new, already watched, with a mood, a replacement) brings the
   // new card's top into view; the first pick of the visit does not move the page.
@@ -67,14 +89,19 @@ export function DashboardPage() {
     setBusy(previous);
     setAlert(null);
     try {
-      await next({ previous, ...(mood ? { mood } : {}) });
+      // Only the constraints the user changed are sent: the server remembers them, and applies the
+      // remembered ones for whatever is left out.
+      const changed = tonight ? changedTonight(profile?.tonight ?? null, tonight) : {};
+      await next({ previous, ...(mood ? { mood } : {}), ...changed });
+      if (tonight) void mutateProfile((u) => u && { ...u, tonight }, { revalidate: false });
       setActionLimit(null);
     } catch (err) {
       const l = asLimit(err);
       if (l) {
         setActionLimit(l);
         setModalOpen(true);
-      } else setAlert(ALERT_TEXTS.newRecommendation);
+        // A 409 says which constraint left nothing to pick, and what to loosen.
+      } else setAlert(err instanceof ApiError && err.status === 409 ? errorText(err, ALERT_TEXTS.newRecommendation) : ALERT_TEXTS.newRecommendation);
     } finally {
       setBusy(null);
     }
@@ -108,10 +135,22 @@ export function DashboardPage() {
             onRate={(l) => void onRate(l)}
             onNext={(p) => void onNext(p)}
             onSchedule={() => setScheduling(true)}
+            tonight={<TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />}
           />
         </RecommendationCard>
       ) : isLoading ? (
         <CardSkeleton />
+      ) : error && !limit && error instanceof ApiError && error.status === 409 ? (
+        // No first pick fits the remembered constraints: they can be loosened right here.
+        <div className="card">
+          <ErrorState error={error} fallback="Could not load tonight's pick." />
+          <TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />
+          <div className="btn-row">
+            <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void onNext('skip')}>
+              {busy === 'skip' ? 'Finding one…' : 'Try with these'}
+            </button>
+          </div>
+        </div>
       ) : error && !limit ? (
         <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
       ) : null}

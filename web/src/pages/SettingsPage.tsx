@@ -17,6 +17,7 @@ import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { UpgradeModal } from '../components/UpgradeModal';
 import { PlatformStep } from '../components/PlatformStep';
 import { LanguageStep } from '../components/LanguageStep';
+import { NeverShowSection } from '../components/NeverShowSection';
 import { ErrorState } from '../components/ErrorState';
 import { PageLoading } from '../components/PageLoading';
 import { Notice } from '../components/Notice';
@@ -26,6 +27,7 @@ const SECTIONS = [
   ['calendar', 'Calendar'],
   ['streaming', 'Streaming services'],
   ['languages', 'Languages'],
+  ['never-show', 'Never show me'],
   ['profile', 'Profile'],
   ['security', 'Sign-in and security'],
   ['devices', 'Devices'],
@@ -104,6 +106,7 @@ export function SettingsPage() {
         >
           {(selected, onChange) => <LanguageStep selected={selected} onChange={onChange} legend="Languages you watch in" />}
         </ListSettingSection>
+        <NeverShowSection user={user} save={update} />
         <ProfileSection user={user} save={update} />
         <SecuritySection user={user} onEmailChanged={remember} />
         <DevicesSection />

@@ -10,11 +10,24 @@ import { ScheduleForm } from './ScheduleForm';
 import { SiteBanner } from './SiteBanner';
 import { PopupFooter } from './PopupFooter';
 import { openTab } from '../../lib/tabs';
+import { TonightLine, type TonightDraft } from './TonightLine';
 
 export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string }) {
   const { state, reload, rate, next, toggleSave, setNotice } = usePick(api);
   const [scheduling, setScheduling] = useState(false);
+  // Time and kind for the next pick: the remembered ones until changed here.
+  const [draft, setDraft] = useState<TonightDraft | null>(null);
   const pickId = state.pick?.id;
+  const remembered = state.tonight;
+  const shown: TonightDraft | null = draft ?? (remembered && { max_minutes: remembered.max_minutes, kind: remembered.kind });
+  /** Only what differs from the remembered constraints goes with the next pick. */
+  const changed = () => {
+    if (!draft || !remembered) return {};
+    return {
+      ...(draft.max_minutes !== remembered.max_minutes ? { max_minutes: draft.max_minutes } : {}),
+      ...(draft.kind !== remembered.kind ? { kind: draft.kind } : {}),
+    };
+  };
 
   useEffect(() => setScheduling(false), [pickId]);
   useEffect(() => {
@@ -50,13 +63,14 @@ export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string
       {state.pick && (
         <>
           <PickCard pick={state.pick} serverUrl={serverUrl} />
+          {remembered && shown && <TonightLine tonight={remembered} draft={shown} onChange={setDraft} busy={state.busy} />}
           <PickActions
             pick={state.pick}
             cost={cost}
             busy={state.busy}
             onRate={rate}
-            onWatched={() => void next({ previous: 'watched' })}
-            onNew={(mood) => void next({ previous: 'skip', mood })}
+            onWatched={() => void next({ previous: 'watched', ...changed() })}
+            onNew={(mood) => void next({ previous: 'skip', mood, ...changed() })}
             onSchedule={() => setScheduling((s) => !s)}
             onToggleSave={() => void toggleSave()}
           />

@@ -20,6 +20,7 @@ import { accountData } from './0021_account_data.js';
 import { tasteLibrary } from './0022_taste_library.js';
 import { tasteRevision } from './0023_taste_revision.js';
 import { titleEpisodes } from './0024_title_episodes.js';
+import { tonightConstraints } from './0025_tonight_constraints.js';
 
 export type { Dialect } from './migration.js';
 
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0022_taste_library': tasteLibrary,
   '0023_taste_revision': tasteRevision,
   '0024_title_episodes': titleEpisodes,
+  '0025_tonight_constraints': tonightConstraints,
 };

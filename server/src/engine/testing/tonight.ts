@@ -24,16 +24,46 @@ function splitWords(text: string): string[] {
     .filter(Boolean);
 }
 
-/** `needle`'s words appear in `hay`'s words as one consecutive run. */
-function wordRun(needle: string, hay: string): boolean {
-  const n = words(needle);
-  const h = words(hay);
-  if (n.length === 0) return false;
-  for (let s = 0; s + n.length <= h.length; s++) if (n.every((w, k) => h[s + k] === w)) return true;
+/** `needle` appears in `hay` as one consecutive run of whole words. */
+function wordRun(needle: readonly string[], hay: readonly string[]): boolean {
+  if (needle.length === 0) return false;
+  for (let s = 0; s + needle.length <= hay.length; s++) if (needle.every((w, k) => hay[s + k] === w)) return true;
   return false;
 }
 
+/** Lower case, letters and digits only. */
 const genreName = (g: string) => g.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The user's lists and each title's words, split once (the tests check many titles against one request). */
+const requestWords = new WeakMap<object, { genres: Set<string>; keywords: string[][]; people: Set<string> }>();
+const titleWords = new WeakMap<EngineTitle, { genres: string[]; keywords: string[][]; people: string[] }>();
+
+/** The lists as the rule reads them: the first 30 of each, each cut to 60 characters. */
+const bounded = (list: readonly string[]) => list.slice(0, 30).map((s) => s.slice(0, 60));
+
+function ofRequest(ex: NonNullable<RecommendOptions['exclusions']>) {
+  let r = requestWords.get(ex);
+  if (!r) {
+    r = {
+      genres: new Set(bounded(ex.genres).map(genreName).filter(Boolean)),
+      keywords: bounded(ex.keywords).map(words).filter((w) => w.length > 0),
+      people: new Set(bounded(ex.people).map((p) => words(p).join(' ')).filter(Boolean)),
+    };
+    requestWords.set(ex, r);
+  }
+  return r;
+}
+
+function ofTitle(t: EngineTitle) {
+  let w = titleWords.get(t);
+  if (!w) {
+    // A series' director field lists its creators, separated by commas: each is a person.
+    const directors = (t.director ?? '').split(',');
+    w = { genres: t.genres.map(genreName), keywords: t.keywords.map(words), people: [...directors, ...t.cast].map((p) => words(p).join(' ')).filter(Boolean) };
+    titleWords.set(t, w);
+  }
+  return w;
+}
 
 /** Whether `t` satisfies every constraint of `opts` (kind, time, exclusions, age), by the rules as written. */
 export function satisfies(t: EngineTitle, opts: RecommendOptions): boolean {
@@ -47,10 +77,11 @@ export function satisfies(t: EngineTitle, opts: RecommendOptions): boolean {
   }
   const ex = opts.exclusions;
   if (ex) {
-    if (t.genres.some((g) => ex.genres.some((e) => genreName(e) !== '' && genreName(e) === genreName(g)))) return false;
-    if (t.keywords.some((k) => ex.keywords.some((e) => wordRun(e, k)))) return false;
-    const person = (name: string) => ex.people.some((p) => words(p).length > 0 && words(p).join(' ') === words(name).join(' '));
-    if ((t.director && person(t.director)) || t.cast.some(person)) return false;
+    const r = ofRequest(ex);
+    const w = ofTitle(t);
+    if (w.genres.some((g) => r.genres.has(g))) return false;
+    if (w.keywords.some((k) => r.keywords.some((e) => wordRun(e, k)))) return false;
+    if (w.people.some((p) => r.people.has(p))) return false;
   }
   if (opts.maxAge !== undefined && t.minAge != null && t.minAge > opts.maxAge) return false;
   return true;
@@ -78,6 +109,25 @@ function respell(rng: Rng, text: string): string {
 }
 
 /** Random constraints over the catalog's own vocabulary (so they bite), plus words it lacks and edge cases. */
+const vocabularies = new WeakMap<readonly EngineTitle[], { keywords: string[]; parts: string[]; people: string[]; genres: string[] }>();
+
+function vocabulary(titles: readonly EngineTitle[]) {
+  let v = vocabularies.get(titles);
+  if (!v) {
+    const keywords = [...new Set(titles.flatMap((t) => t.keywords))];
+    v = {
+      keywords,
+      // Whole words of multi-word keywords ("serial" of "serial killer"), whose prefixes must not match.
+      parts: keywords.flatMap((k) => k.split(/\s+/)).filter((w) => w.length > 3),
+      // Whole director fields too: a series' lists several creators (each counts, the list as one name does not).
+      people: [...new Set(titles.flatMap((t) => [t.director ?? '', ...(t.director ?? '').split(',').map((d) => d.trim()), ...t.cast]).filter(Boolean))],
+      genres: [...new Set(titles.flatMap((t) => t.genres))],
+    };
+    vocabularies.set(titles, v);
+  }
+  return v;
+}
+
 export function randomConstraints(rng: Rng, titles: readonly EngineTitle[]): Partial<RecommendOptions> {
   const out: Partial<RecommendOptions> = {};
   if (rng() < 0.6) out.maxMinutes = pick(rng, [30, 45, 60, 90, 100, 120, 150, 240, 600, int(rng, 30, 600)]);
@@ -86,11 +136,7 @@ export function randomConstraints(rng: Rng, titles: readonly EngineTitle[]): Par
   if (rng() < 0.4) out.maxAge = pick(rng, [0, 7, 12, 13, 16, 18]);
   if (rng() < 0.6) {
     const some = <T>(items: T[], max: number) => sample(rng, items, int(rng, 0, max));
-    const keywords = [...new Set(titles.flatMap((t) => t.keywords))];
-    // Whole words of multi-word keywords ("serial" of "serial killer"), and their prefixes, which must not match.
-    const parts = keywords.flatMap((k) => k.split(/\s+/)).filter((w) => w.length > 3);
-    const people = [...new Set(titles.flatMap((t) => [t.director ?? '', ...t.cast]).filter(Boolean))];
-    const genres = [...new Set(titles.flatMap((t) => t.genres))];
+    const { keywords, parts, people, genres } = vocabulary(titles);
     out.exclusions = {
       genres: some(genres, 2).map((g) => respell(rng, g)),
       keywords: [...some(keywords, 3), ...some(parts, 2), ...some(parts, 1).map((w) => w.slice(0, -1)), ...(rng() < 0.2 ? ['not a keyword anywhere'] : [])].map((k) => respell(rng, k)),

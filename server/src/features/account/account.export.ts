@@ -5,6 +5,7 @@ import type { AccountExport } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import { findUserById, userLists } from '../users/users.repository.js';
 import { parseCounts } from '../imports/imports.present.js';
+import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.service.js';
 
 const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
 
@@ -99,6 +100,9 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
       selected_genres: userLists.genres(user),
       preferred_languages: userLists.languages(user),
       ott_subscriptions: userLists.platforms(user),
+      tonight: tonightOf(user),
+      exclusions: exclusionsOf(user),
+      max_age_rating: maxAgeRatingOf(user),
     },
     schedule: {
       email_delivery: Boolean(user.email_delivery),

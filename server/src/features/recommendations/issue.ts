@@ -10,7 +10,8 @@ import { recommend } from '../../engine/index.js';
 import { conflict, HttpError, unauthorized } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { precheckIssue, spendIssue, type PlanState } from '../subscription/subscription.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import { updateUser, type UserRow } from '../users/users.repository.js';
+import { engineTonight, mergeTonight, nothingLeftDetail, tonightPatch, type TonightInput } from '../tonight/tonight.service.js';
 import { deleteSaved, savedTitleIds } from '../watchlist/watchlist.repository.js';
 import { coLikesFor } from './co-likes.js';
 import { engineIndexFor, indexedTitle } from './engine-index.js';
@@ -26,12 +27,11 @@ import { issueSeed, tasteOf } from './taste.js';
 import { applyClosed, applyIssued, buildTasteState, nextSeq, positionsFor, tasteCacheFor, type TasteState } from './taste-state.js';
 import type { PickIssue } from '../../metrics/metrics.js';
 
-export interface IssueRequest {
+export interface IssueRequest extends TonightInput {
   /** What happens to the active recommendation: "watched" marks it watched, anything else skipped. */
   previous?: 'skip' | 'watched';
   mood?: Mood;
   platform?: string;
-  kind?: 'movie' | 'series';
   /** GET /current: issue only when the user has no active recommendation (else return it). */
   onlyIfNoneActive?: boolean;
   /** Issued by the scheduler for a delivery (counted apart in /metrics). */
@@ -52,15 +52,6 @@ export interface Issued {
 export function replacesUnusablePick(active: Pick<RecommendationRow, 'user_rating'> | undefined, previous: IssueRequest['previous']): boolean {
   if (!active) return false;
   return previous === 'watched' || (active.user_rating !== null && Number(active.user_rating) === 0);
-}
-
-function nothingLeft(req: IssueRequest): Error {
-  const filtered = req.mood || req.platform || req.kind;
-  return conflict(
-    filtered
-      ? 'No title is left that fits this mood, kind or platform. Try a different choice.'
-      : 'You have seen every title that fits your preferences. Add languages or platforms in Settings to widen the choice.',
-  );
 }
 
 export async function issueRecommendation(ctx: AppContext, catalog: CatalogStore, user: UserRow, req: IssueRequest): Promise<Issued> {
@@ -108,16 +99,21 @@ async function issue(ctx: AppContext, catalog: CatalogStore, user: UserRow, req:
     // A saved title the user has now watched leaves the watchlist.
     if (active && req.previous === 'watched') await deleteSaved(tx, user.id, active.title_id);
     const saved = await savedTitleIds(tx, user.id, WATCHLIST_MAX);
+    // Tonight's constraints: what the request sends is remembered (null clears), what it leaves out
+    // is the remembered value; a refused pick rolls the change back with everything else.
+    const patch = tonightPatch(req);
+    const withTonight = Object.keys(patch).length ? await updateUser(tx, user.id, patch, now) : fresh;
+    const tonight = engineTonight(withTonight, mergeTonight(withTonight, {}));
     const seq = nextSeq(current);
     const pick = recommend(
       index,
       tasteOf(fresh, favourites, saved, positionsFor(index, current, favourites)),
       // The user's country decides where a platform counts; null (not chosen yet): any region (docs/product-decisions.md).
-      { mood: req.mood, platform: req.platform, kind: req.kind, region: fresh.country ?? null, seed: issueSeed(user.id, seq) },
+      { mood: req.mood, platform: req.platform, ...tonight, region: fresh.country ?? null, seed: issueSeed(user.id, seq) },
       neighbours,
     );
     const title = pick ? indexedTitle(index, pick.titleId) : undefined;
-    if (!pick || !title) throw nothingLeft(req);
+    if (!pick || !title) throw conflict(nothingLeftDetail({ ...tonight, mood: req.mood, platform: req.platform }));
     const row = await insertRecommendation(tx, {
       id: randomUUID(),
       user_id: user.id,

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { UsersTable } from '../../db/schema.js';
 import { fieldError } from '../../http/errors.js';
 import { toUser, updateUser, type UserRow } from '../users/users.repository.js';
+import { exclusionsPatch, tonightPatch } from '../tonight/tonight.service.js';
 import type { z } from 'zod';
 
 const LANGUAGES = new Set<string>(Object.values(LANGUAGE_NAMES));
@@ -37,6 +38,10 @@ export async function updateProfile(
     if (unknown) throw fieldError('ott_subscriptions', `Unknown platform: ${unknown}`);
     patch.ott_subscriptions = JSON.stringify([...new Set(input.ott_subscriptions)]);
   }
+  // Tonight's constraints and "Never show me" (issue 19): not history, so no lockUser; a list left out stays.
+  if (input.tonight) Object.assign(patch, tonightPatch(input.tonight));
+  if (input.exclusions) Object.assign(patch, exclusionsPatch(user, input.exclusions));
+  if (input.max_age_rating !== undefined) patch.max_age_rating = input.max_age_rating;
   if (Object.keys(patch).length === 0) return toUser(user);
   return toUser(await updateUser(ctx.db, user.id, patch, ctx.clock.now()));
 }

@@ -6,6 +6,7 @@ import { SCHEDULE_DEFAULTS, DEFAULT_TIMEZONE, DELIVERY_CHANNELS } from '@app/sha
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { UsersTable } from '../../db/schema.js';
+import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.service.js';
 
 export type UserRow = Selectable<UsersTable>;
 type Queryable = DB | Tx;
@@ -43,6 +44,9 @@ export function toUser(row: UserRow): User {
     has_password: row.password_hash !== null,
     has_google: row.google_sub !== null,
     created_at: row.created_at,
+    tonight: tonightOf(row),
+    exclusions: exclusionsOf(row),
+    max_age_rating: maxAgeRatingOf(row),
   };
 }
 

@@ -1,0 +1,143 @@
+// Tonight's constraints (issue 19): read from and written to the user row, merged with what a pick
+// request sends, turned into the engine's options, and named in the 409 when nothing is left.
+// Pure: the row comes from the caller, which holds the user's lock when it writes.
+import {
+  AGE_OF_RATING,
+  AGE_RATING_LABELS,
+  MAX_AGE_RATINGS,
+  NO_EXCLUSIONS,
+  formatMinutes,
+  type Exclusions,
+  type Kind,
+  type MaxAgeRating,
+  type Mood,
+  type TonightConstraints,
+} from '@app/shared';
+import type { Updateable } from 'kysely';
+import type { UsersTable } from '../../db/schema.js';
+import type { RecommendOptions } from '../../engine/index.js';
+
+type TonightRow = Pick<UsersTable, 'tonight_max_minutes' | 'tonight_kind' | 'tonight_exploration' | 'exclusions' | 'max_age_rating'> & {
+  tonight_finish: number;
+};
+
+/** What a pick request may send about tonight: undefined leaves the remembered value, null clears it. */
+export interface TonightInput {
+  max_minutes?: number | null;
+  finish_tonight?: boolean;
+  kind?: Kind | null;
+  exploration?: number | null;
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+
+export function tonightOf(row: TonightRow): TonightConstraints {
+  return {
+    max_minutes: row.tonight_max_minutes ?? null,
+    finish_tonight: Number(row.tonight_finish) === 1,
+    kind: row.tonight_kind === 'movie' || row.tonight_kind === 'series' ? row.tonight_kind : null,
+    exploration: row.tonight_exploration === null || row.tonight_exploration === undefined ? null : Number(row.tonight_exploration),
+  };
+}
+
+export function exclusionsOf(row: TonightRow): Exclusions {
+  if (!row.exclusions) return NO_EXCLUSIONS;
+  try {
+    const v = JSON.parse(row.exclusions) as Record<string, unknown>;
+    return { genres: strings(v.genres), keywords: strings(v.keywords), people: strings(v.people) };
+  } catch {
+    return NO_EXCLUSIONS;
+  }
+}
+
+export function maxAgeRatingOf(row: TonightRow): MaxAgeRating | null {
+  return MAX_AGE_RATINGS.find((r) => r === row.max_age_rating) ?? null;
+}
+
+/** The columns a change of tonight's constraints writes: only the fields given. */
+export function tonightPatch(input: TonightInput): Updateable<UsersTable> {
+  const patch: Updateable<UsersTable> = {};
+  if (input.max_minutes !== undefined) patch.tonight_max_minutes = input.max_minutes;
+  if (input.finish_tonight !== undefined) patch.tonight_finish = input.finish_tonight ? 1 : 0;
+  if (input.kind !== undefined) patch.tonight_kind = input.kind;
+  if (input.exploration !== undefined) patch.tonight_exploration = input.exploration;
+  return patch;
+}
+
+/** Settings' "Never show me": a list left out stays as it was. */
+export function exclusionsPatch(row: TonightRow, input: Partial<Exclusions>): Updateable<UsersTable> {
+  const merged = { ...exclusionsOf(row), ...input };
+  const empty = !merged.genres.length && !merged.keywords.length && !merged.people.length;
+  return { exclusions: empty ? null : JSON.stringify(merged) };
+}
+
+/** The remembered constraints with the request's fields laid over them. */
+export function mergeTonight(row: TonightRow, input: TonightInput): TonightConstraints {
+  const kept = tonightOf(row);
+  return {
+    max_minutes: input.max_minutes === undefined ? kept.max_minutes : input.max_minutes,
+    finish_tonight: input.finish_tonight ?? kept.finish_tonight,
+    kind: input.kind === undefined ? kept.kind : input.kind,
+    exploration: input.exploration === undefined ? kept.exploration : input.exploration,
+  };
+}
+
+export type TonightOptions = Pick<RecommendOptions, 'maxMinutes' | 'finishTonight' | 'exploration' | 'exclusions' | 'maxAge' | 'kind'>;
+
+/** The engine's options for these constraints and the row's exclusions and age limit. */
+export function engineTonight(row: TonightRow, t: TonightConstraints): TonightOptions {
+  const exclusions = exclusionsOf(row);
+  const rating = maxAgeRatingOf(row);
+  const options: TonightOptions = {};
+  if (t.kind) options.kind = t.kind;
+  if (t.max_minutes !== null) {
+    options.maxMinutes = t.max_minutes;
+    // "Finish tonight" is about series, and means something only with a time to finish in.
+    if (t.finish_tonight && t.kind !== 'movie') options.finishTonight = true;
+  }
+  if (t.exploration !== null) options.exploration = t.exploration;
+  if (exclusions.genres.length || exclusions.keywords.length || exclusions.people.length) options.exclusions = exclusions;
+  if (rating) options.maxAge = AGE_OF_RATING[rating];
+  return options;
+}
+
+const joinWith = (items: string[], word: 'and' | 'or'): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}`;
+
+/**
+ * The 409 when no title is left: names every constraint that narrowed the choice and what to
+ * loosen, e.g. "Nothing left fits 1 h 40 and your exclusions. Try a longer time or fewer exclusions."
+ */
+export function nothingLeftDetail(options: TonightOptions & { mood?: Mood; platform?: string }): string {
+  const fits: string[] = [];
+  const loosen: string[] = [];
+  if (options.maxMinutes !== undefined) {
+    fits.push(options.finishTonight ? `${formatMinutes(options.maxMinutes)} with a series you can finish tonight` : formatMinutes(options.maxMinutes));
+    loosen.push(options.finishTonight ? 'a longer time or turning off Finish tonight' : 'a longer time');
+  }
+  if (options.kind) {
+    fits.push(options.kind === 'movie' ? 'movies only' : 'series only');
+    loosen.push('Either instead of one kind');
+  }
+  if (options.mood) {
+    fits.push(`the ${options.mood} mood`);
+    loosen.push('another mood');
+  }
+  if (options.platform) {
+    fits.push(options.platform);
+    loosen.push('another service');
+  }
+  if (options.exclusions) {
+    fits.push('your exclusions');
+    loosen.push('fewer exclusions');
+  }
+  if (options.maxAge !== undefined) {
+    const rating = MAX_AGE_RATINGS.find((r) => AGE_OF_RATING[r] === options.maxAge);
+    fits.push(rating ? `your age limit of ${AGE_RATING_LABELS[rating].split(' (')[0]}` : 'your age limit');
+    loosen.push('a higher age limit');
+  }
+  if (fits.length === 0) {
+    return 'You have seen every title that fits your preferences. Add languages or platforms in Settings to widen the choice.';
+  }
+  return `Nothing left fits ${joinWith(fits, 'and')}. Try ${joinWith(loosen, 'or')}.`;
+}
