@@ -86,6 +86,27 @@ describe.each(dialects)('why not recommended on %s', (dialect) => {
     expect(Number(after.taste_rev)).toBe(Number(before.taste_rev));
   });
 
+  it("names tonight's remembered constraints: the time budget, then an excluded genre", async () => {
+    const fresh = await unseen();
+    const long = titles.find((t) => fresh.has(t.id) && t.kind === 'movie' && (t.runtime ?? 0) > 100 && streamsOn(t, 'Netflix', 'US'))!;
+    expect(long).toBeDefined();
+    // Remembered the way the dashboard remembers it: sent with a pick.
+    await u.api.recommendations.next({ previous: 'skip', max_minutes: 100, kind: 'movie' });
+    const outside = await ask(long.id);
+    expect(outside.reasons[0].code).toBe('time_budget');
+    expect(outside.reasons[0].text).toMatch(/^Outside your 1 h 40: it runs \d+ h( \d+)?\.$/);
+
+    const short = titles.find((t) => fresh.has(t.id) && t.id !== long.id && t.kind === 'movie' && (t.runtime ?? 999) <= 100 && t.genres.length > 0)!;
+    await u.api.settings.updateProfile({ exclusions: { genres: [short.genres[0]], keywords: [], people: [] } });
+    const excluded = await ask(short.id);
+    expect(excluded.reasons[0]).toEqual({ code: 'excluded_genre', text: `Excluded genre: ${short.genres[0].toLowerCase()}.` });
+
+    // Cleared again: the budget no longer speaks against the long film.
+    await u.api.settings.updateProfile({ exclusions: { genres: [], keywords: [], people: [] } });
+    await u.api.recommendations.next({ previous: 'skip', max_minutes: null, kind: null });
+    expect(codes(await ask(long.id))).not.toContain('time_budget');
+  });
+
   it('answers 404 for a title the catalog does not have, and 400 with a detail for bad input', async () => {
     const missing = await failure<ApiError>(u.api.recommendations.whyNot('no-such-title'));
     expect(missing.status).toBe(404);

@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { savedTitleIds } from '../watchlist/watchlist.repository.js';
+import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import { coLikesFor } from './co-likes.js';
 import { engineIndexFor } from './engine-index.js';
 import { tasteRows } from './recommendations.repository.js';
@@ -16,11 +17,12 @@ import { buildTaste } from './taste.js';
 
 /**
  * The options of the user's next pick: their country decides where a platform counts, as in
- * issue.ts, with the constraints they set for tonight (the kind, time budget, exclusions and age
- * limit) once those are remembered on the user row. No seed matters: whyNot draws nothing.
+ * issue.ts, with the constraints remembered for tonight (the kind, time budget, finish tonight,
+ * exploration, exclusions and age limit), as a pick that sends none of its own would use them.
+ * No seed matters: whyNot draws nothing.
  */
 function nextPickOptions(user: UserRow): RecommendOptions {
-  return { region: user.country ?? null, seed: 0 };
+  return { region: user.country ?? null, seed: 0, ...engineTonight(user, mergeTonight(user, {})) };
 }
 
 export async function whyNotRecommended(ctx: AppContext, catalog: CatalogStore, user: UserRow, query: WhyNotQuery): Promise<WhyNotResponse> {
