@@ -120,34 +120,45 @@ function run(catalog: Catalog): Row[] {
   // Warm up (the index's lazy tables, the JIT) outside the timings.
   for (const s of SCENARIOS) recommend(index, users[0].taste, { seed: 1, ...s.options(seededRandom(1), catalog.titles) });
   const large = catalog.titles.length > 50_000;
-  for (const scenario of SCENARIOS) {
+  // Every user's request under every constraint, drawn up front; then timed round-robin (each
+  // user under each constraint in turn), so a busy machine's drift weighs on every row alike.
+  const requests = SCENARIOS.map((scenario) => {
     const rng = seededRandom(7);
-    const times: number[] = [];
+    return users.map(({ seed }) => ({ seed, ...scenario.options(rng, catalog.titles) }) as RecommendOptions);
+  });
+  const times = SCENARIOS.map(() => [] as number[]);
+  const picks = SCENARIOS.map(() => [] as Array<ReturnType<typeof recommend>>);
+  users.forEach(({ taste }, u) => {
+    SCENARIOS.forEach((_, s) => {
+      const start = performance.now();
+      const rec = recommend(index, taste, requests[s][u]);
+      times[s].push(performance.now() - start);
+      picks[s].push(rec);
+    });
+  });
+  SCENARIOS.forEach((scenario, s) => {
     let satisfied = 0;
     let possible = 0;
     let served = 0;
     let noneLeft = 0;
     const fame: number[] = [];
-    for (const { taste, seed } of users) {
-      const opts: RecommendOptions = { seed, ...scenario.options(rng, catalog.titles) };
-      const start = performance.now();
-      const rec = recommend(index, taste, opts);
-      times.push(performance.now() - start);
+    users.forEach(({ taste, seed }, u) => {
+      const opts = requests[s][u];
+      const rec = picks[s][u];
       // The naive check of "was anything allowed" costs a catalog scan: on the large catalog it runs for a quarter of the users.
-      const check = !large || seed % 4 === 0;
-      if (check && anyCandidate(catalog.titles, taste, opts)) {
+      if ((!large || seed % 4 === 0) && anyCandidate(catalog.titles, taste, opts)) {
         possible++;
         if (rec) served++;
       }
       if (!rec) {
         noneLeft++;
-        continue;
+        return;
       }
       const title = byId.get(rec.titleId)!;
       if (satisfies(title, opts)) satisfied++;
       fame.push(title.fame);
-    }
-    times.sort((a, b) => a - b);
+    });
+    const sorted = times[s].sort((a, b) => a - b);
     rows.push({
       catalog: catalog.name,
       titles: catalog.titles.length,
@@ -157,11 +168,11 @@ function run(catalog: Catalog): Row[] {
       possible,
       served,
       noneLeft,
-      p50: quantile(times, 0.5),
-      p99: quantile(times, 0.99),
-      extra: { meanFame: fame.reduce((a, b) => a + b, 0) / Math.max(1, fame.length) },
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      extra: { meanFame: fame.length ? fame.reduce((a, b) => a + b, 0) / fame.length : NaN },
     });
-  }
+  });
   return rows;
 }
 
@@ -249,7 +260,7 @@ async function main(): Promise<void> {
         r.p50.toFixed(2).padStart(6),
         r.p99.toFixed(2).padStart(6),
         `${(r.p50 / b.p50).toFixed(2)}x/${(r.p99 / b.p99).toFixed(2)}x`.padStart(15),
-        r.extra.meanFame.toFixed(2).padStart(9),
+        (Number.isNaN(r.extra.meanFame) ? '-' : r.extra.meanFame.toFixed(2)).padStart(9),
       ].join(' | '),
     );
   }
