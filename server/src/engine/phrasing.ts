@@ -3,6 +3,9 @@
 // drama film about pixar"). Only the title's own facts go in; this file only decides their form.
 import { genreKey } from './moods.js';
 
+// One wording of a time for the reason, the web card and the popup (shared/src/tonight.ts).
+export { formatMinutes } from '@app/shared';
+
 /** Genres that are nouns on their own for a film ("a thriller"); the others read "<word> film". */
 const NOUNS: Record<string, string> = {
   comedy: 'comedy',
@@ -109,11 +112,3 @@ export function list(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** A time budget or a runtime as people say it: 100 -> "1 h 40", 60 -> "1 h", 45 -> "45 min", 65 -> "1 h 05". */
-export function formatMinutes(minutes: number): string {
-  const total = Math.max(0, Math.round(minutes));
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')}`;
-}
