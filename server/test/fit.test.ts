@@ -42,6 +42,22 @@ describe.each(dialects)('the badge fit on %s', (dialect) => {
     }
   });
 
+  it('never calls a title the user ruled out in Settings a match: the label is the weakest and the reason names the setting', async () => {
+    const u = await onboardedUser(server);
+    const amelie = titles.find((t) => t.title === 'Amélie')!;
+    const before = FitResponse.parse(await u.api.recommendations.fit({ title: amelie.title, year: amelie.year }));
+    await u.api.settings.updateProfile({ exclusions: { genres: [amelie.genres[0]], keywords: [], people: [] } });
+    const excluded = FitResponse.parse(await u.api.recommendations.fit({ title: amelie.title, year: amelie.year }));
+    expect(excluded.label).toBe(fitLabel(0));
+    expect(excluded.reason).toBe(`${amelie.genres[0]} is on your "Never show me" list.`);
+    // The engine's score itself is unchanged: only the words follow the user's choice.
+    expect(excluded.score).toBe(before.score);
+    await u.api.settings.updateProfile({ exclusions: { genres: [], keywords: [], people: [amelie.director!] } });
+    expect((await u.api.recommendations.fit({ title: amelie.title })).reason).toBe(`${amelie.director} is on your "Never show me" list.`);
+    await u.api.settings.updateProfile({ exclusions: { genres: [], keywords: [], people: [] } });
+    expect((await u.api.recommendations.fit({ title: amelie.title })).reason).toBe(before.reason);
+  });
+
   it('answers 404 with a detail for a title the catalog lacks, or a year two or more off', async () => {
     const u = await onboardedUser(server);
     const amelie = titles.find((t) => t.title === 'Amélie')!;

@@ -7,13 +7,14 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogEntry, CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { fitOf } from '../../engine/index.js';
+import { constraintVerdict, fitOf, type ConstraintBreak } from '../../engine/index.js';
 import { notFound, unauthorized } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { coLikesFor } from '../recommendations/co-likes.js';
 import { engineIndexFor } from '../recommendations/engine-index.js';
 import { editClosed, lockUser, tasteRows } from '../recommendations/recommendations.repository.js';
 import { buildTaste } from '../recommendations/taste.js';
+import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { deleteSaved, savedAmong } from '../watchlist/watchlist.repository.js';
 import { insertRated, newestRowOf, newestSeq } from './fit.repository.js';
@@ -54,16 +55,38 @@ export async function titleFit(ctx: AppContext, catalog: CatalogStore, user: Use
   const fit = fitOf(index, buildTaste(user, favourites, rows), entry.id, {}, coLikesFor(ctx, catalog).current());
   // The name lookup and the index come from one snapshot, so the index has the title.
   if (!fit) throw notFound(NOT_IN_CATALOG);
+  // The user's standing "Never show me" choices (not tonight's time or kind: browsing is not
+  // tonight's pick) outrank a good score: the badge never calls an excluded title a match.
+  const standing = engineTonight(user, mergeTonight(user, {}));
+  const idx = index.idToIdx.get(entry.id);
+  const excluded =
+    fit.history === null && idx !== undefined ? constraintVerdict(index.titles[idx], { seed: 0, exclusions: standing.exclusions, maxAge: standing.maxAge }) : null;
   return {
     title_id: entry.id,
     title: entry.title,
     year: entry.year,
     score: fit.score,
-    label: fitLabel(fit.score),
-    reason: fit.reason,
+    label: excluded ? fitLabel(0) : fitLabel(fit.score),
+    reason: excluded ? excludedReason(excluded) : fit.reason,
     history: fit.history,
     saved: saved.has(entry.id),
   };
+}
+
+/** Why a title the user ruled out in Settings is not for them, in the words of that setting. */
+function excludedReason(verdict: ConstraintBreak): string {
+  switch (verdict.rule) {
+    case 'excluded_genre':
+      return `${verdict.genre} is on your "Never show me" list.`;
+    case 'excluded_keyword':
+      return `It is tagged "${verdict.keyword}", and "${verdict.exclusion}" is on your "Never show me" list.`;
+    case 'excluded_person':
+      return `${verdict.person} is on your "Never show me" list.`;
+    case 'age_rating':
+      return `It is rated ${verdict.minAge}+, above the age limit in your settings (${verdict.maxAge === 0 ? 'all ages' : `${verdict.maxAge}+`}).`;
+    default:
+      return 'Your settings rule it out.';
+  }
 }
 
 /**
