@@ -9,3 +9,4 @@ export { ATTRIBUTION } from '../../../shared/src/attribution';
 export { watchSummary } from '../../../shared/src/where-to-watch';
 export { CALENDAR_LIFETIME_TEXT, featuredZoneName, isKnownTimezone, pickCalendarUrl, prefillDate, timezoneOptions, todayIn } from '../../../shared/src/schedule';
 export { replacementCost, replacementCostTag, noFreeReplacementsNote, stillFreeText, type ReplacementCost } from '../../../shared/src/allowance';
+export { WHY_NOT_TEXTS, whyNotHeading } from '../../../shared/src/why-not';
