@@ -3,7 +3,8 @@
 // options page turns Netflix on, and the mimic Netflix title page (served over HTTPS and reached
 // through a local CONNECT proxy, so the real hostname and match pattern apply) gets the badge and
 // asks the server for the fit with the title and year only. Turning the site on also grants the
-// optional data collection the manifest declares (Firefox's own record of what the user allowed).
+// optional data collection the manifest declares (Firefox's own record of what the user allowed),
+// and turning it off, the last site on, gives both back.
 //
 // The permission prompt: Firefox's own preference extensions.webextOptionalPermissionPrompts=false
 // grants an optional permission request without showing it (what a user clicking Allow does). The
@@ -239,5 +240,17 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
     expect(asked).toHaveLength(1);
     const url = new URL(asked[0].url, 'http://x');
     expect([...url.searchParams]).toEqual([['title', 'Stranger Things'], ['year', '2016']]);
+  });
+
+  it('turning the last site off gives back its origins and the badge\'s data collection', async () => {
+    await marionette.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
+    const netflix = await waitUntil(
+      () => marionette.send<Record<string, string>>('WebDriver:FindElement', { using: 'css selector', value: 'input[role="switch"]:checked' }).catch(() => null),
+      (v) => v !== null,
+      'the Netflix switch, on',
+    );
+    await marionette.send('WebDriver:ElementClick', { id: Object.values(netflix!)[0] });
+    await waitUntil(() => inPage<string | null>(marionette, "return win.document.querySelector('[role=status]')?.textContent ?? null;"), (v) => v === 'The badge is off for Netflix.', 'the options status');
+    expect(await grantedPermissions()).toEqual({ origins: expect.not.arrayContaining(['https://www.netflix.com/*']), data_collection: ['authenticationInfo'] });
   });
 });
