@@ -59,10 +59,11 @@ function noWebAccessibleBridge(): Plugin {
       outDir = c.build.outDir;
     },
     writeBundle(_options, bundle) {
-      // crxjs also writes the bridge as an ordinary module chunk (assets/bridge.iife.ts-<hash>.js)
-      // that nothing loads: the registered script is the IIFE. Left out of the store packages.
+      // crxjs also writes each registered script (the bridge, the badge) as an ordinary module chunk
+      // (assets/<name>.iife.ts-<hash>.js) that nothing loads: the registered script is the IIFE.
+      // Left out of the store packages.
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.fileName.startsWith('assets/') && chunk.facadeModuleId?.endsWith('/src/content/bridge.iife.ts')) {
+        if (chunk.type === 'chunk' && chunk.fileName.startsWith('assets/') && /\/src\/content\/[^/]+\.iife\.ts$/.test(chunk.facadeModuleId ?? '')) {
           rmSync(join(outDir, chunk.fileName));
         }
       }

@@ -6,6 +6,7 @@ import { defineManifest } from '@crxjs/vite-plugin';
 import pkg from '../package.json' with { type: 'json' };
 import { hostPermissionPattern } from './lib/server-url.ts';
 import { BROWSE_SITES } from './lib/browse-sites.ts';
+import { FIREFOX_DATA_COLLECTION } from './lib/firefox-data.ts';
 
 /** Public half of the key that fixes the Chrome extension id (hohgedmbicbniblcjphfemibhocebldd). */
 export const EXTENSION_PUBLIC_KEY =
@@ -16,25 +17,6 @@ export const EXTENSION_PUBLIC_KEY =
   'FVOWKDZ2N9mzSkcgp/iNIFnIEMBYQ8dVKQIDAQAB';
 
 export const FIREFOX_ADDON_ID = 'tonights-pick@extension.local';
-
-/**
- * What Firefox shows at install under "data collection" (Mozilla's categories), kept truthful and
- * in one place so a feature that sends something new changes it here. Everything goes to the
- * user's own server only, never to us or a third party.
- * - required, authenticationInfo: every request carries the extension's sign-in token.
- *   The ratings, "save for later" and calendar requests carry the user's own choices about our
- *   titles; no Mozilla category describes those (websiteActivity is about interaction with web
- *   pages), so they add nothing here.
- * - optional, the "how it fits you" badge on a streaming site's title page (off until the user
- *   turns it on for a site): it sends the title's name and year, read from the page
- *   (websiteContent), which also tells the server which title page the user is on
- *   (browsingActivity). Firefox asks for these when the badge is turned on
- *   (permissions.request with `data_collection`).
- */
-export const FIREFOX_DATA_COLLECTION = {
-  required: ['authenticationInfo'],
-  optional: ['websiteContent', 'browsingActivity'],
-} as const;
 
 export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: string) {
   const defaultOrigin = new URL(defaultServerUrl).origin;
@@ -70,6 +52,7 @@ export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: s
               id: FIREFOX_ADDON_ID,
               // Firefox 140 (the current ESR) is the first to read data_collection_permissions.
               strict_min_version: '140.0',
+              // What the extension sends and why: lib/firefox-data.ts.
               data_collection_permissions: { required: [...FIREFOX_DATA_COLLECTION.required], optional: [...FIREFOX_DATA_COLLECTION.optional] },
             },
             // Firefox for Android reads it from 142. (crxjs's manifest type has no gecko_android yet.)

@@ -2,7 +2,9 @@
 // loaded as a temporary add-on over Marionette (Firefox's own remote protocol, plain TCP): the
 // options page turns Netflix on, and the mimic Netflix title page (served over HTTPS and reached
 // through a local CONNECT proxy, so the real hostname and match pattern apply) gets the badge and
-// asks the server for the fit with the title and year only.
+// asks the server for the fit with the title and year only. Turning the site on also grants the
+// optional data collection the manifest declares (Firefox's own record of what the user allowed),
+// and turning it off, the last site on, gives both back.
 //
 // The permission prompt: Firefox's own preference extensions.webextOptionalPermissionPrompts=false
 // grants an optional permission request without showing it (what a user clicking Allow does). The
@@ -202,7 +204,12 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('turns Netflix on from the options page and shows the badge on its title page, sending only the title and year', async () => {
+  /** What Firefox grants the add-on now (asked from the options page, an extension page). */
+  function grantedPermissions(): Promise<{ origins: string[]; data_collection: string[] }> {
+    return inPage(marionette, 'const p = await win.browser.permissions.getAll(); return { origins: [...p.origins], data_collection: [...(p.data_collection ?? [])].sort() };');
+  }
+
+  it('turns Netflix on from the options page (with the badge\'s data collection) and shows the badge on its title page, sending only the title and year', async () => {
     await marionette.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
     const netflix = await waitUntil(
       () => marionette.send<Record<string, string>>('WebDriver:FindElement', { using: 'css selector', value: 'input[role="switch"]' }).catch(() => null),
@@ -210,6 +217,7 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
       'the Netflix switch',
     );
     const id = Object.values(netflix!)[0];
+    expect(await grantedPermissions()).toEqual({ origins: expect.not.arrayContaining(['https://www.netflix.com/*']), data_collection: ['authenticationInfo'] });
     await waitUntil(() => marionette.send<boolean>('WebDriver:IsElementEnabled', { id }), (v) => v === true, 'the switch enabled');
     await marionette.send('WebDriver:ElementClick', { id });
     const status = await waitUntil(
@@ -218,6 +226,10 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
       'the options status',
     );
     expect(status).toBe('The badge is on for Netflix. Open a title page there to see it.');
+    // The required category from install, and the badge's optional ones with the site's origins.
+    const granted = await grantedPermissions();
+    expect(granted.origins).toContain('https://www.netflix.com/*');
+    expect(granted.data_collection).toEqual(['authenticationInfo', 'browsingActivity', 'websiteContent']);
 
     const before = seen.length;
     await marionette.send('WebDriver:Navigate', { url: TITLE_URL });
@@ -228,5 +240,17 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
     expect(asked).toHaveLength(1);
     const url = new URL(asked[0].url, 'http://x');
     expect([...url.searchParams]).toEqual([['title', 'Stranger Things'], ['year', '2016']]);
+  });
+
+  it('turning the last site off gives back its origins and the badge\'s data collection', async () => {
+    await marionette.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
+    const netflix = await waitUntil(
+      () => marionette.send<Record<string, string>>('WebDriver:FindElement', { using: 'css selector', value: 'input[role="switch"]:checked' }).catch(() => null),
+      (v) => v !== null,
+      'the Netflix switch, on',
+    );
+    await marionette.send('WebDriver:ElementClick', { id: Object.values(netflix!)[0] });
+    await waitUntil(() => inPage<string | null>(marionette, "return win.document.querySelector('[role=status]')?.textContent ?? null;"), (v) => v === 'The badge is off for Netflix.', 'the options status');
+    expect(await grantedPermissions()).toEqual({ origins: expect.not.arrayContaining(['https://www.netflix.com/*']), data_collection: ['authenticationInfo'] });
   });
 });

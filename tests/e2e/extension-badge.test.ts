@@ -2,7 +2,8 @@
 // each streaming site's title page are served over HTTPS under the sites' real hostnames
 // (--host-resolver-rules), so the extension's real match patterns apply. A site is turned on in
 // the options page, its title page shows the badge with the label the API gives, Like reaches the
-// server's history, and the requests the server saw carried only the title and the year.
+// server's history, "Why not recommended?" shows the engine's answer, and the requests the server
+// saw carried only the title and the year (and then the id the fit answered).
 //
 // The browser's permission prompt: `permissions.request` opens a dialog that headless Chromium has
 // no way to answer (Chromium's auto-confirm for it exists only inside its own C++ tests). So the
@@ -237,7 +238,7 @@ describe('the badge on streaming sites', () => {
     const before = seen.length;
     const tab = await context.newPage();
     await tab.goto(page.url);
-    await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toBe(`Tonight’s Pick | ${expected.label} | ${expected.reason} | ${expected.history === 'liked' ? 'Liked ✓' : 'Like'} | ${expected.saved ? 'Saved ✓' : 'Save for later'} | ×`);
+    await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toBe(`Tonight’s Pick | ${expected.label} | ${expected.reason} | ${expected.history === 'liked' ? 'Liked ✓' : 'Like'} | ${expected.saved ? 'Saved ✓' : 'Save for later'} | Why not recommended? | ×`);
 
     await tab.screenshot({ path: artifact(`badge-${new URL(page.url).hostname}.png`) });
 
@@ -276,6 +277,26 @@ describe('the badge on streaming sites', () => {
     await focusBadgeButton(tab, 'save');
     await tab.keyboard.press('Escape');
     await expect.poll(() => badgeText(tab)).toBeNull();
+    await tab.close();
+  });
+
+  it('"Why not recommended?" on the badge, opened with the keyboard, shows the engine\'s answer for that title', async () => {
+    const page = PAGES[1];
+    const fit = await user.api.recommendations.fit({ title: page.title, year: page.year });
+    const expected = await user.api.recommendations.whyNot(fit.title_id);
+    expect(expected.reasons.length).toBeGreaterThan(0);
+    const tab = await context.newPage();
+    await tab.goto(page.url);
+    await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toContain('Why not recommended?');
+    const before = seen.length;
+    await focusBadgeButton(tab, 'why-not');
+    await tab.keyboard.press('Enter');
+    await expect.poll(() => badgeText(tab)).toContain(`Why not recommended? | Why ${expected.title} is not your pick | ${expected.reasons.map((r) => r.text).join(' | ')} | ×`);
+    await tab.screenshot({ path: artifact('badge-why-not.png') });
+    // Only the id the fit answered went with it.
+    const asked = seen.slice(before).filter((r) => r.url.startsWith('/api/recommendations/why-not'));
+    expect(asked).toHaveLength(1);
+    expect([...new URL(asked[0].url, 'http://x').searchParams]).toEqual([['title_id', fit.title_id]]);
     await tab.close();
   });
 

@@ -1,9 +1,11 @@
 // The badge runs only on the sites the user turned on in the options page, and only while the
-// browser still grants that site's origins (the user may withdraw them in the browser's own
-// settings): one registered content script per such site, re-registered when either changes.
+// browser still grants that site's origins (and in Firefox the badge's data collection: the user
+// may withdraw either in the browser's own settings): one registered content script per such
+// site, re-registered when either changes.
 import browser from 'webextension-polyfill';
 import badgeScript from '../content/badge.iife.ts?script';
 import { BROWSE_SITES, type BrowseSiteId } from '../lib/browse-sites';
+import { badgePermissions } from '../lib/firefox-data';
 import type { TypedStorage } from '../lib/storage';
 
 const PREFIX = 'tonights-pick-badge-';
@@ -21,7 +23,7 @@ export async function activeSites(storage: TypedStorage): Promise<BrowseSiteId[]
   const wanted = new Set(await storage.get('browseSites'));
   const active: BrowseSiteId[] = [];
   for (const site of BROWSE_SITES) {
-    if (wanted.has(site.id) && (await browser.permissions.contains({ origins: site.matches }))) active.push(site.id);
+    if (wanted.has(site.id) && (await browser.permissions.contains(badgePermissions(site.matches, __BROWSER__)))) active.push(site.id);
   }
   return active;
 }

@@ -7,7 +7,7 @@ import { checkNonce, createNonce, parseHandoffMessage, senderIsServerPage } from
 import { connectPageUrl } from '../lib/server-url';
 import { syncBridge } from './bridge-registration';
 import { activeSites, syncBadges } from './badge-registration';
-import { askFit, likeTitle, parseFitAsk, parseTitleId, saveTitle, BADGE_TEXTS } from '../lib/badge-requests';
+import { askFit, askWhyNot, likeTitle, parseFitAsk, parseTitleId, saveTitle, BADGE_TEXTS } from '../lib/badge-requests';
 import { browseSiteOf } from '../lib/browse-sites';
 import { createApiClient, type ApiClient } from '../lib/shared';
 import { storageTokenStore } from '../lib/token-store';
@@ -92,6 +92,11 @@ export function createHandlers(storage: TypedStorage): Handlers {
       const id = parseTitleId(payload);
       if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
       return saveTitle(await signedIn(), id);
+    },
+    async 'badge/why-not'(payload, sender) {
+      const id = parseTitleId(payload);
+      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
+      return askWhyNot(await signedIn(), id);
     },
   };
 }

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 // The badge as a user meets it: the label and the reason, Like and Save for later (each once, with
-// the answer in a live status line), the already-liked and already-saved states, and dismissal by
-// the close button or Escape. The shadow root is closed to the page; the test keeps a handle on it
+// the answer in a live status line), the already-liked and already-saved states, "Why not
+// recommended?" as a disclosure, and dismissal by the close button or Escape. The shadow root is closed to the page; the test keeps a handle on it
 // by wrapping attachShadow, as only the badge's own code otherwise has.
 import type { FitResponse } from '@app/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WHY_NOT_TEXTS } from '../lib/shared';
+import type { WhyNotAnswer } from '../lib/badge-requests';
 import { removeBadge, showBadge } from './badge-view';
 
 const FIT: FitResponse = { title_id: 't1', title: 'Arrival', year: 2016, score: 0.91, label: 'Strong match for you', reason: 'You liked Dune.', history: null, saved: false };
@@ -24,12 +26,12 @@ afterEach(() => {
 });
 
 const button = (action: string) => root!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
-const status = () => root!.querySelector('[role="status"]')!.textContent;
+const status = () => root!.querySelector('.status[role="status"]')!.textContent;
 const host = () => document.getElementById('tonights-pick-badge');
 
 describe('the badge', () => {
   it('shows the label and the reason in a labelled region, in a closed shadow root', () => {
-    showBadge(FIT, { like: vi.fn(), save: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
     expect(Element.prototype.attachShadow).toHaveBeenCalledWith({ mode: 'closed' });
     expect(host()!.shadowRoot).toBeNull();
     const card = root!.querySelector('aside')!;
@@ -43,7 +45,7 @@ describe('the badge', () => {
   it('Like and Save for later act once, say what happened, and allow a retry after a failure', async () => {
     const like = vi.fn().mockResolvedValue({ ok: true, message: 'Liked. We’ll find more like this.' });
     const save = vi.fn().mockResolvedValueOnce({ ok: false, message: "You've already watched this." }).mockResolvedValueOnce({ ok: true, message: 'Saved for later.' });
-    showBadge(FIT, { like, save });
+    showBadge(FIT, { like, save, whyNot: vi.fn() });
     button('like').click();
     await vi.waitFor(() => expect(status()).toBe('Liked. We’ll find more like this.'));
     expect(like).toHaveBeenCalledWith('t1');
@@ -59,7 +61,7 @@ describe('the badge', () => {
   });
 
   it('a title already liked or saved shows it, with the buttons done', () => {
-    showBadge({ ...FIT, history: 'liked', reason: 'You liked this.', saved: true }, { like: vi.fn(), save: vi.fn() });
+    showBadge({ ...FIT, history: 'liked', reason: 'You liked this.', saved: true }, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
     expect(button('like').disabled).toBe(true);
     expect(button('like').textContent).toBe('Liked ✓');
     expect(button('save').disabled).toBe(true);
@@ -67,14 +69,80 @@ describe('the badge', () => {
   });
 
   it('closes with its × button or with Escape, and one badge replaces another', () => {
-    showBadge(FIT, { like: vi.fn(), save: vi.fn() });
-    showBadge({ ...FIT, title: 'Dune' }, { like: vi.fn(), save: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge({ ...FIT, title: 'Dune' }, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
     expect(document.querySelectorAll('#tonights-pick-badge')).toHaveLength(1);
     root!.querySelector<HTMLButtonElement>(`button[aria-label="Dismiss Tonight's Pick"]`)!.click();
     expect(host()).toBeNull();
 
-    showBadge(FIT, { like: vi.fn(), save: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
     button('save').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(host()).toBeNull();
+  });
+
+  it('"Why not recommended?" opens a disclosure with the engine\'s reasons for this title, asked again each time it opens', async () => {
+    const answer: WhyNotAnswer = {
+      ok: true,
+      answer: {
+        title_id: 't1',
+        title: 'Arrival',
+        reasons: [
+          { code: 'not_on_services', text: 'It is not on your services in India: it streams on Prime Video.' },
+          { code: 'disliked_similar', text: 'It is a lot like Interstellar, which you disliked.' },
+        ],
+      },
+    };
+    let answerNow: (a: WhyNotAnswer) => void = () => {};
+    const whyNot = vi.fn(() => new Promise<WhyNotAnswer>((ok) => (answerNow = ok)));
+    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot });
+    const toggle = button('why-not');
+    expect(toggle.textContent).toBe('Why not recommended?');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const panel = root!.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel.hidden).toBe(true);
+    expect(panel.getAttribute('role')).toBe('status');
+
+    toggle.click();
+    expect(whyNot).toHaveBeenCalledWith('t1');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hidden).toBe(false);
+    expect(panel.textContent).toBe(WHY_NOT_TEXTS.loading);
+    answerNow(answer);
+    await vi.waitFor(() => expect(panel.querySelector('.heading')?.textContent).toBe('Why Arrival is not your pick'));
+    expect([...panel.querySelectorAll('li')].map((li) => [li.dataset.code, li.textContent])).toEqual([
+      ['not_on_services', 'It is not on your services in India: it streams on Prime Video.'],
+      ['disliked_similar', 'It is a lot like Interstellar, which you disliked.'],
+    ]);
+
+    toggle.click();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+    toggle.click();
+    expect(whyNot).toHaveBeenCalledTimes(2);
+    expect(panel.textContent).toBe(WHY_NOT_TEXTS.loading);
+  });
+
+  it('"Why not recommended?" says when it could not check, and drops an answer that arrives after it closed', async () => {
+    const late: Array<(a: WhyNotAnswer) => void> = [];
+    const whyNot = vi.fn(() => new Promise<WhyNotAnswer>((ok) => late.push(ok)));
+    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot });
+    const toggle = button('why-not');
+    const panel = root!.getElementById(toggle.getAttribute('aria-controls')!)!;
+    toggle.click();
+    toggle.click();
+    toggle.click();
+    late[1]({ ok: false, message: WHY_NOT_TEXTS.failed });
+    await vi.waitFor(() => expect(panel.textContent).toBe(WHY_NOT_TEXTS.failed));
+    // The first ask's answer, for the panel as it was before it closed, comes last: it is dropped.
+    late[0]({ ok: true, answer: { title_id: 't1', title: 'Arrival', reasons: [{ code: 'watched', text: 'You have watched it.' }] } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(panel.textContent).toBe(WHY_NOT_TEXTS.failed);
+    expect(panel.querySelector('li')).toBeNull();
+
+    // A message that never arrives (the extension was reloaded under the page) reads the same.
+    removeBadge();
+    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn().mockRejectedValue(new Error('Extension context invalidated.')) });
+    button('why-not').click();
+    await vi.waitFor(() => expect(root!.getElementById('why-not')!.textContent).toBe(WHY_NOT_TEXTS.failed));
   });
 });

@@ -2,11 +2,15 @@
 // site's styles cannot reach it, and the site's scripts cannot read the user's taste from it).
 // Plain DOM, no framework: it is injected into every title page of the sites the user turned on.
 import type { FitResponse } from '@app/shared';
-import type { ActionAnswer } from '../lib/badge-requests';
+import type { ActionAnswer, WhyNotAnswer } from '../lib/badge-requests';
+// The shared words by their own file, not through lib/shared.ts: that module's other exports
+// (time zones, countries, moods) are kept by the bundler and would double this script's size.
+import { WHY_NOT_TEXTS, whyNotHeading } from '../../../shared/src/why-not';
 
 export interface BadgeActions {
   like(titleId: string): Promise<ActionAnswer>;
   save(titleId: string): Promise<ActionAnswer>;
+  whyNot(titleId: string): Promise<WhyNotAnswer>;
 }
 
 const HOST_ID = 'tonights-pick-badge';
@@ -15,7 +19,8 @@ const STYLE = `
 :host { all: initial; }
 aside { position: fixed; right: 20px; bottom: 20px; z-index: 2147483647; box-sizing: border-box; width: 300px; max-width: calc(100vw - 40px);
   padding: 14px 16px; border-radius: 12px; background: #15151d; color: #f4f4f6; box-shadow: 0 8px 28px rgba(0, 0, 0, .45);
-  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; border: 1px solid #34343f; }
+  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; border: 1px solid #34343f;
+  max-height: calc(100vh - 40px); overflow-y: auto; }
 .brand { margin: 0 28px 4px 0; font-size: 12px; color: #b9b9c6; }
 .label { margin: 0 28px 4px 0; font-size: 16px; font-weight: 700; }
 .label[data-strength="strong"] { color: #7ee2a8; }
@@ -30,6 +35,15 @@ button:disabled { cursor: default; opacity: .75; }
 .close { position: absolute; top: 8px; right: 8px; width: 28px; height: 28px; padding: 0; border: none; background: transparent; font-size: 18px; line-height: 28px; }
 .status { margin: 8px 0 0; font-size: 13px; color: #d0d0da; }
 .status:empty { display: none; }
+button.why-not-toggle { margin-top: 8px; padding: 2px 0; border: none; background: transparent; color: #9ec5ff; text-decoration: underline; }
+button.why-not-toggle:hover:not(:disabled) { background: transparent; color: #c4dcff; }
+.why-not { margin: 6px 0 0; font-size: 13px; }
+.why-not[hidden] { display: none; }
+.why-not p { margin: 0 0 4px; }
+.why-not .heading { font-weight: 700; }
+.why-not ul { margin: 0; padding-left: 18px; }
+.why-not li + li { margin-top: 2px; }
+.why-not .failed { color: #ffb4a8; }
 `;
 
 function strength(label: FitResponse['label']): 'strong' | 'good' | 'weak' {
@@ -62,6 +76,11 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
   const save = el('button', { type: 'button', 'data-action': 'save' }, fit.saved ? 'Saved ✓' : 'Save for later');
   save.disabled = fit.saved;
   const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
+  // "Why not recommended?": a disclosure (the page's ids cannot clash: this is the shadow root's own).
+  const whyNot = el('button', { type: 'button', class: 'why-not-toggle', 'data-action': 'why-not', 'aria-expanded': 'false', 'aria-controls': 'why-not' }, WHY_NOT_TEXTS.action);
+  const panel = el('div', { id: 'why-not', class: 'why-not', role: 'status' });
+  panel.hidden = true;
+  let asked = 0;
 
   async function act(button: HTMLButtonElement, run: () => Promise<ActionAnswer>, done: string): Promise<void> {
     button.disabled = true;
@@ -73,6 +92,27 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
   like.addEventListener('click', () => void act(like, () => actions.like(fit.title_id), 'Liked ✓'));
   save.addEventListener('click', () => void act(save, () => actions.save(fit.title_id), 'Saved ✓'));
   close.addEventListener('click', () => host.remove());
+  // Asked again each time it opens (a rating since may change the answer); an answer that comes
+  // back after the panel was closed, or opened again, is dropped.
+  whyNot.addEventListener('click', () => {
+    const mine = ++asked;
+    const open = whyNot.getAttribute('aria-expanded') !== 'true';
+    whyNot.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+    panel.replaceChildren();
+    if (!open) return;
+    panel.append(el('p', {}, WHY_NOT_TEXTS.loading));
+    void actions
+      .whyNot(fit.title_id)
+      .catch((): WhyNotAnswer => ({ ok: false, message: WHY_NOT_TEXTS.failed }))
+      .then((answer) => {
+        if (mine !== asked) return;
+        if (!answer.ok) return panel.replaceChildren(el('p', { class: 'failed' }, answer.message));
+        const list = el('ul', {});
+        list.append(...answer.answer.reasons.map((r) => el('li', { 'data-code': r.code }, r.text)));
+        panel.replaceChildren(el('p', { class: 'heading' }, whyNotHeading(answer.answer.title)), list);
+      });
+  });
   card.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') host.remove();
   });
@@ -84,8 +124,10 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
     el('p', { class: 'label', 'data-strength': strength(fit.label) }, fit.label),
     el('p', { class: 'reason' }, fit.reason),
     actionsRow,
-    close,
     status,
+    whyNot,
+    panel,
+    close,
   );
   root.append(style, card);
   document.documentElement.append(host);

@@ -42,6 +42,7 @@ function watch(site: BrowseSite): void {
         showBadge(answer.fit, {
           like: (titleId) => send('badge/like', { title_id: titleId }),
           save: (titleId) => send('badge/save', { title_id: titleId }),
+          whyNot: (titleId) => send('badge/why-not', { title_id: titleId }),
         });
       })
       .catch(() => console.debug("Tonight's Pick: the extension did not answer"));

@@ -2,8 +2,8 @@
 // content script become a request, the request carries exactly those two, and every failure
 // (not in the catalog, signed out, a network error) is "show nothing".
 import { describe, expect, it, vi } from 'vitest';
-import { askFit, BADGE_TEXTS, likeTitle, parseFitAsk, parseTitleId, saveTitle } from './badge-requests';
-import { createApiClient } from './shared';
+import { askFit, askWhyNot, BADGE_TEXTS, likeTitle, parseFitAsk, parseTitleId, saveTitle } from './badge-requests';
+import { createApiClient, WHY_NOT_TEXTS } from './shared';
 
 function clientAnswering(status: number, body: unknown) {
   const calls: Array<{ method: string; url: URL; body: unknown }> = [];
@@ -57,5 +57,20 @@ describe('the badge requests', () => {
     expect(await saveTitle(clientAnswering(200, { message: 'Saved for later.', title_id: 't1', saved: true }).api, 't1')).toEqual({ ok: true, message: 'Saved for later.' });
     expect(await saveTitle(clientAnswering(409, { detail: "You've already watched this.", code: 'conflict' }).api, 't1')).toEqual({ ok: false, message: "You've already watched this." });
     expect(await saveTitle(clientAnswering(500, { detail: 'Internal server error', code: 'internal' }).api, 't1')).toEqual({ ok: false, message: BADGE_TEXTS.failed });
+  });
+
+  it('"Why not recommended?" asks by the title id alone, and says when it could not check', async () => {
+    const body = { title_id: 't1', title: 'Arrival', reasons: [{ code: 'watched', text: 'You have watched it: picks are always titles you have not seen.' }] };
+    const answered = clientAnswering(200, body);
+    expect(await askWhyNot(answered.api, 't1')).toEqual({ ok: true, answer: body });
+    expect(answered.calls).toHaveLength(1);
+    expect(answered.calls[0].method).toBe('GET');
+    expect(answered.calls[0].url.pathname).toBe('/api/recommendations/why-not');
+    expect([...answered.calls[0].url.searchParams]).toEqual([['title_id', 't1']]);
+
+    expect(await askWhyNot(null, 't1')).toEqual({ ok: false, message: BADGE_TEXTS.failed });
+    expect(await askWhyNot(clientAnswering(401, { detail: 'Please sign in again.', code: 'unauthorized' }).api, 't1')).toEqual({ ok: false, message: BADGE_TEXTS.failed });
+    expect(await askWhyNot(clientAnswering(404, { detail: 'That title is not in the catalog.', code: 'not_found' }).api, 't1')).toEqual({ ok: false, message: 'That title is not in the catalog.' });
+    expect(await askWhyNot(clientAnswering(500, { detail: 'Internal server error', code: 'internal' }).api, 't1')).toEqual({ ok: false, message: WHY_NOT_TEXTS.failed });
   });
 });

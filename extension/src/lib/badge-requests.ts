@@ -1,8 +1,8 @@
 // The badge's requests, answered by the background worker (which holds the token): a content
 // script hands over the title name and year it read, and gets the fit, or nothing. Pure over the
 // client, so each branch is unit-tested; the background only wires it to messages.
-import type { FitResponse } from '@app/shared';
-import { ApiError, type ApiClient } from './shared';
+import type { FitResponse, WhyNotResponse } from '@app/shared';
+import { ApiError, WHY_NOT_TEXTS, type ApiClient } from './shared';
 
 /** What a content script may send: a name of 1-300 characters and a year of 1870-2100, nothing else. */
 export interface FitAsk {
@@ -13,6 +13,8 @@ export interface FitAsk {
 /** The badge shows a fit, or nothing at all (signed out, not in the catalog, server unreachable). */
 export type FitAnswer = { ok: true; fit: FitResponse } | { ok: false };
 export type ActionAnswer = { ok: boolean; message: string };
+/** "Why not recommended?": the engine's reasons, or the words to show when they could not be had. */
+export type WhyNotAnswer = { ok: true; answer: WhyNotResponse } | { ok: false; message: string };
 
 export const BADGE_TEXTS = {
   liked: 'Liked. We’ll find more like this.',
@@ -68,5 +70,21 @@ export async function saveTitle(api: Pick<ApiClient, 'watchlist'> | null, titleI
     // 409: already watched, or the list is full; the server's words say which.
     if (err instanceof ApiError && err.status === 409) return { ok: false, message: err.detail };
     return { ok: false, message: BADGE_TEXTS.failed };
+  }
+}
+
+/**
+ * "Why not recommended?" for the title the fit found: its id is all that is sent (the fit already
+ * told the server the title's name and year). Signed out or unreachable: the shared words for a
+ * failed check; a 4xx with words of its own (a title the catalog lost since): those words.
+ */
+export async function askWhyNot(api: Pick<ApiClient, 'recommendations'> | null, titleId: string): Promise<WhyNotAnswer> {
+  if (!api) return { ok: false, message: BADGE_TEXTS.failed };
+  try {
+    return { ok: true, answer: await api.recommendations.whyNot(titleId) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return { ok: false, message: BADGE_TEXTS.failed };
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.detail) return { ok: false, message: err.detail };
+    return { ok: false, message: WHY_NOT_TEXTS.failed };
   }
 }

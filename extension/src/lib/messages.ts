@@ -1,7 +1,7 @@
 // The background worker's one typed table of messages: every request name with its payload and
 // its answer. Senders and the background's router both type-check against it.
 import type { BrowseSiteId } from './browse-sites';
-import type { ActionAnswer, FitAnswer, FitAsk } from './badge-requests';
+import type { ActionAnswer, FitAnswer, FitAsk, WhyNotAnswer } from './badge-requests';
 
 export interface MessageTable {
   /** Popup -> background: create a one-time nonce and open the web app's connect page. */
@@ -18,6 +18,8 @@ export interface MessageTable {
   'badge/like': { request: { title_id: string }; response: ActionAnswer };
   /** Badge -> background: save the title the fit found for later. */
   'badge/save': { request: { title_id: string }; response: ActionAnswer };
+  /** Badge -> background: why the title the fit found is not the user's pick. */
+  'badge/why-not': { request: { title_id: string }; response: WhyNotAnswer };
 }
 
 export type MessageName = keyof MessageTable;
@@ -29,7 +31,7 @@ export interface Envelope<K extends MessageName = MessageName> {
   payload: MessageRequest<K>;
 }
 
-const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync', 'browse/sync', 'badge/fit', 'badge/like', 'badge/save'];
+const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync', 'browse/sync', 'badge/fit', 'badge/like', 'badge/save', 'badge/why-not'];
 
 export function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;

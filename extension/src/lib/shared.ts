@@ -5,6 +5,7 @@ export { createApiClient, ApiError, PlanLimitError, NetworkError, type ApiClient
 export { MOODS, TIMEZONE_CHOICES, DEFAULT_TIMEZONE, SCHEDULE_DEFAULTS } from '../../../shared/src/constants';
 export { PLAN_LIMIT_TEXTS, ALERT_TEXTS } from '../../../shared/src/errors';
 export { EXTENSION_HANDOFF } from '../../../shared/src/extension';
+export { WHY_NOT_TEXTS, whyNotHeading } from '../../../shared/src/why-not';
 export { ATTRIBUTION } from '../../../shared/src/attribution';
 export { watchSummary } from '../../../shared/src/where-to-watch';
 export { CALENDAR_LIFETIME_TEXT, featuredZoneName, isKnownTimezone, pickCalendarUrl, prefillDate, timezoneOptions, todayIn } from '../../../shared/src/schedule';

@@ -1,10 +1,13 @@
 // The badge on title pages, per site: off by default. Turning a site on asks the browser for that
-// site's origins only (and the browser asks the user); turning it off gives them back. The
-// background registers the badge where a site is on and granted.
+// site's origins only (and the browser asks the user); turning it off gives them back. In Firefox
+// the same request asks for the optional data collection the badge needs (lib/firefox-data.ts),
+// given back with the last site turned off. The background registers the badge where a site is on
+// and granted.
 import { useEffect, useState } from 'react';
 import browser from 'webextension-polyfill';
 import { BROWSE_SITES, type BrowseSite, type BrowseSiteId } from '../lib/browse-sites';
 import { extensionStorage } from '../lib/extension-storage';
+import { badgePermissions } from '../lib/firefox-data';
 import { sendToBackground } from '../lib/messages';
 
 const storage = extensionStorage();
@@ -21,13 +24,14 @@ export function BrowseSites() {
 
   async function toggle(site: BrowseSite, turnOn: boolean) {
     // The request comes first, inside the click: browsers grant permissions only during a user gesture.
-    const granted = turnOn ? await browser.permissions.request({ origins: site.matches }).catch(() => false) : true;
+    const granted = turnOn ? await browser.permissions.request(badgePermissions(site.matches, __BROWSER__)).catch(() => false) : true;
     if (!granted) return setMessage({ tone: 'error', text: `${site.name} was not allowed, so the badge stays off there.` });
     const wanted = new Set(await storage.get('browseSites'));
     if (turnOn) wanted.add(site.id);
     else wanted.delete(site.id);
     await storage.set('browseSites', BROWSE_SITES.map((s) => s.id).filter((id) => wanted.has(id)));
-    if (!turnOn) await browser.permissions.remove({ origins: site.matches }).catch(() => false);
+    // The data collection is the badge's as a whole: it stays while another site has the badge on.
+    if (!turnOn) await browser.permissions.remove(wanted.size ? { origins: site.matches } : badgePermissions(site.matches, __BROWSER__)).catch(() => false);
     const { sites } = await sendToBackground((m) => browser.runtime.sendMessage(m), 'browse/sync', {});
     setOn(sites);
     setMessage({ tone: 'ok', text: turnOn ? `The badge is on for ${site.name}. Open a title page there to see it.` : `The badge is off for ${site.name}.` });
