@@ -7,3 +7,4 @@ export { titleSimilarity } from './similarity.js';
 export { DEFAULT_WEIGHTS } from './weights.js';
 export { MOOD_TABLE } from './moods.js';
 export type * from './types.js';
+export { rankTogether, recommendTogether, type BlendRule, type TogetherMember, type TogetherOptions, type TogetherPick, type TogetherRanked } from './together.js';

@@ -19,6 +19,7 @@ import { sessions } from './0020_sessions.js';
 import { accountData } from './0021_account_data.js';
 import { tasteLibrary } from './0022_taste_library.js';
 import { tasteRevision } from './0023_taste_revision.js';
+import { households } from './0026_households.js';
 
 export type { Dialect } from './migration.js';
 
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021_account_data': accountData,
   '0022_taste_library': tasteLibrary,
   '0023_taste_revision': tasteRevision,
+  '0026_households': households,
 };
