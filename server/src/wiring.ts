@@ -24,6 +24,7 @@ import { sessionRoutes } from './features/sessions/sessions.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { watchlistRoutes } from './features/watchlist/watchlist.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
+import { householdRoutes } from './features/household/household.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -52,6 +53,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
     watchlistRoutes(ctx, catalog),
     feedbackRoutes(ctx),
     importsRoutes(ctx, catalog),
+    householdRoutes(ctx, catalog),
   ]) {
     api.use(router);
   }

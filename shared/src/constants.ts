@@ -134,3 +134,11 @@ export const ACCOUNT_DATA = {
 /** History imports: files larger than this are refused before they are read (bytes). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt'] as const;
+
+/** A pick for two (docs/product-decisions.md, "A pick for two"). */
+export const HOUSEHOLD = {
+  /** An emailed invite works once, until this many days after it was sent. */
+  inviteTtlDays: 7,
+  /** Invites one account may send per hour (each sends a mail). */
+  invitesPerHour: 10,
+} as const;

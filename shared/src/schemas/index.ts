@@ -11,3 +11,4 @@ export * from './extension.js';
 export * from './delivery.js';
 export * from './account.js';
 export * from './library.js';
+export * from './household.js';

@@ -67,8 +67,8 @@ export const Recommendation = z.object({
   status: z.enum(['active', 'watched', 'skipped']),
   mood: Mood.nullable(),
   created_at: z.string(),
-  /** pick: issued by the engine; import: read from a history import (its reason names the source). */
-  origin: z.enum(['pick', 'import']).default('pick'),
+  /** pick: issued by the engine; import: read from a history import (its reason names the source); together: a together pick the user rated (its reason names both). */
+  origin: z.enum(['pick', 'import', 'together']).default('pick'),
   /** The title is on the user's watchlist. */
   saved: z.boolean().default(false),
   subscription_warning: SubscriptionWarning.nullable(),
