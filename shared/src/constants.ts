@@ -118,6 +118,8 @@ export const STORAGE_KEYS = {
   pendingBillingPeriod: 'pending_billing_period',
   pendingSubscriptionId: 'pending_subscription_id',
   pendingUpgradeRedirect: 'pending_upgrade_redirect',
+  /** A household invite link opened signed out: its token, until the accept page is shown signed in. */
+  pendingHouseholdInvite: 'pending_household_invite',
 } as const;
 
 export const FEEDBACK_BODY_LIMIT_BYTES = 16 * 1024;

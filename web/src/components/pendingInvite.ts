@@ -1,6 +1,8 @@
 // The household invite link survives signing in, signing up and onboarding: the accept page keeps
 // its token here, and the signed-in app brings the user back to the accept page once.
-const KEY = 'tp_household_invite';
+import { STORAGE_KEYS } from '@app/shared';
+
+const KEY = STORAGE_KEYS.pendingHouseholdInvite;
 
 export function keepInviteToken(token: string): void {
   try {
