@@ -399,17 +399,33 @@ function memberFactors(index: CatalogIndex, member: TogetherMember, s: Scored, n
   }
 }
 
+/** The liked titles that explain member's score, if any. */
+function likedNamed(factors: readonly Factor[]): string[] {
+  for (const f of factors) {
+    if (f.kind === 'similar_to') return f.titleIds;
+    if (f.kind === 'person' || f.kind === 'co_liked') return [f.titleId];
+  }
+  return [];
+}
+
 /** "Asha liked Parasite", "Ben enjoys crime", else what still holds for them. */
 function memberClause(index: CatalogIndex, name: string, factors: readonly Factor[]): string {
   const nameOf = (id: string) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id;
-  for (const f of factors) {
-    if (f.kind === 'similar_to') return `${name} liked ${list(f.titleIds.map(nameOf))}`;
-    if (f.kind === 'person' || f.kind === 'co_liked') return `${name} liked ${nameOf(f.titleId)}`;
-  }
+  const liked = likedNamed(factors);
+  if (liked.length > 0) return `${name} liked ${list(liked.map(nameOf))}`;
   const genre = factors.find((f): f is Extract<Factor, { kind: 'genre' }> => f.kind === 'genre');
   if (genre) return `${name} enjoys ${list(genre.genres.slice(0, 2).map(genreName))}`;
   if (factors.some((f) => f.kind === 'quality')) return `${name} gets a highly rated pick`;
   return `it is new ground for ${name}`;
+}
+
+/** One clause per member, or one for both when the same liked titles explain both scores. */
+function memberClauses(index: CatalogIndex, members: readonly TogetherMember[], factors: readonly Factor[][]): string {
+  const [a, b] = factors.map(likedNamed);
+  if (a.length > 0 && a.length === b.length && a.every((id) => b.includes(id))) {
+    return `you both liked ${list(a.map((id) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id))}`;
+  }
+  return members.map((m, n) => memberClause(index, m.name, factors[n])).join(', ');
 }
 
 function capitalise(text: string): string {
@@ -431,11 +447,10 @@ function togetherReason(
 ): string {
   const title = index.titles[idx];
   const [a, b] = members.map((m) => m.name);
-  const clauses = members.map((m, n) => memberClause(index, m.name, factors[n]));
   const showLanguage = title.language !== '' && title.language.toLowerCase() !== 'english';
   const kindPhrase = genreAndKind(title.genres.slice(0, 2), title.kind);
   const words = [showLanguage ? title.language : '', kindPhrase].filter(Boolean).join(' ');
-  let text = `For ${a} and ${b}: ${clauses[0]}, ${clauses[1]}. ${capitalise(article(words))} ${words}`;
+  let text = `For ${a} and ${b}: ${memberClauses(index, members, factors)}. ${capitalise(article(words))} ${words}`;
   if (platform) {
     const whose = owners.length === 2 ? ' (you both have it)' : owners.length === 1 ? ` (${members[owners[0]].name}'s)` : '';
     text += `, on ${platform}${whose}`;

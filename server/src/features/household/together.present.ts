@@ -8,10 +8,15 @@ import { viewerOf } from '../recommendations/recommendations.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { ratingsOf, type TogetherPickRow } from './household.repository.js';
 
-/** The name a reason and the household card use: the first word of the full name, else the address's local part. */
+/**
+ * The name a reason and the household card use: the first word of the full name, else the first
+ * part of the address ("ben.smith@..." is "Ben").
+ */
 export function displayName(user: Pick<UserRow, 'full_name' | 'email'>): string {
   const first = user.full_name?.trim().split(/\s+/)[0];
-  return first || user.email.split('@')[0];
+  if (first) return first;
+  const part = user.email.split('@')[0].split(/[._+-]/).find((p) => p.length > 0) ?? user.email;
+  return part.charAt(0).toUpperCase() + part.slice(1);
 }
 
 export async function presentTogether(
