@@ -15,7 +15,7 @@ import { buildProfile, releaseProfile } from './profile.js';
 import { seededRandom } from './random.js';
 import type { RequestState } from './request-state.js';
 import { scoreCandidates } from './score-pass.js';
-import { positionsOf } from './taste-positions.js';
+import { positionsOf, resolvePositions } from './taste-positions.js';
 import { TopK } from './top-k.js';
 import type { EngineTitle, EngineWeights, Factor, Neighbours, UserTaste } from './types.js';
 import { defaultWeights, resolveWeights } from './weights.js';
@@ -233,6 +233,12 @@ interface Scored {
   raw: [Float32Array, Float32Array];
 }
 
+/** Each member's history resolved once per request (the passes below read it several times). */
+function resolved(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember]): [TogetherMember, TogetherMember] {
+  const one = (m: TogetherMember): TogetherMember => (m.taste.positions ? m : { ...m, taste: { ...m.taste, positions: resolvePositions(index, m.taste) } });
+  return [one(members[0]), one(members[1])];
+}
+
 /** Classification, then one score pass per member into its own buffer (indexed by title), with its mean and spread. */
 function scorePair(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours: Neighbours | undefined): Scored {
   const rules = members.map((m) => rulesOf(index, m));
@@ -286,7 +292,8 @@ function tierOf(index: CatalogIndex, rules: readonly MemberRules[], i: number): 
  * Every candidate of the pair with both z-scores and the blend, best first (tier, then blend).
  * For tests and measurements: the product calls recommendTogether, which never sorts.
  */
-export function rankTogether(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours?: Neighbours): TogetherRanked[] {
+export function rankTogether(index: CatalogIndex, pair: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours?: Neighbours): TogetherRanked[] {
+  const members = resolved(index, pair);
   const s = scorePair(index, members, opts, neighbours);
   const rule = opts.blend ?? 'least_misery';
   const out: TogetherRanked[] = [];
@@ -307,10 +314,11 @@ function poolSize(count: number, exploreTop: number): number {
 
 export function recommendTogether(
   index: CatalogIndex,
-  members: readonly [TogetherMember, TogetherMember],
+  pair: readonly [TogetherMember, TogetherMember],
   opts: TogetherOptions,
   neighbours?: Neighbours,
 ): TogetherPick | null {
+  const members = resolved(index, pair);
   const s = scorePair(index, members, opts, neighbours);
   const { candidates } = s;
   if (candidates.length === 0) return null;
