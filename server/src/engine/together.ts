@@ -160,18 +160,38 @@ function markExcluded(index: CatalogIndex, members: readonly TogetherMember[], e
 /**
  * The pair's candidates into scratch.candidateList (or, when none is on either's services, the
  * titles of unknown availability). Neither member with services: any title, as for a solo pick.
+ * The hot loop of a together pick: plain locals, the two members unrolled, the platform bit masks
+ * as the first filter.
  */
 function classify(index: CatalogIndex, rules: readonly MemberRules[], epoch: number, opts: TogetherOptions): { candidates: Int32Array; fallback: boolean } {
   const { excludedStamp, candidateList, unknownList } = index.scratch;
+  const { series, platMask, titles } = index;
   const wantSeries = opts.kind === 'series' ? 1 : opts.kind === 'movie' ? 0 : -1;
-  const restricted = rules.some((r) => r.restricted);
+  const [r0, r1] = rules;
+  const restricted = r0.restricted || r1.restricted;
+  const mask0 = r0.restricted ? r0.targetMask : 0;
+  const mask1 = r1.restricted ? r1.targetMask : 0;
+  const accept = opts.accept;
   let chosen = 0;
   let unknown = 0;
   for (let i = 0; i < index.size; i++) {
-    if (excludedStamp[i] === epoch || (wantSeries >= 0 && index.series[i] !== wantSeries)) continue;
-    if (opts.accept && !opts.accept(index.titles[i])) continue;
-    if (!restricted || rules.some((r) => r.restricted && hasIt(index, r, i))) candidateList[chosen++] = i;
-    else if (index.platMask[i] === 0) unknownList[unknown++] = i;
+    if (excludedStamp[i] === epoch || (wantSeries >= 0 && series[i] !== wantSeries)) continue;
+    if (accept && !accept(titles[i])) continue;
+    if (!restricted) {
+      candidateList[chosen++] = i;
+      continue;
+    }
+    const mask = platMask[i];
+    if (mask === 0) {
+      unknownList[unknown++] = i;
+      continue;
+    }
+    // On none of either member's platforms in any region: never looked up.
+    if ((mask & (mask0 | mask1)) === 0 && mask < 0x80000000) continue;
+    // Without a country the bit says it all (as for a solo pick); with one, the entries' regions decide.
+    const on0 = (mask & mask0) !== 0 ? !r0.regional || hasIt(index, r0, i) : mask >= 0x80000000 && r0.restricted && hasIt(index, r0, i);
+    const on1 = on0 || ((mask & mask1) !== 0 ? !r1.regional || hasIt(index, r1, i) : mask >= 0x80000000 && r1.restricted && hasIt(index, r1, i));
+    if (on1) candidateList[chosen++] = i;
   }
   if (chosen > 0 || !restricted) return { candidates: candidateList.subarray(0, chosen), fallback: false };
   return { candidates: unknownList.subarray(0, unknown), fallback: true };
@@ -288,6 +308,17 @@ function tierOf(index: CatalogIndex, rules: readonly MemberRules[], i: number): 
   return tier;
 }
 
+/** tierOf per language id (+ 1, so -1 unknown is entry 0): one lookup per title in the hot loop. */
+function tierTable(index: CatalogIndex, rules: readonly MemberRules[]): Uint8Array {
+  const table = new Uint8Array(index.languages.length + 1);
+  for (let l = -1; l < index.languages.length; l++) {
+    let tier = 0;
+    for (const r of rules) if (!r.anyLanguage && !(l >= 0 && r.preferred[l] === 1)) tier++;
+    table[l + 1] = tier;
+  }
+  return table;
+}
+
 /**
  * Every candidate of the pair with both z-scores and the blend, best first (tier, then blend).
  * For tests and measurements: the product calls recommendTogether, which never sorts.
@@ -326,11 +357,15 @@ export function recommendTogether(
   const k = poolSize(candidates.length, s.weights.exploreTop);
   const heap = new TopK(k);
   const [a, b] = s.raw;
+  const tiers = tierTable(index, s.rules);
+  const { lang } = index;
+  const [meanA, meanB] = s.mean;
+  const [invA, invB] = s.inv;
   for (let c = 0; c < candidates.length; c++) {
     const i = candidates[c];
-    const za = (a[i] - s.mean[0]) * s.inv[0];
-    const zb = (b[i] - s.mean[1]) * s.inv[1];
-    const key = blendOf(rule, za, zb, a[i], b[i]) - TIER_GAP * tierOf(index, s.rules, i);
+    const za = (a[i] - meanA) * invA;
+    const zb = (b[i] - meanB) * invB;
+    const key = blendOf(rule, za, zb, a[i], b[i]) - TIER_GAP * tiers[lang[i] + 1];
     if (heap.size === k && key <= heap.worst()) continue;
     heap.offer(i, key);
   }
