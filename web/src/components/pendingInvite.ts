@@ -12,13 +12,19 @@ export function keepInviteToken(token: string): void {
   }
 }
 
-export function takeInviteToken(): string | null {
+export function keptInviteToken(): string | null {
   try {
-    const token = localStorage.getItem(KEY);
-    localStorage.removeItem(KEY);
-    return token;
+    return localStorage.getItem(KEY);
   } catch {
     return null;
+  }
+}
+
+export function forgetInviteToken(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    /* nothing kept */
   }
 }
 

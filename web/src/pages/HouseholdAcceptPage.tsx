@@ -7,7 +7,7 @@ import { useApi, useSession } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { Link } from '../components/Link';
 import { Notice } from '../components/Notice';
-import { keepInviteToken, takeInviteToken } from '../components/pendingInvite';
+import { forgetInviteToken, keepInviteToken, keptInviteToken } from '../components/pendingInvite';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
 
@@ -23,15 +23,17 @@ export function HouseholdAcceptPage() {
   const location = useLocation();
   const navigate = useNavigate();
   // From the link's fragment, else kept from before signing in; either way it leaves the address bar.
-  const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? takeInviteToken());
+  const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? keptInviteToken());
   const [state, setState] = useState<'idle' | 'accepting' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!token) return;
     if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-    // A signed-out visitor comes back here after signing in, signing up or onboarding.
-    if (!session) keepInviteToken(token);
+    // A signed-out visitor comes back here after signing in, signing up or onboarding; signed in,
+    // the page has been shown once, which is all the kept token is for.
+    if (session) forgetInviteToken();
+    else keepInviteToken(token);
   }, [token, session, location.hash, location.pathname, location.search, navigate]);
 
   async function accept() {
