@@ -26,6 +26,7 @@ import { api, benchUser, catalogIds } from './api-users.js';
 import { MEASURED, measurePicks, ROUNDS, WARMUP, type PickFigure } from './api-picks.js';
 import { currentThroughput, type ThroughputFigure } from './api-throughput.js';
 import { startupFigure } from './api-startup.js';
+import { measureTogether } from './api-together.js';
 // @ts-expect-error plain JavaScript module of the root scripts
 import { buildWebIfStale, run } from '../lib.mjs';
 
@@ -167,6 +168,7 @@ try {
   else console.log(`no datasets at ${SHARED_DATA}: the imported-catalog phase is skipped`);
   await fillCatalog('sqlite', dataDir, schema, secret, SYNTHETIC_TITLES);
   phases.push(await measure(`${imports.length ? 'imported' : 'built-in'} + synthetic to ${big}`, 'sqlite', dataDir, schema, secret, [50, 5000]));
+  const together = await measureTogether(serverEnv('sqlite', dataDir, secret, schema), databaseOf('sqlite', dataDir, schema));
   if (PG_URL) {
     await fillCatalog('postgres', pgDir, schema, secret, SYNTHETIC_TITLES);
     phases.push(await measure(`built-in + synthetic to ${big}`, 'postgres', pgDir, schema, secret, [50, 5000]));
@@ -229,6 +231,7 @@ try {
     });
     goals.push({ goal: `server RSS <= ${GOALS.rss_100k_mb} MB at ${big}, ${p.dialect}`, figure: `${f(p.rss_mb)} MB (peak ${f(p.peak_rss_mb)})`, ok: p.rss_mb <= GOALS.rss_100k_mb });
   }
+  goals.push({ goal: `together pick p99 <= ${GOALS.pick_p99_100k_ms} ms, ${big}, sqlite, each round`, figure: together.rounds.map((r) => f(r.p99)).join(' / '), ok: together.rounds.every((r) => r.p99 <= GOALS.pick_p99_100k_ms) });
   console.table(goals.map((g) => ({ goal: g.goal, figure: g.figure, met: g.ok ? 'yes' : 'NO' })));
 
   const result = {
@@ -241,6 +244,7 @@ try {
     startup,
     bundle_gzip_kb: { landing, popup },
     phases,
+    together,
     imports,
     tmdb_sync: sync,
     machine: { cpus: cpus().length, node: process.version, load_average_at_end: loadavg() },

@@ -25,6 +25,7 @@ import { accountRoutes } from './features/account/account.routes.js';
 import { watchlistRoutes } from './features/watchlist/watchlist.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
 import { fitRoutes } from './features/fit/fit.routes.js';
+import { householdRoutes } from './features/household/household.routes.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
@@ -54,6 +55,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
     fitRoutes(ctx, catalog),
     feedbackRoutes(ctx),
     importsRoutes(ctx, catalog),
+    householdRoutes(ctx, catalog),
   ]) {
     api.use(router);
   }

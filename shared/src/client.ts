@@ -300,6 +300,16 @@ export function createApiClient(opts: ApiClientOptions) {
     feedback: {
       submit: (b: S.FeedbackRequest) => call('feedback_submit', { body: b }),
     },
+    /** A pick for two: the household, its invite, the together pick and its ratings. */
+    household: {
+      get: () => call('household_get'),
+      invite: (b: S.HouseholdInviteRequest) => call('household_invite', { body: b }),
+      accept: (b: S.HouseholdAcceptRequest) => call('household_accept', { body: b }),
+      /** Leave the household, or cancel the invite you sent: one click. */
+      leave: () => call('household_leave'),
+      pick: (b: S.TogetherRequest = {}) => call('recommendations_together', { body: b }),
+      rate: (id: string, b: S.TogetherRateRequest) => call('recommendations_together_rate', { params: { id }, body: b }),
+    },
   };
 }
 

@@ -118,6 +118,8 @@ export const STORAGE_KEYS = {
   pendingBillingPeriod: 'pending_billing_period',
   pendingSubscriptionId: 'pending_subscription_id',
   pendingUpgradeRedirect: 'pending_upgrade_redirect',
+  /** A household invite link opened signed out: its token, until the accept page is shown signed in. */
+  pendingHouseholdInvite: 'pending_household_invite',
 } as const;
 
 export const FEEDBACK_BODY_LIMIT_BYTES = 16 * 1024;
@@ -134,3 +136,11 @@ export const ACCOUNT_DATA = {
 /** History imports: files larger than this are refused before they are read (bytes). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt'] as const;
+
+/** A pick for two (docs/product-decisions.md, "A pick for two"). */
+export const HOUSEHOLD = {
+  /** An emailed invite works once, until this many days after it was sent. */
+  inviteTtlDays: 7,
+  /** Invites one account may send per hour (each sends a mail). */
+  invitesPerHour: 10,
+} as const;

@@ -26,6 +26,7 @@ const RefundPolicyPage = page(() => import('./pages/RefundPolicyPage'), 'RefundP
 const ShippingPolicyPage = page(() => import('./pages/ShippingPolicyPage'), 'ShippingPolicyPage');
 const ContactPage = page(() => import('./pages/ContactPage'), 'ContactPage');
 const ExtensionConnectPage = page(() => import('./pages/ExtensionConnectPage'), 'ExtensionConnectPage');
+const HouseholdAcceptPage = page(() => import('./pages/HouseholdAcceptPage'), 'HouseholdAcceptPage');
 // Rarely visited public pages bring their own route table, so their paths cost the first download nothing.
 const RarePublicPages = page(() => import('./pages/RarePublicPages'), 'RarePublicPages');
 const AppLayout = page(() => import('./components/AppLayout'), 'AppLayout');
@@ -52,6 +53,7 @@ export function AppRoutes() {
           <Route path="shipping" element={<ShippingPolicyPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="extension/connect" element={<ExtensionConnectPage />} />
+          <Route path="household/accept" element={<HouseholdAcceptPage />} />
           <Route path="*" element={<RarePublicPages />} />
         </Route>
         <Route path="dashboard" element={<LegacyRedirect to="/app/dashboard" />} />

@@ -211,7 +211,7 @@ export interface RecommendationsTable {
   score: number;
   created_at: string;
   closed_at: string | null;
-  /** pick (issued by the engine) | import (read from a history import) | badge (rated from the extension's badge) */
+  /** pick (issued by the engine) | import (read from a history import) | badge (rated from the extension's badge) | together (a rated together pick) */
   origin: Generated<string>;
   /** The import that wrote this row (undo deletes it); null for picks. */
   import_id: string | null;
@@ -416,4 +416,54 @@ export interface Database {
   imports: ImportsTable;
   import_items: ImportItemsTable;
   watchlist: WatchlistTable;
+  households: HouseholdsTable;
+  household_invites: HouseholdInvitesTable;
+  together_picks: TogetherPicksTable;
+  together_ratings: TogetherRatingsTable;
+}
+
+/** Two accounts that ask for picks together (migration 0026). */
+export interface HouseholdsTable {
+  id: string;
+  /** The member who invited. */
+  owner_id: string;
+  partner_id: string;
+  created_at: string;
+}
+
+export interface HouseholdInvitesTable {
+  id: string;
+  inviter_id: string;
+  /** Lower-case address the invite was sent to. */
+  email: string;
+  /** SHA-256 (hex) of the emailed token; never the token. */
+  token_hash: string;
+  /** pending | accepted | revoked */
+  status: string;
+  created_at: string;
+  expires_at: string;
+  closed_at: string | null;
+}
+
+export interface TogetherPicksTable {
+  id: string;
+  household_id: string;
+  asked_by: string;
+  title_id: string;
+  movie_title: string;
+  platform: string | null;
+  /** 'both' or the member's user id whose service `platform` is; null: availability unknown. */
+  platform_owner: string | null;
+  reason: string;
+  score: number;
+  created_at: string;
+}
+
+export interface TogetherRatingsTable {
+  pick_id: string;
+  user_id: string;
+  /** 1 liked, 0 disliked */
+  rating: number;
+  rated_at: string;
+  recommendation_id: string;
 }

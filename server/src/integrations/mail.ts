@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { OPERATOR_LINE } from '../logger.js';
 
 /** What an emailed one-time code is for. */
-export type CodePurpose = 'sign-up' | 'password-reset' | 'email-change' | 'sign-in' | 'account-deletion';
+export type CodePurpose = 'sign-up' | 'password-reset' | 'email-change' | 'sign-in' | 'account-deletion' | 'household-invite';
 
 const CODE_NAMES: Record<CodePurpose, string> = {
   'sign-up': 'Sign-up code',
@@ -13,6 +13,7 @@ const CODE_NAMES: Record<CodePurpose, string> = {
   'email-change': 'Email change code',
   'sign-in': 'Sign-in code',
   'account-deletion': 'Account deletion code',
+  'household-invite': 'Household invite link',
 };
 
 export interface MailMessage {

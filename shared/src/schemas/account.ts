@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Email, SubscriptionTier } from './common.js';
 import { VerificationCode } from './auth.js';
 import { MaxAgeRating, TonightConstraints } from './tonight.js';
+import { HouseholdExport } from './household.js';
 
 const NewPassword = z.string({ error: 'New password is required' }).max(256, 'Password is too long');
 
@@ -153,8 +154,8 @@ export const AccountExport = z.object({
       reason: z.string(),
       created_at: z.string(),
       closed_at: z.string().nullable(),
-      /** pick: issued by the engine; import: read from a history import (import_id names it); badge: rated from the extension's badge on a title page. */
-      origin: z.enum(['pick', 'import', 'badge']),
+      /** pick: issued by the engine; import: read from a history import (import_id names it); badge: rated from the extension's badge on a title page; together: a rated together pick. */
+      origin: z.enum(['pick', 'import', 'badge', 'together']),
       import_id: z.string().nullable(),
     }),
   ),
@@ -198,5 +199,7 @@ export const AccountExport = z.object({
   connected_browsers: z.array(z.object({ browser_name: z.string(), created_at: z.string(), last_used_at: z.string().nullable(), revoked_at: z.string().nullable() })),
   calendar: z.object({ connected: z.boolean(), account_email: z.string().nullable(), enabled: z.boolean(), needs_reconnect: z.boolean() }),
   analytics_events: z.array(z.object({ name: z.string(), path: z.string().nullable(), created_at: z.string() })),
+  /** A pick for two: membership, invites sent and received, together picks asked for or rated. */
+  household: HouseholdExport.default({ member: null, invites_sent: [], invites_received: [], together_picks: [] }),
 });
 export type AccountExport = z.infer<typeof AccountExport>;

@@ -14,3 +14,4 @@ export * from './library.js';
 export * from './why-not.js';
 export * from './fit.js';
 export * from './tonight.js';
+export * from './household.js';

@@ -68,8 +68,8 @@ export const Recommendation = z.object({
   status: z.enum(['active', 'watched', 'skipped']),
   mood: Mood.nullable(),
   created_at: z.string(),
-  /** pick: issued by the engine; import: read from a history import (its reason names the source); badge: rated from the extension's badge on a title page. */
-  origin: z.enum(['pick', 'import', 'badge']).default('pick'),
+  /** pick: issued by the engine; import: read from a history import (its reason names the source); badge: rated from the extension's badge on a title page; together: a together pick the user rated (its reason names both). */
+  origin: z.enum(['pick', 'import', 'badge', 'together']).default('pick'),
   /** The title is on the user's watchlist. */
   saved: z.boolean().default(false),
   subscription_warning: SubscriptionWarning.nullable(),

@@ -98,6 +98,13 @@ export const ROUTE_SCHEMAS = schemas({
   account_export: { query: S.AccountExportQuery },
   account_deletion_code: { response: S.DeletionCodeResponse },
   account_delete: { body: S.DeleteAccountRequest, response: S.MessageResponse },
+
+  household_get: { response: S.HouseholdState },
+  household_invite: { body: S.HouseholdInviteRequest, response: S.HouseholdState },
+  household_accept: { body: S.HouseholdAcceptRequest, response: S.HouseholdState },
+  household_leave: { response: S.HouseholdState },
+  recommendations_together: { body: S.TogetherRequest, response: S.TogetherPick },
+  recommendations_together_rate: { body: S.TogetherRateRequest, response: S.TogetherPick },
 });
 
 export type RouteSchemaTable = typeof ROUTE_SCHEMAS;

@@ -52,6 +52,8 @@ function HistoryRow({
   const active = r.status === 'active';
   const watched = r.status === 'watched';
   const imported = r.origin === 'import';
+  // A together pick the user rated: its reason names both of them.
+  const together = r.origin === 'together';
   const titleId = `history-${r.id}`;
   return (
     <li className="history-item" aria-labelledby={titleId}>
@@ -62,9 +64,10 @@ function HistoryRow({
           {r.year}
           {r.genre ? ` · ${r.genre}` : ''} · {new Date(r.created_at).toLocaleDateString()}
         </span>
-        {(imported || r.origin === 'badge') && <span className="muted history-reason">{r.reason}</span>}
+        {(imported || together || r.origin === 'badge') && <span className="muted history-reason">{r.reason}</span>}
         <span className="history-tags">
           {imported && <span className="tag tag-imported">Imported</span>}
+          {together && <span className="tag tag-together">Picked for you both</span>}
           {active && <span className="tag tag-active">Tonight&rsquo;s pick</span>}
           {r.status === 'skipped' && !imported && <span className="tag tag-skipped">Skipped</span>}
         </span>

@@ -15,21 +15,27 @@ export function RecommendationCard({
   children,
   cardRef,
   headAction,
+  eyebrow = 'Tonight\u2019s pick',
+  headingId = 'rec-title',
 }: {
   rec: Recommendation;
   children?: ReactNode;
   cardRef?: Ref<HTMLElement>;
   /** A small action beside the trailer link (Save for later), where it costs the phone layout no height. */
   headAction?: ReactNode;
+  /** What the card is, after the kind: "Tonight's pick", or "For you and Ben" on a together pick. */
+  eyebrow?: string;
+  /** The title heading's id: a second card on the page (the together pick) needs its own. */
+  headingId?: string;
 }) {
   const [more, setMore] = useState(false);
   const detailsId = useId();
   return (
-    <article ref={cardRef} className={`rec-card${more ? ' is-expanded' : ''}`} aria-labelledby="rec-title">
+    <article ref={cardRef} className={`rec-card${more ? ' is-expanded' : ''}`} aria-labelledby={headingId}>
       <PosterImage className="rec-poster" src={rec.poster_url} fallbackSrc={rec.poster_fallback_url} alt={`Poster of ${rec.movie_title}`} width={240} height={360} />
       <div className="rec-head">
-        <p className="eyebrow">{rec.kind === 'series' ? 'Series' : 'Movie'} · Tonight&rsquo;s pick</p>
-        <h2 id="rec-title" className="rec-title">{rec.movie_title}</h2>
+        <p className="eyebrow">{rec.kind === 'series' ? 'Series' : 'Movie'} · {eyebrow}</p>
+        <h2 id={headingId} className="rec-title">{rec.movie_title}</h2>
         <p className="rec-facts">{titleFacts(rec).join(' · ')}</p>
         {(rec.trailer_url || headAction) && (
           <div className="rec-head-actions">

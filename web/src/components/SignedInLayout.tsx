@@ -4,6 +4,7 @@ import { AppHeader } from './AppHeader';
 import { SiteFooter } from './SiteFooter';
 import { PageLoading } from './PageLoading';
 import { useProfile } from '../hooks/useProfile';
+import { PendingInviteRedirect } from './PendingInviteRedirect';
 
 /** Header (with the feedback widget), the page, footer. */
 export function SignedInLayout() {
@@ -11,6 +12,7 @@ export function SignedInLayout() {
   useProfile();
   return (
     <div className="layout">
+      <PendingInviteRedirect />
       <a href="#main" className="skip-link">Skip to content</a>
       <AppHeader />
       <main id="main" className="layout-main app-main" tabIndex={-1}>

@@ -13,6 +13,7 @@ import { Notice } from '../components/Notice';
 import { PlanLimitBanner, type PlanLimit } from '../components/PlanLimitBanner';
 import { PlanLimitModal } from '../components/PlanLimitModal';
 import { ScheduleDialog } from '../components/ScheduleDialog';
+import { TogetherPanel } from '../components/TogetherPanel';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { errorText } from '../api/errorText';
 import { useProfile } from '../hooks/useProfile';
@@ -155,6 +156,7 @@ export function DashboardPage() {
         <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
       ) : null}
       {rec && scheduling && <ScheduleDialog rec={rec} onClose={() => setScheduling(false)} />}
+      <TogetherPanel />
       {/* Shown once the card has its height (loaded, failed or absent): the list then appears in its
           place instead of being pushed down by a card taller than its skeleton. It loads meanwhile. */}
       <div hidden={isLoading && !rec}>

@@ -14,6 +14,7 @@ import { DevicesSection } from '../components/DevicesSection';
 import { ExportDataSection } from '../components/ExportDataSection';
 import { ImportSection } from '../components/ImportSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { HouseholdSection } from '../components/HouseholdSection';
 import { UpgradeModal } from '../components/UpgradeModal';
 import { PlatformStep } from '../components/PlatformStep';
 import { LanguageStep } from '../components/LanguageStep';
@@ -28,6 +29,7 @@ const SECTIONS = [
   ['streaming', 'Streaming services'],
   ['languages', 'Languages'],
   ['never-show', 'Never show me'],
+  ['household', 'Household'],
   ['profile', 'Profile'],
   ['security', 'Sign-in and security'],
   ['devices', 'Devices'],
@@ -107,6 +109,7 @@ export function SettingsPage() {
           {(selected, onChange) => <LanguageStep selected={selected} onChange={onChange} legend="Languages you watch in" />}
         </ListSettingSection>
         <NeverShowSection user={user} save={update} />
+        <HouseholdSection />
         <ProfileSection user={user} save={update} />
         <SecuritySection user={user} onEmailChanged={remember} />
         <DevicesSection />

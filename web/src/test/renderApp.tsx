@@ -25,6 +25,8 @@ export function renderApp(path: string, opts: RenderOptions = {}) {
   if (!server.has('GET /api/public/config')) server.on('GET /api/public/config', { body: config() });
   // Settings lists past imports; an account that never imported has none.
   if (!server.has('GET /api/imports')) server.on('GET /api/imports', { body: { imports: [] } });
+  // Not in a household (a pick for two).
+  if (!server.has('GET /api/household')) server.on('GET /api/household', { body: { household: null, invite: null, pick: null } });
   if (opts.user) {
     window.localStorage.setItem(STORAGE_KEYS.token, opts.token ?? 'test-token');
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(opts.user));

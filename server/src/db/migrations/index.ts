@@ -21,6 +21,7 @@ import { tasteLibrary } from './0022_taste_library.js';
 import { tasteRevision } from './0023_taste_revision.js';
 import { titleEpisodes } from './0024_title_episodes.js';
 import { tonightConstraints } from './0025_tonight_constraints.js';
+import { households } from './0026_households.js';
 
 export type { Dialect } from './migration.js';
 
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0023_taste_revision': tasteRevision,
   '0024_title_episodes': titleEpisodes,
   '0025_tonight_constraints': tonightConstraints,
+  '0026_households': households,
 };

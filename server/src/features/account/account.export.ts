@@ -6,6 +6,7 @@ import type { DB } from '../../db/connection.js';
 import { findUserById, userLists } from '../users/users.repository.js';
 import { parseCounts } from '../imports/imports.present.js';
 import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.service.js';
+import { householdExport } from '../household/household.export.js';
 
 const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
 
@@ -61,6 +62,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
       .execute(),
   ]);
 
+  const household = await householdExport(db, user);
   const historyOut = history.map((h) => ({
     id: h.id,
     seq: Number(h.seq),
@@ -74,7 +76,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
     reason: h.reason,
     created_at: h.created_at,
     closed_at: h.closed_at,
-    origin: h.origin === 'import' || h.origin === 'badge' ? (h.origin as 'import' | 'badge') : ('pick' as const),
+    origin: h.origin === 'import' || h.origin === 'badge' || h.origin === 'together' ? (h.origin as 'import' | 'badge' | 'together') : ('pick' as const),
     import_id: h.import_id,
   }));
   return {
@@ -138,6 +140,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
       needs_reconnect: user.calendar_refresh_token === null && Boolean(user.calendar_needs_reconnect),
     },
     analytics_events: analytics,
+    household,
     imports: imports.map(({ applied, ...i }) => ({ ...i, rows_read: Number(i.rows_read), unmatched_count: Number(i.unmatched_count), counts: i.confirmed_at ? parseCounts(applied) : null })),
   };
 }

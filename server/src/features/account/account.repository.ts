@@ -4,6 +4,7 @@ import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Selectable } from 'kysely';
 import type { AccountDeletionCodesTable } from '../../db/schema.js';
+import { deleteInvitesTo, dissolveHouseholdOf } from '../household/household.repository.js';
 
 export type DeletionCodeRow = Selectable<AccountDeletionCodesTable>;
 
@@ -28,6 +29,10 @@ export async function eraseAccountRows(tx: Tx, userId: string, email: string): P
   // Rows keyed by the address rather than the id.
   await tx.deleteFrom('feedback').where('email', '=', email).execute();
   await tx.deleteFrom('login_unlock_codes').where('email', '=', email).execute();
+  // A pick for two: the household dissolves (its together picks with it; the partner keeps their
+  // own history), and invites sent to this address go. Invites the account sent cascade.
+  await dissolveHouseholdOf(tx, userId);
+  await deleteInvitesTo(tx, email);
   // Rate-limit counters named after the account: buckets end in ":<email>" or ":<id>", or hold
   // ":<email>:" (one per browser). Whole segments only, so nobody else's counter is touched.
   const buckets = [email, userId].flatMap((key) => [

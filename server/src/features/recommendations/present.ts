@@ -55,7 +55,7 @@ export function presentRecommendation(
     status: (STATUSES.has(row.status) ? row.status : 'skipped') as Recommendation['status'],
     mood: row.mood && MOODS.has(row.mood) ? (row.mood as Mood) : null,
     created_at: row.created_at,
-    origin: row.origin === 'import' || row.origin === 'badge' ? (row.origin as 'import' | 'badge') : 'pick',
+    origin: row.origin === 'import' || row.origin === 'badge' || row.origin === 'together' ? (row.origin as 'import' | 'badge' | 'together') : 'pick',
     saved,
     subscription_warning: warning,
   };

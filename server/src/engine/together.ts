@@ -1,0 +1,508 @@
+// A pick for two (docs/product-decisions.md, "A pick for two"). One candidate set for the pair:
+// titles neither member has been issued, rated, watched or chose as a favourite (and that the
+// household was not picked together before), on a service at least one of them has in their own
+// country. Each member's personal score comes from the same score pass a solo pick uses, over that
+// same set, turned into a z-score within it so the two are comparable; the blend is least misery
+// (the lower of the two z-scores, the mean breaking ties), which `together.test.ts` measured
+// against a plain sum on pairs with opposite tastes. No sort of the catalog: one classification
+// pass, one score pass per member, one top-k pass.
+import type { CatalogIndex } from './catalog-index.js';
+import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
+import { explain } from './explain.js';
+import { NeighbourTable } from './neighbours.js';
+import { article, genreAndKind, genreName, list } from './phrasing.js';
+import { buildProfile, releaseProfile } from './profile.js';
+import { seededRandom } from './random.js';
+import type { RequestState } from './request-state.js';
+import { scoreCandidates } from './score-pass.js';
+import { positionsOf, resolvePositions } from './taste-positions.js';
+import { TopK } from './top-k.js';
+import type { EngineTitle, EngineWeights, Factor, Neighbours, UserTaste } from './types.js';
+import { defaultWeights, resolveWeights } from './weights.js';
+
+export interface TogetherMember {
+  /** The name the reason uses ("Asha"). */
+  name: string;
+  taste: UserTaste;
+  /** The member's country: their services count where they stream there (or GLOBAL). */
+  region?: string | null;
+}
+
+/**
+ * least_misery: min(zA, zB), the mean breaking ties (the product's rule). sum: zA + zB.
+ * raw_sum: the plain sum of the two personal scores, unnormalised. The last two exist to be
+ * measured against (together.test.ts), never for the product.
+ */
+export type BlendRule = 'least_misery' | 'sum' | 'raw_sum';
+
+export interface TogetherOptions {
+  /** Same seed and inputs, same pick. */
+  seed: number;
+  kind?: 'movie' | 'series';
+  /** Titles the household was picked together before: never again. */
+  exclude?: readonly string[];
+  /**
+   * The asker's own hard constraints for tonight, as a test on a title (e.g. a time budget when
+   * the engine gains one): a title failing it is never a candidate. The pair shares one evening,
+   * so the asker's constraints apply to both.
+   */
+  accept?: (title: EngineTitle) => boolean;
+  weights?: Partial<EngineWeights>;
+  blend?: BlendRule;
+}
+
+export interface TogetherPick {
+  titleId: string;
+  /** The blended score (z-score units for least_misery). */
+  score: number;
+  /** Each member's z-score for the title within the candidate set, in member order. */
+  memberScores: [number, number];
+  /** The service to show; null when availability is unknown (no candidate on either's services). */
+  platform: string | null;
+  /** The members (0, 1) who have `platform` in their country; both when they share it. */
+  owners: number[];
+  reason: string;
+}
+
+/** One entry of rankTogether: a candidate with each member's z-score and the blend. */
+export interface TogetherRanked {
+  titleId: string;
+  z: [number, number];
+  blend: number;
+  /** Members who do not have the title's language among theirs (0 is the best tier). */
+  tier: number;
+}
+
+/** Keeps language tiers apart whatever the blend: a blend never reaches this size. */
+const TIER_GAP = 1e6;
+/** The mean's part in least misery: only ever decides between near-equal minimums. */
+const TIE_BREAK = 1e-3;
+
+interface MemberRules {
+  restricted: boolean;
+  onTarget: Uint8Array;
+  targetMask: number;
+  targets: number[];
+  regional: boolean;
+  allowed: Uint8Array;
+  preferred: Uint8Array;
+  anyLanguage: boolean;
+}
+
+/** Per index: two score buffers (one per member), reused by every together request. */
+const buffers = new WeakMap<CatalogIndex, [Float32Array, Float32Array]>();
+function scoreBuffers(index: CatalogIndex): [Float32Array, Float32Array] {
+  let b = buffers.get(index);
+  if (!b) buffers.set(index, (b = [new Float32Array(index.size), new Float32Array(index.size)]));
+  return b;
+}
+
+function rulesOf(index: CatalogIndex, member: TogetherMember): MemberRules {
+  const onTarget = new Uint8Array(index.platforms.length);
+  const targets: number[] = [];
+  let targetMask = 0;
+  for (const name of member.taste.platforms) {
+    const id = index.platformIdx.get(name.trim().toLowerCase());
+    if (id === undefined || targets.includes(id)) continue;
+    targets.push(id);
+    onTarget[id] = 1;
+    if (id < 31) targetMask |= 1 << id;
+  }
+  const allowed = new Uint8Array(index.regionSets.length);
+  const code = member.region?.trim().toUpperCase();
+  const regional = !!code && index.regionSets.length > 1;
+  if (regional) {
+    allowed[0] = 1;
+    for (const r of [code, 'GLOBAL']) {
+      const sets = index.setsWithRegion.get(r);
+      if (sets) for (let s = 0; s < sets.length; s++) allowed[sets[s]] = 1;
+    }
+  }
+  const preferred = new Uint8Array(index.languages.length);
+  for (const name of member.taste.languages) {
+    const id = index.langIdx.get(name.trim().toLowerCase());
+    if (id !== undefined) preferred[id] = 1;
+  }
+  return { restricted: member.taste.platforms.length > 0, onTarget, targetMask, targets, regional, allowed, preferred, anyLanguage: member.taste.languages.length === 0 };
+}
+
+/** Title i streams on one of the member's services in their country. */
+function hasIt(index: CatalogIndex, r: MemberRules, i: number): boolean {
+  const mask = index.platMask[i];
+  if ((mask & r.targetMask) === 0 && mask < 0x80000000) return false;
+  for (let x = index.platOff[i]; x < index.platOff[i + 1]; x++) {
+    if (r.onTarget[index.platIds[x]] === 1 && (!r.regional || r.allowed[index.platRegion[x]] === 1)) return true;
+  }
+  return false;
+}
+
+/** Both histories and the household's together picks, stamped with one epoch of the index's scratch. */
+function markExcluded(index: CatalogIndex, members: readonly TogetherMember[], exclude: readonly string[]): number {
+  const scratch = index.scratch;
+  if (scratch.epoch >= 0xfffffffe) {
+    scratch.excludedStamp.fill(0);
+    scratch.epoch = 0;
+  }
+  const epoch = ++scratch.epoch;
+  for (const m of members) {
+    const h = positionsOf(index, m.taste);
+    for (const l of [h.recommended, h.liked, h.disliked, h.watched, h.favourites]) {
+      for (let i = 0; i < l.length; i++) if (l[i] >= 0) scratch.excludedStamp[l[i]] = epoch;
+    }
+  }
+  for (const id of exclude) {
+    const idx = index.idToIdx.get(id);
+    if (idx !== undefined) scratch.excludedStamp[idx] = epoch;
+  }
+  return epoch;
+}
+
+/**
+ * The pair's candidates into scratch.candidateList (or, when none is on either's services, the
+ * titles of unknown availability). Neither member with services: any title, as for a solo pick.
+ * The hot loop of a together pick: plain locals, the two members unrolled, the platform bit masks
+ * as the first filter.
+ */
+function classify(index: CatalogIndex, rules: readonly MemberRules[], epoch: number, opts: TogetherOptions): { candidates: Int32Array; fallback: boolean } {
+  const { excludedStamp, candidateList, unknownList } = index.scratch;
+  const { series, platMask, titles } = index;
+  const wantSeries = opts.kind === 'series' ? 1 : opts.kind === 'movie' ? 0 : -1;
+  const [r0, r1] = rules;
+  const restricted = r0.restricted || r1.restricted;
+  const mask0 = r0.restricted ? r0.targetMask : 0;
+  const mask1 = r1.restricted ? r1.targetMask : 0;
+  const accept = opts.accept;
+  let chosen = 0;
+  let unknown = 0;
+  for (let i = 0; i < index.size; i++) {
+    if (excludedStamp[i] === epoch || (wantSeries >= 0 && series[i] !== wantSeries)) continue;
+    if (accept && !accept(titles[i])) continue;
+    if (!restricted) {
+      candidateList[chosen++] = i;
+      continue;
+    }
+    const mask = platMask[i];
+    if (mask === 0) {
+      unknownList[unknown++] = i;
+      continue;
+    }
+    // On none of either member's platforms in any region: never looked up.
+    if ((mask & (mask0 | mask1)) === 0 && mask < 0x80000000) continue;
+    // Without a country the bit says it all (as for a solo pick); with one, the entries' regions decide.
+    const on0 = (mask & mask0) !== 0 ? !r0.regional || hasIt(index, r0, i) : mask >= 0x80000000 && r0.restricted && hasIt(index, r0, i);
+    const on1 = on0 || ((mask & mask1) !== 0 ? !r1.regional || hasIt(index, r1, i) : mask >= 0x80000000 && r1.restricted && hasIt(index, r1, i));
+    if (on1) candidateList[chosen++] = i;
+  }
+  if (chosen > 0 || !restricted) return { candidates: candidateList.subarray(0, chosen), fallback: false };
+  return { candidates: unknownList.subarray(0, unknown), fallback: true };
+}
+
+function weightsFor(index: CatalogIndex, opts: TogetherOptions, neighbours: Neighbours | undefined): EngineWeights {
+  const hasCoLikes = neighbours instanceof NeighbourTable ? neighbours.nbr.length > 0 : neighbours !== undefined;
+  return resolveWeights(opts.weights, defaultWeights(index.richFeatures, hasCoLikes));
+}
+
+/** A solo request state for one member over the pair's candidates; scored into scratch.score. Release it. */
+function memberState(index: CatalogIndex, member: TogetherMember, r: MemberRules, candidates: Int32Array, weights: EngineWeights, neighbours: Neighbours | undefined, seed: number, fallback: boolean): RequestState {
+  const history = positionsOf(index, member.taste);
+  const profile = buildProfile(index, member.taste, weights, history);
+  const state: RequestState = {
+    index,
+    taste: member.taste,
+    history,
+    opts: { seed, region: member.region ?? null },
+    neighbours,
+    weights,
+    profile,
+    mood: null,
+    popularity: supportPopularity(index, neighbours),
+    collaborativeTouched: [],
+    targetPlatforms: r.targets,
+    restricted: r.restricted,
+    fallback,
+    regional: r.regional,
+    preferredLanguage: r.preferred,
+    hasLanguagePreference: !r.anyLanguage,
+    candidates,
+    saved: [],
+  };
+  try {
+    state.collaborativeTouched = collaborativePass(index, profile, neighbours);
+    scoreCandidates(state);
+  } catch (error) {
+    releaseState(state);
+    throw error;
+  }
+  return state;
+}
+
+function releaseState(state: RequestState): void {
+  releaseProfile(state.index, state.profile);
+  releaseCollaborative(state.index, state.collaborativeTouched);
+  state.collaborativeTouched = [];
+}
+
+interface Scored {
+  candidates: Int32Array;
+  fallback: boolean;
+  rules: MemberRules[];
+  weights: EngineWeights;
+  /** Per member: z = (score - mean) * inv (inv 0 when every candidate scores alike). */
+  mean: [number, number];
+  inv: [number, number];
+  raw: [Float32Array, Float32Array];
+}
+
+/** Each member's history resolved once per request (the passes below read it several times). */
+function resolved(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember]): [TogetherMember, TogetherMember] {
+  const one = (m: TogetherMember): TogetherMember => (m.taste.positions ? m : { ...m, taste: { ...m.taste, positions: resolvePositions(index, m.taste) } });
+  return [one(members[0]), one(members[1])];
+}
+
+/** Classification, then one score pass per member into its own buffer (indexed by title), with its mean and spread. */
+function scorePair(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours: Neighbours | undefined): Scored {
+  const rules = members.map((m) => rulesOf(index, m));
+  const epoch = markExcluded(index, members, opts.exclude ?? []);
+  const { candidates, fallback } = classify(index, rules, epoch, opts);
+  const weights = weightsFor(index, opts, neighbours);
+  const raw = scoreBuffers(index);
+  const mean: [number, number] = [0, 0];
+  const inv: [number, number] = [0, 0];
+  const score = index.scratch.score;
+  for (let m = 0; m < 2; m++) {
+    const state = memberState(index, members[m], rules[m], candidates, weights, neighbours, opts.seed, fallback);
+    try {
+      const out = raw[m];
+      let sum = 0;
+      for (let c = 0; c < candidates.length; c++) {
+        const i = candidates[c];
+        out[i] = score[i];
+        sum += score[i];
+      }
+      const mu = candidates.length > 0 ? sum / candidates.length : 0;
+      let sq = 0;
+      for (let c = 0; c < candidates.length; c++) {
+        const d = out[candidates[c]] - mu;
+        sq += d * d;
+      }
+      const sd = candidates.length > 1 ? Math.sqrt(sq / candidates.length) : 0;
+      mean[m] = mu;
+      inv[m] = sd > 1e-9 ? 1 / sd : 0;
+    } finally {
+      releaseState(state);
+    }
+  }
+  return { candidates, fallback, rules, weights, mean, inv, raw };
+}
+
+function blendOf(rule: BlendRule, za: number, zb: number, ra: number, rb: number): number {
+  if (rule === 'sum') return za + zb;
+  if (rule === 'raw_sum') return ra + rb;
+  return Math.min(za, zb) + TIE_BREAK * (za + zb) * 0.5;
+}
+
+function tierOf(index: CatalogIndex, rules: readonly MemberRules[], i: number): number {
+  const lang = index.lang[i];
+  let tier = 0;
+  for (const r of rules) if (!r.anyLanguage && !(lang >= 0 && r.preferred[lang] === 1)) tier++;
+  return tier;
+}
+
+/** tierOf per language id (+ 1, so -1 unknown is entry 0): one lookup per title in the hot loop. */
+function tierTable(index: CatalogIndex, rules: readonly MemberRules[]): Uint8Array {
+  const table = new Uint8Array(index.languages.length + 1);
+  for (let l = -1; l < index.languages.length; l++) {
+    let tier = 0;
+    for (const r of rules) if (!r.anyLanguage && !(l >= 0 && r.preferred[l] === 1)) tier++;
+    table[l + 1] = tier;
+  }
+  return table;
+}
+
+/**
+ * Every candidate of the pair with both z-scores and the blend, best first (tier, then blend).
+ * For tests and measurements: the product calls recommendTogether, which never sorts.
+ */
+export function rankTogether(index: CatalogIndex, pair: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours?: Neighbours): TogetherRanked[] {
+  const members = resolved(index, pair);
+  const s = scorePair(index, members, opts, neighbours);
+  const rule = opts.blend ?? 'least_misery';
+  const out: TogetherRanked[] = [];
+  for (let c = 0; c < s.candidates.length; c++) {
+    const i = s.candidates[c];
+    const ra = s.raw[0][i];
+    const rb = s.raw[1][i];
+    const z: [number, number] = [(ra - s.mean[0]) * s.inv[0], (rb - s.mean[1]) * s.inv[1]];
+    out.push({ titleId: index.titles[i].id, z, blend: blendOf(rule, z[0], z[1], ra, rb), tier: tierOf(index, s.rules, i) });
+  }
+  return out.sort((a, b) => a.tier - b.tier || b.blend - a.blend);
+}
+
+/** How many of the best titles the draw may choose from: a few, never beyond the top 5% (as a solo pick). */
+function poolSize(count: number, exploreTop: number): number {
+  return Math.max(1, Math.min(Math.floor(exploreTop), Math.floor(count * 0.05)));
+}
+
+export function recommendTogether(
+  index: CatalogIndex,
+  pair: readonly [TogetherMember, TogetherMember],
+  opts: TogetherOptions,
+  neighbours?: Neighbours,
+): TogetherPick | null {
+  const members = resolved(index, pair);
+  const s = scorePair(index, members, opts, neighbours);
+  const { candidates } = s;
+  if (candidates.length === 0) return null;
+  const rule = opts.blend ?? 'least_misery';
+  const k = poolSize(candidates.length, s.weights.exploreTop);
+  const heap = new TopK(k);
+  const [a, b] = s.raw;
+  const tiers = tierTable(index, s.rules);
+  const { lang } = index;
+  const [meanA, meanB] = s.mean;
+  const [invA, invB] = s.inv;
+  for (let c = 0; c < candidates.length; c++) {
+    const i = candidates[c];
+    const za = (a[i] - meanA) * invA;
+    const zb = (b[i] - meanB) * invB;
+    const key = blendOf(rule, za, zb, a[i], b[i]) - TIER_GAP * tiers[lang[i] + 1];
+    if (heap.size === k && key <= heap.worst()) continue;
+    heap.offer(i, key);
+  }
+  const size = heap.size;
+  const ids = new Uint32Array(size);
+  const keys = new Float32Array(size);
+  heap.drainInto(ids, keys, 0);
+  // The draw stays in the best tier, as a solo pick's does.
+  const bestTier = tierOf(index, s.rules, ids[0]);
+  const pool: number[] = [];
+  const poolKeys: number[] = [];
+  for (let p = 0; p < size; p++) {
+    if (tierOf(index, s.rules, ids[p]) !== bestTier) continue;
+    pool.push(ids[p]);
+    poolKeys.push(keys[p]);
+  }
+  const idx = pool[draw(poolKeys, s.weights.exploreTemperature, opts.seed)];
+  const z: [number, number] = [(a[idx] - s.mean[0]) * s.inv[0], (b[idx] - s.mean[1]) * s.inv[1]];
+  const { platform, owners } = whereToWatch(index, s, idx);
+  const factors = members.map((m, n) => memberFactors(index, m, s, n, idx, opts.seed, neighbours));
+  return {
+    titleId: index.titles[idx].id,
+    score: blendOf(rule, z[0], z[1], a[idx], b[idx]),
+    memberScores: z,
+    platform,
+    owners,
+    reason: togetherReason(index, idx, members, factors, platform, owners, s.fallback),
+  };
+}
+
+/** A seeded draw weighted by exp(-(best - key) / temperature), like a solo pick's. */
+function draw(keys: readonly number[], temperature: number, seed: number): number {
+  if (keys.length === 1 || !(temperature > 0)) return 0;
+  const best = keys[0];
+  const odds = keys.map((k) => Math.exp(-(best - k) / temperature));
+  let ticket = seededRandom(seed)() * odds.reduce((x, y) => x + y, 0);
+  for (let p = 0; p < odds.length; p++) {
+    ticket -= odds[p];
+    if (ticket < 0) return p;
+  }
+  return odds.length - 1;
+}
+
+/** The service to show and whose it is: one they share first (the asker's order), else the asker's, else the partner's. */
+function whereToWatch(index: CatalogIndex, s: Scored, idx: number): { platform: string | null; owners: number[] } {
+  if (s.fallback) return { platform: null, owners: [] };
+  const has = (r: MemberRules, x: number) => r.restricted && r.onTarget[index.platIds[x]] === 1 && (!r.regional || r.allowed[index.platRegion[x]] === 1);
+  const entries: Array<{ x: number; owners: number[] }> = [];
+  for (let x = index.platOff[idx]; x < index.platOff[idx + 1]; x++) {
+    const owners = [0, 1].filter((m) => has(s.rules[m], x));
+    if (owners.length > 0) entries.push({ x, owners });
+  }
+  const name = (x: number) => {
+    const n = index.platforms[index.platIds[x]];
+    return index.titles[idx].platforms.find((p) => p.trim().toLowerCase() === n.toLowerCase()) ?? n;
+  };
+  const byPreference = (m: number) => (e: { x: number }) => s.rules[m].targets.indexOf(index.platIds[e.x]);
+  const best =
+    entries.filter((e) => e.owners.length === 2).sort((p, q) => byPreference(0)(p) - byPreference(0)(q))[0] ??
+    entries.filter((e) => e.owners[0] === 0).sort((p, q) => byPreference(0)(p) - byPreference(0)(q))[0] ??
+    entries.sort((p, q) => byPreference(1)(p) - byPreference(1)(q))[0];
+  if (best) return { platform: name(best.x), owners: best.owners };
+  // Neither member has services: the title's first known one, nobody's in particular.
+  return { platform: index.titles[idx].platforms[0] ?? null, owners: [] };
+}
+
+/** What pushed the title up for member n: the factors a solo explanation finds, re-derived for that title alone. */
+function memberFactors(index: CatalogIndex, member: TogetherMember, s: Scored, n: number, idx: number, seed: number, neighbours: Neighbours | undefined): Factor[] {
+  const state = memberState(index, member, s.rules[n], Int32Array.of(idx), s.weights, neighbours, seed, s.fallback);
+  try {
+    return explain(state, idx, 0).factors;
+  } finally {
+    releaseState(state);
+  }
+}
+
+/** The liked titles that explain member's score, if any. */
+function likedNamed(factors: readonly Factor[]): string[] {
+  for (const f of factors) {
+    if (f.kind === 'similar_to') return f.titleIds;
+    if (f.kind === 'person' || f.kind === 'co_liked') return [f.titleId];
+  }
+  return [];
+}
+
+/** "Asha liked Parasite", "Ben enjoys crime", else what still holds for them. */
+function memberClause(index: CatalogIndex, name: string, factors: readonly Factor[]): string {
+  const nameOf = (id: string) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id;
+  const liked = likedNamed(factors);
+  if (liked.length > 0) return `${name} liked ${list(liked.map(nameOf))}`;
+  const genre = factors.find((f): f is Extract<Factor, { kind: 'genre' }> => f.kind === 'genre');
+  if (genre) return `${name} enjoys ${list(genre.genres.slice(0, 2).map(genreName))}`;
+  if (factors.some((f) => f.kind === 'quality')) return `${name} gets a highly rated pick`;
+  return `it is new ground for ${name}`;
+}
+
+/** One clause per member, or one for both when the same liked titles explain both scores. */
+function memberClauses(index: CatalogIndex, members: readonly TogetherMember[], factors: readonly Factor[][]): string {
+  const [a, b] = factors.map(likedNamed);
+  if (a.length > 0 && a.length === b.length && a.every((id) => b.includes(id))) {
+    return `you both liked ${list(a.map((id) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id))}`;
+  }
+  return members.map((m, n) => memberClause(index, m.name, factors[n])).join(', ');
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * "For Asha and Ben: Asha liked Parasite, Ben liked Oldboy. A Korean thriller, on Netflix
+ * (Asha's). Rated 8.1 on IMDb." Only facts of the title and the factors that drove each score.
+ */
+function togetherReason(
+  index: CatalogIndex,
+  idx: number,
+  members: readonly [TogetherMember, TogetherMember],
+  factors: readonly Factor[][],
+  platform: string | null,
+  owners: readonly number[],
+  fallback: boolean,
+): string {
+  const title = index.titles[idx];
+  const [a, b] = members.map((m) => m.name);
+  const showLanguage = title.language !== '' && title.language.toLowerCase() !== 'english';
+  const kindPhrase = genreAndKind(title.genres.slice(0, 2), title.kind);
+  const words = [showLanguage ? title.language : '', kindPhrase].filter(Boolean).join(' ');
+  let text = `For ${a} and ${b}: ${memberClauses(index, members, factors)}. ${capitalise(article(words))} ${words}`;
+  if (platform) {
+    const whose = owners.length === 2 ? ' (you both have it)' : owners.length === 1 ? ` (${members[owners[0]].name}'s)` : '';
+    text += `, on ${platform}${whose}`;
+  }
+  text += '.';
+  const parts: string[] = [];
+  if (title.imdb != null) parts.push(`${title.imdb.toFixed(1)} on IMDb`);
+  if (title.rt != null) parts.push(`${title.rt}% on Rotten Tomatoes`);
+  if (parts.length > 0) text += ` Rated ${list(parts)}.`;
+  if (fallback) text += ' Not on your services - availability unknown.';
+  return text;
+}

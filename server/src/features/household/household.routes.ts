@@ -1,0 +1,31 @@
+import type { Router } from 'express';
+import type { AppContext } from '../../context.js';
+import type { CatalogStore } from '../../catalog/catalog.store.js';
+import { currentUser } from '../../http/authenticate.js';
+import { apiRouter } from '../../http/route.js';
+import { acceptInvite, householdState, inviteToHousehold, leaveHousehold } from './household.service.js';
+import { pickTogether, rateTogether } from './together.service.js';
+
+/** A pick for two (docs/product-decisions.md, "A pick for two"). */
+export function householdRoutes(ctx: AppContext, catalog: CatalogStore): Router {
+  const { router, route } = apiRouter(ctx);
+  route('household_get', async (req, res) => {
+    res.json(await householdState(ctx, catalog, currentUser(req)));
+  });
+  route('household_invite', async (req, res, { body }) => {
+    res.json(await inviteToHousehold(ctx, catalog, currentUser(req), req.ip ?? 'unknown', body.email));
+  });
+  route('household_accept', async (req, res, { body }) => {
+    res.json(await acceptInvite(ctx, catalog, currentUser(req), body.token));
+  });
+  route('household_leave', async (req, res) => {
+    res.json(await leaveHousehold(ctx, catalog, currentUser(req)));
+  });
+  route('recommendations_together', async (req, res, { body }) => {
+    res.json(await pickTogether(ctx, catalog, currentUser(req), body));
+  });
+  route('recommendations_together_rate', async (req, res, { body }) => {
+    res.json(await rateTogether(ctx, catalog, currentUser(req), String(req.params.id), body.rating));
+  });
+  return router;
+}

@@ -1,0 +1,72 @@
+// The dashboard's pick for two, shown to members of a household (docs/screens.md, "Household"):
+// "Pick for both of us", then the together card, the same card as tonight's pick, with each
+// member's own Like / Dislike and the partner's rating.
+import { useState } from 'react';
+import { PlanLimitError } from '@app/shared';
+import { errorText } from '../api/errorText';
+import { useHousehold } from '../hooks/useHousehold';
+import { Icon } from './Icon';
+import { Notice } from './Notice';
+import { RecommendationCard } from './RecommendationCard';
+
+export const TOGETHER_TEXTS = {
+  pickFailed: 'Could not find a pick for both of you. Please try again.',
+  rateFailed: 'Could not save your rating. Please try again.',
+} as const;
+
+export function TogetherPanel() {
+  const { data, pick, rate } = useHousehold();
+  const [busy, setBusy] = useState<'pick' | 'rate' | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  if (!data?.household) return null;
+  const partner = data.household.members.find((m) => !m.you)?.name ?? 'your partner';
+  const p = data.pick;
+
+  async function run(kind: 'pick' | 'rate', action: () => Promise<unknown>, fallback: string) {
+    setBusy(kind);
+    setAlert(null);
+    try {
+      await action();
+    } catch (err) {
+      setAlert(err instanceof PlanLimitError ? err.detail : errorText(err, fallback));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const partnerLine = !p ? '' : p.partner_rating === null ? `${partner} has not rated it yet.` : `${partner} ${p.partner_rating ? 'liked' : 'disliked'} it.`;
+  return (
+    <section className="together" aria-labelledby="together-title">
+      <div className="together-head">
+        <h2 id="together-title">Together with {partner}</h2>
+        <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void run('pick', pick, TOGETHER_TEXTS.pickFailed)}>
+          {busy === 'pick' ? 'Finding one for you both…' : 'Pick for both of us'}
+        </button>
+      </div>
+      {alert && <Notice tone="error">{alert}</Notice>}
+      {p && (
+        <RecommendationCard rec={p} eyebrow={`For you and ${partner}`} headingId="together-pick-title">
+          <div className="rec-actions">
+            <div className="btn-row" role="group" aria-label="Rate this pick for both of you">
+              {[true, false].map((liked) => (
+                <button
+                  key={String(liked)}
+                  type="button"
+                  className={`btn btn-rate${p.user_rating === liked ? ' is-chosen' : ''}`}
+                  aria-pressed={p.user_rating === liked}
+                  disabled={busy !== null}
+                  onClick={() => void run('rate', () => rate(p.id, liked), TOGETHER_TEXTS.rateFailed)}
+                >
+                  <Icon name={liked ? 'thumbUp' : 'thumbDown'} /> {p.user_rating === liked ? (liked ? 'Liked' : 'Disliked') : liked ? 'Like' : 'Dislike'}
+                </button>
+              ))}
+            </div>
+            <p className="muted together-status">
+              {p.asked_by_you ? 'You asked for this pick.' : `${p.asked_by} asked for this pick.`} {partnerLine}
+            </p>
+          </div>
+        </RecommendationCard>
+      )}
+    </section>
+  );
+}
