@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountExport, HOUSEHOLD, HouseholdState, TogetherPick, type ApiError } from '@app/shared';
 import { dialects } from './support/dialects.js';
 import { GOOD_PASSWORD, rawRequest, signUp, startTestServer, TestClock, uniqueEmail, type TestClient, type TestServer } from './support/test-server.js';
-import { failure, quotaRows, recommendationRows } from './recommendations.helpers.js';
+import { failure, quotaRows, recommendationRows, setPlan } from './recommendations.helpers.js';
 
 type Member = TestClient & { email: string; userId: string };
 
@@ -127,6 +127,31 @@ describe.each(dialects)('a pick for two on %s', (dialect) => {
     expect(next.asked_by_you).toBe(true);
     expect((await quotaRows(server, ben.userId)).map((q) => Number(q.used))).toEqual([1]);
     expect((await quotaRows(server, asha.userId)).map((q) => Number(q.used))).toEqual([1]);
+  });
+
+  it("a together pick keeps tonight's rules: the asker's time budget and kind, and both members' exclusions", async () => {
+    const { asha, ben } = await household(server);
+    for (const m of [asha, ben]) await setPlan(server, m.userId, 'paid_lifetime');
+    const titles = await server.running.services.catalog.titles();
+    const byId = new Map(titles.map((t) => [t.id, t]));
+    // Asha remembers "movies, 1 h 40" (sent with a solo pick, as the dashboard does); Ben never shows thrillers.
+    await asha.api.recommendations.next({ max_minutes: 100, kind: 'movie' });
+    await ben.api.settings.updateProfile({ exclusions: { genres: ['Thriller'], keywords: [], people: [] } });
+    for (let i = 0; i < 4; i++) {
+      const pick = TogetherPick.parse(await asha.api.household.pick());
+      const title = byId.get(pick.title_id)!;
+      expect(title.kind).toBe('movie');
+      expect(title.runtime).not.toBeNull();
+      expect(title.runtime!).toBeLessThanOrEqual(100);
+      expect(title.genres).not.toContain('Thriller');
+    }
+    // Ben asks: the evening is his, without a budget, and Asha's exclusions would apply to him.
+    await asha.api.settings.updateProfile({ exclusions: { genres: ['Drama'], keywords: [], people: [] } });
+    const bens = TogetherPick.parse(await ben.api.household.pick({ kind: 'series' }));
+    const title = byId.get(bens.title_id)!;
+    expect(title.kind).toBe('series');
+    expect(title.genres).not.toContain('Drama');
+    expect(title.genres).not.toContain('Thriller');
   });
 
   it('refuses what it must, with a clear detail, and changes nothing', async () => {

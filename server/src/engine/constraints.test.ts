@@ -3,7 +3,7 @@
 // constraints, on a synthetic catalog and on the built-in pack, in recommend and in rankAll.
 import { MOOD_VALUES } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { constraintVerdict, EXCLUSION_LENGTH, EXCLUSION_LIMIT, foldName } from './constraints.js';
+import { constraintVerdict, EXCLUSION_CAP, EXCLUSION_LENGTH, foldName } from './constraints.js';
 import { formatMinutes } from './phrasing.js';
 import { rankAll, recommend } from './rank.js';
 import { seededRandom } from './random.js';
@@ -204,17 +204,17 @@ describe('exclusion matching', () => {
     expect(constraintVerdict({ ...series, episodes: 5 }, { seed: 1, maxMinutes: 200, finishTonight: true })?.rule).toBe('finish_tonight');
   });
 
-  it('the longest lists the API allows are applied in full, and longer ones are cut to that bound', () => {
+  it("the longest lists the engine reads (both members' of a pick for two) are applied in full, and longer ones are cut to that bound", () => {
     const catalog = catalogs[0];
     const keywords = [...new Set(catalog.titles.flatMap((t) => t.keywords))];
-    const long = Array.from({ length: EXCLUSION_LIMIT }, (_, k) => `${keywords[k % keywords.length]} ${'z'.repeat(EXCLUSION_LENGTH)}`.slice(0, EXCLUSION_LENGTH));
+    const long = Array.from({ length: EXCLUSION_CAP }, (_, k) => `${keywords[k % keywords.length]} ${'z'.repeat(EXCLUSION_LENGTH)}`.slice(0, EXCLUSION_LENGTH));
     const taste = randomTaste(seededRandom(1), catalog.titles);
-    const opts: RecommendOptions = { seed: 1, exclusions: { genres: [], keywords: [...keywords.slice(0, EXCLUSION_LIMIT), ...long], people: [] } };
-    // Only the first 30 count: exactly the titles with one of those keywords are gone.
-    const first = new Set(keywords.slice(0, EXCLUSION_LIMIT).map(foldName));
+    const opts: RecommendOptions = { seed: 1, exclusions: { genres: [], keywords: [...keywords.slice(0, EXCLUSION_CAP), ...long], people: [] } };
+    // Only the first 60 count: exactly the titles with one of those keywords are gone.
+    const first = new Set(keywords.slice(0, EXCLUSION_CAP).map(foldName));
     const ranking = rankAll(catalog.index, taste, opts);
     for (const r of ranking) expect(catalog.byId.get(r.titleId)!.keywords.some((k) => first.has(foldName(k)))).toBe(false);
-    const within = { ...opts, exclusions: { ...opts.exclusions!, keywords: keywords.slice(0, EXCLUSION_LIMIT) } };
+    const within = { ...opts, exclusions: { ...opts.exclusions!, keywords: keywords.slice(0, EXCLUSION_CAP) } };
     expect(rankAll(catalog.index, taste, within)).toEqual(ranking);
   });
 });

@@ -7,9 +7,11 @@ import type { CatalogIndex } from './catalog-index.js';
 import { genreKey } from './moods.js';
 import type { ConstraintBreak, EngineTitle, Exclusions, RecommendOptions } from './types.js';
 
-/** At most this many of each exclusion list count, and each entry at most this long (the API enforces it too). */
+/** One person's exclusion lists hold at most this many entries, each at most this long (the API enforces it too). */
 export const EXCLUSION_LIMIT = 30;
 export const EXCLUSION_LENGTH = 60;
+/** What the engine reads of each list: a pick for two carries both members' lists; more are cut. */
+export const EXCLUSION_CAP = 2 * EXCLUSION_LIMIT;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -41,7 +43,7 @@ interface FoldedExclusions {
 function bounded(list: readonly string[] | undefined): string[] {
   if (!Array.isArray(list)) return [];
   const out: string[] = [];
-  for (const item of list.slice(0, EXCLUSION_LIMIT)) if (typeof item === 'string') out.push(item.slice(0, EXCLUSION_LENGTH));
+  for (const item of list.slice(0, EXCLUSION_CAP)) if (typeof item === 'string') out.push(item.slice(0, EXCLUSION_LENGTH));
   return out;
 }
 

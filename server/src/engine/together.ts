@@ -7,6 +7,7 @@
 // against a plain sum on pairs with opposite tastes. No sort of the catalog: one classification
 // pass, one score pass per member, one top-k pass.
 import type { CatalogIndex } from './catalog-index.js';
+import { hasConstraints, markConstraintBreaks } from './constraints.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
 import { explain } from './explain.js';
 import { NeighbourTable } from './neighbours.js';
@@ -17,7 +18,7 @@ import type { RequestState } from './request-state.js';
 import { scoreCandidates } from './score-pass.js';
 import { positionsOf, resolvePositions } from './taste-positions.js';
 import { TopK } from './top-k.js';
-import type { EngineTitle, EngineWeights, Factor, Neighbours, UserTaste } from './types.js';
+import type { EngineWeights, Factor, Neighbours, RecommendOptions, UserTaste } from './types.js';
 import { defaultWeights, resolveWeights } from './weights.js';
 
 export interface TogetherMember {
@@ -42,11 +43,12 @@ export interface TogetherOptions {
   /** Titles the household was picked together before: never again. */
   exclude?: readonly string[];
   /**
-   * The asker's own hard constraints for tonight, as a test on a title (e.g. a time budget when
-   * the engine gains one): a title failing it is never a candidate. The pair shares one evening,
-   * so the asker's constraints apply to both.
+   * Tonight's hard constraints for the pair (constraints.ts: time budget, finish tonight,
+   * exclusions, age limit): a title breaking one is never a candidate, exactly as for a solo
+   * pick. The caller decides whose: the service gives the asker's time and both members'
+   * exclusions and the lower age limit.
    */
-  accept?: (title: EngineTitle) => boolean;
+  constraints?: Pick<RecommendOptions, 'maxMinutes' | 'finishTonight' | 'exclusions' | 'maxAge'>;
   weights?: Partial<EngineWeights>;
   blend?: BlendRule;
 }
@@ -165,18 +167,16 @@ function markExcluded(index: CatalogIndex, members: readonly TogetherMember[], e
  */
 function classify(index: CatalogIndex, rules: readonly MemberRules[], epoch: number, opts: TogetherOptions): { candidates: Int32Array; fallback: boolean } {
   const { excludedStamp, candidateList, unknownList } = index.scratch;
-  const { series, platMask, titles } = index;
+  const { series, platMask } = index;
   const wantSeries = opts.kind === 'series' ? 1 : opts.kind === 'movie' ? 0 : -1;
   const [r0, r1] = rules;
   const restricted = r0.restricted || r1.restricted;
   const mask0 = r0.restricted ? r0.targetMask : 0;
   const mask1 = r1.restricted ? r1.targetMask : 0;
-  const accept = opts.accept;
   let chosen = 0;
   let unknown = 0;
   for (let i = 0; i < index.size; i++) {
     if (excludedStamp[i] === epoch || (wantSeries >= 0 && series[i] !== wantSeries)) continue;
-    if (accept && !accept(titles[i])) continue;
     if (!restricted) {
       candidateList[chosen++] = i;
       continue;
@@ -263,6 +263,8 @@ function resolved(index: CatalogIndex, members: readonly [TogetherMember, Togeth
 function scorePair(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours: Neighbours | undefined): Scored {
   const rules = members.map((m) => rulesOf(index, m));
   const epoch = markExcluded(index, members, opts.exclude ?? []);
+  const limits = opts.constraints ? { ...opts.constraints, seed: opts.seed } : null;
+  if (limits && hasConstraints(limits)) markConstraintBreaks(index, limits, index.scratch.excludedStamp, epoch);
   const { candidates, fallback } = classify(index, rules, epoch, opts);
   const weights = weightsFor(index, opts, neighbours);
   const raw = scoreBuffers(index);

@@ -17,6 +17,7 @@ import { lockUser, tasteRows } from '../recommendations/recommendations.reposito
 import { buildTaste, issueSeed } from '../recommendations/taste.js';
 import { tasteCacheFor } from '../recommendations/taste-state.js';
 import { precheckIssue, spendIssue, warningOf } from '../subscription/subscription.service.js';
+import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import * as repo from './household.repository.js';
 import { displayName, presentTogether } from './together.present.js';
@@ -26,6 +27,31 @@ export const TOGETHER_TEXTS = {
   nothingLeft: 'No title is left that fits you both. Add platforms or languages in Settings to widen the choice.',
   notFound: 'Together pick not found',
 } as const;
+
+/**
+ * Tonight's constraints for a pick for two (docs/product-decisions.md, "A pick for two"): the
+ * evening is the asker's, so their remembered time budget, finish tonight and kind apply (a kind
+ * sent with the request wins); "Never show me" is each person's own, so both members' exclusions
+ * apply, and the lower of their age limits.
+ */
+function togetherConstraints(asker: UserRow, partner: UserRow, kind: 'movie' | 'series' | undefined) {
+  const mine = engineTonight(asker, mergeTonight(asker, kind ? { kind } : {}));
+  const theirs = engineTonight(partner, mergeTonight(partner, {}));
+  const both = (a: readonly string[] = [], b: readonly string[] = []) => [...new Set([...a, ...b])];
+  const exclusions =
+    mine.exclusions || theirs.exclusions
+      ? {
+          genres: both(mine.exclusions?.genres, theirs.exclusions?.genres),
+          keywords: both(mine.exclusions?.keywords, theirs.exclusions?.keywords),
+          people: both(mine.exclusions?.people, theirs.exclusions?.people),
+        }
+      : undefined;
+  const ages = [mine.maxAge, theirs.maxAge].filter((a): a is number => a !== undefined);
+  return {
+    kind: mine.kind,
+    constraints: { maxMinutes: mine.maxMinutes, finishTonight: mine.finishTonight, exclusions, maxAge: ages.length ? Math.min(...ages) : undefined },
+  };
+}
 
 /** The household and the partner's row; 409 when the user has no household. */
 async function householdWithPartner(ctx: AppContext, user: UserRow) {
@@ -61,7 +87,7 @@ export async function pickTogether(ctx: AppContext, catalog: CatalogStore, user:
         { name: displayName(partner), taste: buildTaste(partner, partnerFavourites, theirs), region: partner.country ?? null },
       ],
       // The household's n-th together pick has its own seed, stable across instances.
-      { seed: issueSeed(household.id, before.length + 1), kind: input.kind, exclude: before },
+      { seed: issueSeed(household.id, before.length + 1), exclude: before, ...togetherConstraints(fresh, partner, input.kind) },
       neighbours,
     );
     const title = pick ? indexedTitle(index, pick.titleId) : undefined;
