@@ -2,31 +2,19 @@
 // mailbox): from the sign-in page to a new password with the code read from the mailbox, signed
 // in; the old password and the sessions from before no longer work; Settings > Devices shows this
 // browser, and signing in again with the new password works.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { GOOD_PASSWORD, rawRequest, startTestServer, type TestServer } from '../../server/test/support/test-server.js';
+import { GOOD_PASSWORD, rawRequest, type TestServer } from '../../server/test/support/test-server.js';
 import { onboardedUser } from '../../server/test/recommendations.helpers.js';
 import { mailedCode } from '../../server/test/support/credentials.js';
-import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot, seriousViolations } from './support/web-harness.js';
+import { newContext, screenshot, seriousViolations, useWebApp } from './support/web-harness.js';
 
 const NEW_PASSWORD = 'N3w-password!';
 
 describe('forgotten password in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
-    server = await startTestServer('sqlite', { webDist: WEB_DIST });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useWebApp((s, b) => ((server = s), (browser = b)));
 
   it('resets the password from the sign-in page with the mailed code, then signs in with the new one', async () => {
     const user = await onboardedUser(server);

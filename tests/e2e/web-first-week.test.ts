@@ -1,29 +1,17 @@
 // A new user's first minutes in real Chromium against the real server (issue 12, items 1, 3, 4):
 // Settings right after onboarding shows what onboarding saved, the browser's timezone becomes the
 // profile's, scheduled emails are only on when asked for, and the schedule dialog starts filled in.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
-import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, registerInBrowser, screenshot, seriousViolations, VIEWPORTS } from './support/web-harness.js';
+import { uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
+import { registerInBrowser, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 const BERLIN = 'Europe/Berlin';
 
 describe('a new user in Berlin, first week', () => {
   let server: TestServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
-    server = await startTestServer('sqlite', { webDist: WEB_DIST });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useWebApp((s, b) => ((server = s), (browser = b)));
 
   const berlinContext = (): Promise<BrowserContext> =>
     browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, timezoneId: BERLIN, locale: 'en-GB', reducedMotion: 'reduce' });

@@ -3,27 +3,15 @@
 // mailed link signed out, creates his account from it, verifies, comes back to the invite, accepts,
 // finishes onboarding; Ben asks for a pick for both of them; both see it on their dashboards, and
 // Asha's rating shows on Ben's card.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { GOOD_PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
-import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot, seriousViolations } from './support/web-harness.js';
+import { GOOD_PASSWORD, signUp, uniqueEmail, type TestServer } from '../../server/test/support/test-server.js';
+import { newContext, screenshot, seriousViolations, useWebApp } from './support/web-harness.js';
 
 describe('a pick for two in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
-    server = await startTestServer('sqlite', { webDist: WEB_DIST });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useWebApp((s, b) => ((server = s), (browser = b)));
 
   async function signIn(page: Page, email: string) {
     await page.goto('/login');

@@ -1,29 +1,17 @@
 // Every screen of the web app at 390x844 and 1280x800, in the light and the dark theme, served by
 // the real server: a screenshot of each (test-artifacts/web) and an axe-core scan with no serious
 // or critical violation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { signUp, startTestServer, type TestServer } from '../../server/test/support/test-server.js';
-import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot, seriousViolations, VIEWPORTS } from './support/web-harness.js';
+import { signUp, type TestServer } from '../../server/test/support/test-server.js';
+import { newContext, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 const SHOT_NAMES: Record<string, string> = { '/': 'landing', '/rate?token=x&rating=like': 'rate-confirm', '/rate': 'rate-invalid' };
 
 describe('web screens', () => {
   let server: TestServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
-    server = await startTestServer('sqlite', { webDist: WEB_DIST });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useWebApp((s, b) => ((server = s), (browser = b)));
 
   async function expectNoSeriousViolations(page: Page) {
     expect(await seriousViolations(page), page.url()).toEqual([]);

@@ -2,31 +2,19 @@
 // engine's answer for a title the user disliked, on a watchlist card the answer for a title that is
 // not on their service in their country; both open from the keyboard, with no serious axe
 // violation, on a phone and a desktop screen (screenshots in test-artifacts/web).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { WHY_NOT_TEXTS } from '@app/shared';
 import type { CatalogEntry } from '../../server/src/catalog/catalog.store.js';
 import { STREAMABLE } from '../../server/src/catalog/snapshot.js';
 import { servesCountry } from '../../server/src/catalog/where-to-watch.js';
-import { signUp, startTestServer, type TestServer } from '../../server/test/support/test-server.js';
-import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot, seriousViolations, VIEWPORTS } from './support/web-harness.js';
+import { signUp, type TestServer } from '../../server/test/support/test-server.js';
+import { newContext, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 describe('why not recommended, in the web app', () => {
   let server: TestServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
-    server = await startTestServer('sqlite', { webDist: WEB_DIST });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useWebApp((s, b) => ((server = s), (browser = b)));
 
   it('answers on a history row and a watchlist card, from the keyboard, on a phone and a desktop', async () => {
     const user = await signUp(server, { fullName: 'Wendy Whynot' });

@@ -159,15 +159,20 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     // Before migrating, Kysely reads the tables of every schema in the database; a schema another
     // client drops at that moment fails the read with "schema ... does not exist" (SQLSTATE 3F000).
     // Nothing was migrated then (the failure precedes the first migration), so trying again is safe.
-    if (error && attempt < 3 && anotherSchemaWentAway(error, handle.schema)) continue;
+    // On PostgreSQL the pending migrations run in one transaction, so any failure leaves nothing
+    // half-done: a catalog read that met another schema's DDL mid-way ("column ... of relation ...
+    // does not exist", 42703 / 42P01; seen once in CI with many test schemas migrating at once) is
+    // tried again too. A real fault in a migration fails the same way each time and is thrown.
+    if (error && attempt < 3 && raceWithAnotherSchema(error, handle)) continue;
     if (error) throw error instanceof Error ? error : new Error(String(error));
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }
 }
 
-function anotherSchemaWentAway(error: unknown, ours: string | null): boolean {
+function raceWithAnotherSchema(error: unknown, handle: DatabaseHandle): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
-  return e?.code === '3F000' && typeof e.message === 'string' && (ours === null || !e.message.includes(`"${ours}"`));
+  if (e?.code === '3F000') return typeof e.message === 'string' && (handle.schema === null || !e.message.includes(`"${handle.schema}"`));
+  return handle.dialect === 'postgres' && handle.schema !== null && (e?.code === '42703' || e?.code === '42P01');
 }
 
 /**

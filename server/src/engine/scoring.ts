@@ -12,8 +12,8 @@ import { positionsOf } from './taste-positions.js';
 import type { Neighbours, RecommendOptions, TastePositions, UserTaste } from './types.js';
 import type { RequestState } from './request-state.js';
 
-/** Whether sorted `list` holds `value`. */
-function holds(list: Int32Array, value: number): boolean {
+/** Whether sorted `list` holds `value` (why-not.ts asks it too). */
+export function holds(list: Int32Array, value: number): boolean {
   let lo = 0;
   let hi = list.length - 1;
   while (lo <= hi) {

@@ -16,7 +16,7 @@ import { explain } from './explain.js';
 import { formatMinutes, genreName, list } from './phrasing.js';
 import { keyFunction, poolSize } from './rank.js';
 import type { RequestState } from './request-state.js';
-import { languageTier, prepare, release } from './scoring.js';
+import { holds, languageTier, prepare, release } from './scoring.js';
 import { similarityAt, substantiveSimilarityAt } from './similarity.js';
 import type { ConstraintBreak, Factor, Neighbours, RecommendOptions, UserTaste } from './types.js';
 
@@ -141,19 +141,6 @@ function servicesReason(state: RequestState, idx: number, requested: string | nu
   // Titles that stream nowhere here only stand in when nothing on the user's services is left.
   const fallbackNote = !onHere && !state.fallback ? ' Titles that stream nowhere here are only picked when nothing on your services is left.' : '';
   return { code: 'not_on_services', text: `${yours} ${whereItStreams(state, idx)}${fallbackNote}` };
-}
-
-/** Whether sorted `list` holds `value`. */
-function holds(list: Int32Array, value: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] === value) return true;
-    if (list[mid] < value) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 /** 1st, 2nd, 3rd, 11th, 1,240th. */

@@ -1,11 +1,12 @@
 // Helpers of the web journeys: headless system Chromium, screenshots at phone and desktop
 // sizes, and an axe-core scan of the page.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { ROOT } from './extension-harness.js';
-import { GOOD_PASSWORD, type TestServer } from '../../../server/test/support/test-server.js';
+import { afterAll, beforeAll } from 'vitest';
+import { ROOT, WEB_DIST } from './extension-harness.js';
+import { GOOD_PASSWORD, startTestServer, type TestServer } from '../../../server/test/support/test-server.js';
 
 export const WEB_ARTIFACTS = join(ROOT, 'test-artifacts/web');
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -15,6 +16,26 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/**
+ * A journey's app for one describe block: the built web app served by a real server on a fresh
+ * SQLite database, and a headless Chromium; started before the block's tests (handed to `ready`),
+ * closed after them.
+ */
+export function useWebApp(ready: (server: TestServer, browser: Browser) => void): void {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
+    server = await startTestServer('sqlite', { webDist: WEB_DIST });
+    browser = await launchBrowser();
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
   });
 }
 
