@@ -2,13 +2,10 @@
 // in real Chromium: a one-row header with a menu, the pick's actions on the first screen, the new
 // pick scrolled into view, a Feedback entry that covers nothing, routes opening at the top,
 // centred dialogs, and the card's label styled however the dashboard is reached.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { signUp, startTestServer, type TestServer } from '../../server/test/support/test-server.js';
-import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot, VIEWPORTS } from './support/web-harness.js';
+import { signUp, type TestServer } from '../../server/test/support/test-server.js';
+import { newContext, screenshot, signedInPage as openSignedIn, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 interface Box {
   x: number;
@@ -35,17 +32,8 @@ async function openNav(page: Page) {
 describe('web app on a phone and a laptop', () => {
   let server: TestServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
-    // Enough weekly picks for every action below, whatever the free plan's default.
-    server = await startTestServer('sqlite', { webDist: WEB_DIST, env: { FREE_WEEKLY_LIMIT: '40' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  // Enough weekly picks for every action below, whatever the free plan's default.
+  useWebApp((s, b) => ((server = s), (browser = b)), { FREE_WEEKLY_LIMIT: '40' });
 
   async function signedInPage(viewport: keyof typeof VIEWPORTS): Promise<Page> {
     const user = await signUp(server, { fullName: 'Pat Phone-Userwithalongname' });
@@ -59,15 +47,7 @@ describe('web app on a phone and a laptop', () => {
     // Two picks already, so the history has badges to keep clear.
     await user.api.recommendations.current();
     await user.api.recommendations.next({ previous: 'skip' });
-    const session = { token: user.store.token!, user: JSON.stringify(await user.api.settings.profile()) };
-    const ctx = await newContext(browser, server.url, viewport);
-    const page = await ctx.newPage();
-    await page.goto('/');
-    await page.evaluate((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('user', s.user);
-    }, session);
-    await page.goto('/app/dashboard');
+    const page = await openSignedIn(browser, server, user, viewport);
     await page.locator('article.rec-card').waitFor();
     await page.locator('.history-item').first().waitFor();
     return page;

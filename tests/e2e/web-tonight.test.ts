@@ -1,37 +1,20 @@
 // Tonight's constraints in the browser (issue 19): a user says on the dashboard that they have
 // 1 h 40, gets a pick that fits and says so; then excludes a genre in Settings > Never show me, and
 // the next picks never show it (and still fit the remembered time). Screens are axe-scanned.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { signUp, startTestServer, type TestClient, type TestServer } from '../../server/test/support/test-server.js';
-import { WEB_DIST } from './support/extension-harness.js';
-import { launchBrowser, newContext, screenshot, seriousViolations, WEB_ARTIFACTS } from './support/web-harness.js';
+import { signUp, type TestClient, type TestServer } from '../../server/test/support/test-server.js';
+import { screenshot, seriousViolations, signedInPage, useWebApp, WEB_ARTIFACTS } from './support/web-harness.js';
 
 describe("tonight's constraints in the web app", () => {
   let server: TestServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
-    server = await startTestServer('sqlite', { webDist: WEB_DIST, env: { FREE_WEEKLY_LIMIT: '40' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  // Enough weekly picks for every action below, whatever the free plan's default.
+  useWebApp((s, b) => ((server = s), (browser = b)), { FREE_WEEKLY_LIMIT: '40' });
 
   async function signedIn(user: TestClient, viewport: 'desktop' | 'phone'): Promise<Page> {
-    const session = { token: user.store.token!, user: JSON.stringify(await user.api.settings.profile()) };
-    const page = await (await newContext(browser, server.url, viewport)).newPage();
-    await page.goto('/');
-    await page.evaluate((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('user', s.user);
-    }, session);
-    await page.goto('/app/dashboard');
+    const page = await signedInPage(browser, server, user, viewport);
     await page.locator('article.rec-card').waitFor();
     return page;
   }

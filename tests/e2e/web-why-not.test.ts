@@ -9,7 +9,7 @@ import type { CatalogEntry } from '../../server/src/catalog/catalog.store.js';
 import { STREAMABLE } from '../../server/src/catalog/snapshot.js';
 import { servesCountry } from '../../server/src/catalog/where-to-watch.js';
 import { signUp, type TestServer } from '../../server/test/support/test-server.js';
-import { newContext, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
+import { screenshot, seriousViolations, signedInPage, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 describe('why not recommended, in the web app', () => {
   let server: TestServer;
@@ -39,18 +39,8 @@ describe('why not recommended, in the web app', () => {
         t.availability.some((o) => STREAMABLE.has(o.kind) && servesCountry(o.region, 'US')),
     )!;
     await user.api.watchlist.add({ title_id: elsewhere.id });
-    const session = { token: user.store.token!, user: JSON.stringify(await user.api.settings.profile()) };
-
     for (const viewport of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) {
-      const ctx = await newContext(browser, server.url, viewport);
-      const page = await ctx.newPage();
-      await page.goto('/login');
-      await page.evaluate((s) => {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('user', s.user);
-      }, session);
-
-      await page.goto('/app/dashboard');
+      const page = await signedInPage(browser, server, user, viewport);
       const row = page.getByRole('listitem', { name: first.movie_title });
       const toggle = row.getByRole('button', { name: `${WHY_NOT_TEXTS.action} ${first.movie_title}` });
       await toggle.focus();
@@ -69,7 +59,7 @@ describe('why not recommended, in the web app', () => {
       expect(await answer.textContent()).toMatch(/It streams on .+\.|We do not know of any service that streams it\./);
       await screenshot(page, 'why-not-watchlist');
       expect(await seriousViolations(page)).toEqual([]);
-      await ctx.close();
+      await page.context().close();
     }
   });
 });

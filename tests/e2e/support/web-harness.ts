@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT, WEB_DIST } from './extension-harness.js';
-import { GOOD_PASSWORD, startTestServer, type TestServer } from '../../../server/test/support/test-server.js';
+import { GOOD_PASSWORD, startTestServer, type TestClient, type TestServer } from '../../../server/test/support/test-server.js';
 
 export const WEB_ARTIFACTS = join(ROOT, 'test-artifacts/web');
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -22,14 +22,14 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * A journey's app for one describe block: the built web app served by a real server on a fresh
  * SQLite database, and a headless Chromium; started before the block's tests (handed to `ready`),
- * closed after them.
+ * closed after them. `env`: the server's extra environment (e.g. a larger FREE_WEEKLY_LIMIT).
  */
-export function useWebApp(ready: (server: TestServer, browser: Browser) => void): void {
+export function useWebApp(ready: (server: TestServer, browser: Browser) => void, env: Record<string, string> = {}): void {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build at ${WEB_DIST}: run npm run build`);
-    server = await startTestServer('sqlite', { webDist: WEB_DIST });
+    server = await startTestServer('sqlite', { webDist: WEB_DIST, env });
     browser = await launchBrowser();
     ready(server, browser);
   });
@@ -37,6 +37,22 @@ export function useWebApp(ready: (server: TestServer, browser: Browser) => void)
     await browser?.close();
     await server?.close();
   });
+}
+
+/**
+ * A new page signed in as `user` the way the web app keeps a session (the token and the user in
+ * localStorage), opened at `path`.
+ */
+export async function signedInPage(browser: Browser, server: TestServer, user: TestClient, viewport: keyof typeof VIEWPORTS, path = '/app/dashboard'): Promise<Page> {
+  const session = { token: user.store.token!, user: JSON.stringify(await user.api.settings.profile()) };
+  const page = await (await newContext(browser, server.url, viewport)).newPage();
+  await page.goto('/');
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('user', s.user);
+  }, session);
+  await page.goto(path);
+  return page;
 }
 
 export async function newContext(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop', colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
