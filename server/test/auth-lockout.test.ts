@@ -6,7 +6,7 @@ import { startTestServer, uniqueEmail, GOOD_PASSWORD, TestClock, type TestServer
 import { Browser } from './support/browser.js';
 
 const WRONG = 'Wrong-pass1!';
-/** Each evaluated password costs a 128 MiB scrypt; on a busy machine a test of a dozen takes a while. */
+/** Each evaluated password costs a scrypt hash; on a busy machine a dozen take a while. */
 const SCRYPT_HEAVY_MS = 180_000;
 
 describe.each(dialects)('sign-in limits that cannot lock the owner out on %s', (dialect) => {

@@ -8,7 +8,7 @@ import { Browser, type BrowserResponse } from './support/browser.js';
 import { ApiError, unlockAvailable } from '@app/shared';
 
 const WRONG = 'Wrong-pass1!';
-/** Each evaluated password costs a 128 MiB scrypt; on a busy machine a dozen take a while. */
+/** Each evaluated password costs a scrypt hash; on a busy machine a dozen take a while. */
 const SCRYPT_HEAVY_MS = 180_000;
 
 describe.each(dialects)('emailed sign-in codes on %s', (dialect) => {

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { createApiClient, type ApiClient, type TokenStore, type User } from '@app/shared';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { setPasswordWorkFactor } from '../../src/features/auth/password.js';
 import type { Clock } from '../../src/context.js';
 import { startMailbox, type Mailbox } from './mailbox.js';
 import { TEST_DATABASE_URL, type TestDialect } from './dialects.js';
@@ -70,7 +71,16 @@ export interface TestServerOptions {
   webDist?: string | null;
   /** The app's logger (e.g. one writing to a capture stream); default: LOG_LEVEL to stdout. */
   logger?: Logger;
+  /**
+   * scrypt's log2 N for hashes this process makes from now on. Default 12 (4 MiB, ~15 ms): the
+   * suite signs up thousands of accounts, and at production's 17 (128 MiB, ~0.5 s here) they
+   * were a third of CI. The browser journeys and servers started as processes keep 17
+   * (password.test.ts checks that a server's hashes carry it).
+   */
+  passwordWorkFactor?: number;
 }
+
+export const TEST_PASSWORD_WORK_FACTOR = 12;
 
 export async function startTestServer(dialect: TestDialect, opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = opts.env?.DATA_DIR ?? opts.shareDatabaseWith?.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tp-test-'));
@@ -95,6 +105,7 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
   } else {
     env.DATABASE_URL = opts.env?.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
   }
+  setPasswordWorkFactor(opts.passwordWorkFactor ?? TEST_PASSWORD_WORK_FACTOR);
   const running = await startServer(loadConfig(env), { clock: opts.clock, webDist: opts.webDist ?? null, logger: opts.logger });
   const owner = !opts.shareDatabaseWith;
   return {

@@ -4,7 +4,9 @@ import { scrypt, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:c
 import { PASSWORD_RULES } from '@app/shared';
 import { serviceUnavailable } from '../../http/errors.js';
 
-const PARAMS = { logN: 17, r: 8, p: 1, keyLength: 32 } as const;
+/** The cost new hashes get in production; a stored hash carries its own, so verifying follows it. */
+export const PASSWORD_WORK_FACTOR = 17;
+const PARAMS = { logN: PASSWORD_WORK_FACTOR as number, r: 8, p: 1, keyLength: 32 };
 const MAX_CONCURRENT = 2;
 const MAX_QUEUED = 64;
 
@@ -31,6 +33,17 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
+}
+
+/**
+ * The cost of hashes made from now on in this process. Only the test harness lowers it (its
+ * thousands of sign-ups would otherwise spend most of CI in scrypt); the browser journeys and
+ * every deployed server keep PASSWORD_WORK_FACTOR. Not a setting an operator can reach.
+ */
+export function setPasswordWorkFactor(logN: number): void {
+  if (!Number.isInteger(logN) || logN < 10 || logN > 20) throw new Error(`scrypt logN ${logN} is out of range (10-20)`);
+  if (logN !== PARAMS.logN) dummy = null;
+  PARAMS.logN = logN;
 }
 
 /** Format: scrypt$logN$r$p$salt$hash (base64url), so parameters can be raised later. */
