@@ -15,10 +15,14 @@ interface Outcome {
   connection?: string;
 }
 
-/** A GET whose bytes are all written; resolves `sent` once they are, `done` with the answer. */
+/**
+ * A GET whose bytes are all written on a connected socket; resolves `sent` once they are (a
+ * request's 'finish' alone can come while its socket is still connecting), `done` with the answer.
+ */
 function get(url: string, path: string, agent: Agent | false): { sent: Promise<void>; done: Promise<Outcome> } {
   let markSent!: () => void;
-  const sent = new Promise<void>((ok) => (markSent = ok));
+  let parts = 2;
+  const sent = new Promise<void>((ok) => (markSent = () => --parts <= 0 && ok()));
   const done = new Promise<Outcome>((ok) => {
     const req = request(`${url}${path}`, { agent }, (res) => {
       res.resume();
@@ -27,8 +31,10 @@ function get(url: string, path: string, agent: Agent | false): { sent: Promise<v
     });
     req.on('error', (err: NodeJS.ErrnoException) => {
       markSent();
+      markSent();
       ok({ status: err.code ?? err.message });
     });
+    req.on('socket', (socket) => (socket.connecting ? socket.once('connect', markSent) : markSent()));
     req.on('finish', markSent);
     req.end();
   });

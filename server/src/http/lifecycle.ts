@@ -22,9 +22,11 @@ export function answerStarting(_req: IncomingMessage, res: ServerResponse): void
   res.end(body);
 }
 
-// Keep accepting this long after a stop begins: closing the listening socket resets every
-// connection still queued in the kernel, whose clients have already sent their request.
-const ACCEPT_WINDOW_MS = 50;
+// Keep accepting after a stop begins until no connection has come for ACCEPT_QUIET_MS (at most
+// ACCEPT_MAX_MS): closing the listening socket resets every connection still queued in the kernel,
+// whose clients have already sent their request, and a loaded machine accepts them one by one.
+const ACCEPT_QUIET_MS = 50;
+const ACCEPT_MAX_MS = 1000;
 // A connection is idle, and closed, once it has no request in progress, nothing of a next request
 // received, and no byte for this long (a request already on the wire is read well within it).
 const QUIET_MS = 100;
@@ -46,7 +48,9 @@ export interface Drainer {
 /** Call right after createServer: it must see every connection and request. */
 export function trackConnections(server: Server): Drainer {
   const connections = new Map<Socket, Tracked>();
+  let lastConnectionAt = 0;
   server.on('connection', (socket: Socket) => {
+    lastConnectionAt = Date.now();
     connections.set(socket, { inFlight: 0, bytesAtRest: 0, bytesRead: 0, quietSince: Date.now() });
     socket.once('close', () => connections.delete(socket));
   });
@@ -76,11 +80,19 @@ export function trackConnections(server: Server): Drainer {
   return {
     async drain(deadlineMs) {
       const deadline = Date.now() + deadlineMs;
-      await new Promise((ok) => setTimeout(ok, ACCEPT_WINDOW_MS));
+      const acceptUntil = Math.min(deadline, Date.now() + ACCEPT_MAX_MS);
+      do await new Promise((ok) => setTimeout(ok, ACCEPT_QUIET_MS));
+      while (Date.now() - lastConnectionAt < ACCEPT_QUIET_MS && Date.now() < acceptUntil);
+      // On a loaded machine the timer can fire in the same turn of the event loop as the accepts of
+      // connections queued meanwhile, and timers run before I/O: close only after this turn's poll
+      // phase has accepted them (setImmediate runs right after it).
+      await new Promise((ok) => setImmediate(ok));
       // net.Server's close, not http.Server's: the latter also destroys at once every connection
       // whose request has not been read yet, which is how in-flight requests got ECONNRESET.
       const closed = new Promise<void>((ok) => NetServer.prototype.close.call(server, () => ok()));
-      const ticker = setInterval(closeIdle, TICK_MS);
+      // After this turn's poll phase too: a request the kernel holds for a connection the stall kept
+      // us from reading must be read (and counted) before the connection can look idle.
+      const ticker = setInterval(() => setImmediate(closeIdle), TICK_MS);
       let timeout: NodeJS.Timeout | undefined;
       try {
         const cut = await Promise.race([
