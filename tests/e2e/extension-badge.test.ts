@@ -1,8 +1,8 @@
 // The pick where you browse, in headless Chromium with the built extension: local pages that mimic
 // each streaming site's title page are served over HTTPS under the sites' real hostnames
 // (--host-resolver-rules), so the extension's real match patterns apply. A site is turned on in
-// the options page, its title page shows the badge with the label the API gives, Like reaches the
-// server's history, "Why not recommended?" shows the engine's answer, and the requests the server
+// the options page, its title page shows the badge with the label the API gives, Like and Dislike
+// reach the server's history, "Why not recommended?" shows the engine's answer, and the requests the server
 // saw carried only the title and the year (and then the id the fit answered).
 //
 // The browser's permission prompt: `permissions.request` opens a dialog that headless Chromium has
@@ -238,7 +238,7 @@ describe('the badge on streaming sites', () => {
     const before = seen.length;
     const tab = await context.newPage();
     await tab.goto(page.url);
-    await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toBe(`Tonight’s Pick | ${expected.label} | ${expected.reason} | ${expected.history === 'liked' ? 'Liked ✓' : 'Like'} | ${expected.saved ? 'Saved ✓' : 'Save for later'} | Why not recommended? | ×`);
+    await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toBe(`Tonight’s Pick | ${expected.label} | ${expected.reason} | ${expected.history === 'liked' ? 'Liked ✓' : 'Like'} | ${expected.history === 'disliked' ? 'Disliked ✓' : 'Dislike'} | ${expected.saved ? 'Saved ✓' : 'Save for later'} | Why not recommended? | ×`);
 
     await tab.screenshot({ path: artifact(`badge-${new URL(page.url).hostname}.png`) });
 
@@ -255,7 +255,7 @@ describe('the badge on streaming sites', () => {
     await tab.close();
   });
 
-  it('Like from the badge, pressed with the keyboard, puts the title in the history as a like', async () => {
+  it('Like from the badge, pressed with the keyboard, puts the title in the history as a like; Dislike on the next visit changes it', async () => {
     const page = PAGES[0];
     const tab = await context.newPage();
     await tab.goto(page.url);
@@ -271,9 +271,17 @@ describe('the badge on streaming sites', () => {
     expect(like).toHaveLength(1);
     expect(JSON.parse(like[0].body)).toEqual({ title_id: history.recommendations[0].title_id, rating: true });
 
-    // The next visit says so; Escape dismisses the badge.
+    // The next visit says so; Dislike changes the rating; Escape dismisses the badge.
     await tab.reload();
     await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toContain('You liked this.');
+    expect(await badgeText(tab)).toContain('Liked ✓');
+    await focusBadgeButton(tab, 'dislike');
+    await tab.keyboard.press('Enter');
+    await expect.poll(() => badgeText(tab)).toContain('Disliked. We’ll steer away from titles like this.');
+    expect(await badgeText(tab)).toContain('Disliked ✓');
+    const after = await user.api.recommendations.history();
+    expect(after.recommendations.filter((r) => r.movie_title === page.title)).toEqual([expect.objectContaining({ user_rating: false, origin: 'badge' })]);
+    expect(JSON.parse(seen.filter((r) => r.url === '/api/recommendations/rate-title')[1].body)).toEqual({ title_id: history.recommendations[0].title_id, rating: false });
     await focusBadgeButton(tab, 'save');
     await tab.keyboard.press('Escape');
     await expect.poll(() => badgeText(tab)).toBeNull();

@@ -7,7 +7,7 @@ import { checkNonce, createNonce, parseHandoffMessage, senderIsServerPage } from
 import { connectPageUrl } from '../lib/server-url';
 import { syncBridge } from './bridge-registration';
 import { activeSites, syncBadges } from './badge-registration';
-import { askFit, askWhyNot, likeTitle, parseFitAsk, parseTitleId, saveTitle, BADGE_TEXTS } from '../lib/badge-requests';
+import { askFit, askWhyNot, parseFitAsk, rateTitle, parseTitleId, saveTitle, BADGE_TEXTS } from '../lib/badge-requests';
 import { browseSiteOf } from '../lib/browse-sites';
 import { createApiClient, type ApiClient } from '../lib/shared';
 import { storageTokenStore } from '../lib/token-store';
@@ -86,7 +86,12 @@ export function createHandlers(storage: TypedStorage): Handlers {
     async 'badge/like'(payload, sender) {
       const id = parseTitleId(payload);
       if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
-      return likeTitle(await signedIn(), id);
+      return rateTitle(await signedIn(), id, true);
+    },
+    async 'badge/dislike'(payload, sender) {
+      const id = parseTitleId(payload);
+      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
+      return rateTitle(await signedIn(), id, false);
     },
     async 'badge/save'(payload, sender) {
       const id = parseTitleId(payload);

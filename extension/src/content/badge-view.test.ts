@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The badge as a user meets it: the label and the reason, Like and Save for later (each once, with
-// the answer in a live status line), the already-liked and already-saved states, "Why not
+// The badge as a user meets it: the label and the reason, Like, Dislike and Save for later (with
+// the answer in a live status line), the already-rated and already-saved states, "Why not
 // recommended?" as a disclosure, and dismissal by the close button or Escape. The shadow root is closed to the page; the test keeps a handle on it
 // by wrapping attachShadow, as only the badge's own code otherwise has.
 import type { FitResponse } from '@app/shared';
@@ -31,7 +31,7 @@ const host = () => document.getElementById('tonights-pick-badge');
 
 describe('the badge', () => {
   it('shows the label and the reason in a labelled region, in a closed shadow root', () => {
-    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
     expect(Element.prototype.attachShadow).toHaveBeenCalledWith({ mode: 'closed' });
     expect(host()!.shadowRoot).toBeNull();
     const card = root!.querySelector('aside')!;
@@ -39,13 +39,41 @@ describe('the badge', () => {
     expect(root!.querySelector('.label')!.textContent).toBe('Strong match for you');
     expect(root!.querySelector('.reason')!.textContent).toBe('You liked Dune.');
     expect(button('like').textContent).toBe('Like');
+    expect(button('dislike').textContent).toBe('Dislike');
     expect(button('save').textContent).toBe('Save for later');
+  });
+
+  it('Dislike after Like changes the rating: the pressed one is done, the other one stays; a failure puts back what held', async () => {
+    const like = vi.fn().mockResolvedValue({ ok: true, message: 'Liked. We’ll find more like this.' });
+    const dislike = vi
+      .fn()
+      .mockResolvedValueOnce({ ok: true, message: 'Disliked. We’ll steer away from titles like this.' })
+      .mockResolvedValueOnce({ ok: false, message: 'That didn’t work. Open the toolbar button to check you are signed in.' });
+    showBadge(FIT, { like, dislike, save: vi.fn(), whyNot: vi.fn() });
+    button('like').click();
+    await vi.waitFor(() => expect(button('like').textContent).toBe('Liked ✓'));
+    expect(button('dislike').disabled).toBe(false);
+    expect(button('like').getAttribute('aria-pressed')).toBe('true');
+
+    button('dislike').click();
+    await vi.waitFor(() => expect(status()).toBe('Disliked. We’ll steer away from titles like this.'));
+    expect(dislike).toHaveBeenCalledWith('t1');
+    expect([button('like').textContent, button('like').disabled]).toEqual(['Like', false]);
+    expect([button('dislike').textContent, button('dislike').disabled]).toEqual(['Disliked ✓', true]);
+    expect(button('dislike').getAttribute('aria-pressed')).toBe('true');
+
+    // Back to Like, and then a Dislike that fails: the like still holds.
+    button('like').click();
+    await vi.waitFor(() => expect(button('like').textContent).toBe('Liked ✓'));
+    button('dislike').click();
+    await vi.waitFor(() => expect(status()).toBe('That didn’t work. Open the toolbar button to check you are signed in.'));
+    expect([button('like').textContent, button('like').disabled, button('dislike').disabled]).toEqual(['Liked ✓', true, false]);
   });
 
   it('Like and Save for later act once, say what happened, and allow a retry after a failure', async () => {
     const like = vi.fn().mockResolvedValue({ ok: true, message: 'Liked. We’ll find more like this.' });
     const save = vi.fn().mockResolvedValueOnce({ ok: false, message: "You've already watched this." }).mockResolvedValueOnce({ ok: true, message: 'Saved for later.' });
-    showBadge(FIT, { like, save, whyNot: vi.fn() });
+    showBadge(FIT, { like, dislike: vi.fn(), save, whyNot: vi.fn() });
     button('like').click();
     await vi.waitFor(() => expect(status()).toBe('Liked. We’ll find more like this.'));
     expect(like).toHaveBeenCalledWith('t1');
@@ -60,8 +88,13 @@ describe('the badge', () => {
     expect(save).toHaveBeenCalledTimes(2);
   });
 
+  it('a title already disliked shows it', () => {
+    showBadge({ ...FIT, history: 'disliked', label: 'Maybe not for you', reason: 'You disliked this.' }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    expect([button('dislike').textContent, button('dislike').disabled, button('like').disabled]).toEqual(['Disliked ✓', true, false]);
+  });
+
   it('a title already liked or saved shows it, with the buttons done', () => {
-    showBadge({ ...FIT, history: 'liked', reason: 'You liked this.', saved: true }, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge({ ...FIT, history: 'liked', reason: 'You liked this.', saved: true }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
     expect(button('like').disabled).toBe(true);
     expect(button('like').textContent).toBe('Liked ✓');
     expect(button('save').disabled).toBe(true);
@@ -69,13 +102,13 @@ describe('the badge', () => {
   });
 
   it('closes with its × button or with Escape, and one badge replaces another', () => {
-    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
-    showBadge({ ...FIT, title: 'Dune' }, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge({ ...FIT, title: 'Dune' }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
     expect(document.querySelectorAll('#tonights-pick-badge')).toHaveLength(1);
     root!.querySelector<HTMLButtonElement>(`button[aria-label="Dismiss Tonight's Pick"]`)!.click();
     expect(host()).toBeNull();
 
-    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
     button('save').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(host()).toBeNull();
   });
@@ -94,7 +127,7 @@ describe('the badge', () => {
     };
     let answerNow: (a: WhyNotAnswer) => void = () => {};
     const whyNot = vi.fn(() => new Promise<WhyNotAnswer>((ok) => (answerNow = ok)));
-    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot });
     const toggle = button('why-not');
     expect(toggle.textContent).toBe('Why not recommended?');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -125,7 +158,7 @@ describe('the badge', () => {
   it('"Why not recommended?" says when it could not check, and drops an answer that arrives after it closed', async () => {
     const late: Array<(a: WhyNotAnswer) => void> = [];
     const whyNot = vi.fn(() => new Promise<WhyNotAnswer>((ok) => late.push(ok)));
-    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot });
     const toggle = button('why-not');
     const panel = root!.getElementById(toggle.getAttribute('aria-controls')!)!;
     toggle.click();
@@ -141,7 +174,7 @@ describe('the badge', () => {
 
     // A message that never arrives (the extension was reloaded under the page) reads the same.
     removeBadge();
-    showBadge(FIT, { like: vi.fn(), save: vi.fn(), whyNot: vi.fn().mockRejectedValue(new Error('Extension context invalidated.')) });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn().mockRejectedValue(new Error('Extension context invalidated.')) });
     button('why-not').click();
     await vi.waitFor(() => expect(root!.getElementById('why-not')!.textContent).toBe(WHY_NOT_TEXTS.failed));
   });

@@ -9,6 +9,7 @@ import { WHY_NOT_TEXTS, whyNotHeading } from '../../../shared/src/why-not';
 
 export interface BadgeActions {
   like(titleId: string): Promise<ActionAnswer>;
+  dislike(titleId: string): Promise<ActionAnswer>;
   save(titleId: string): Promise<ActionAnswer>;
   whyNot(titleId: string): Promise<WhyNotAnswer>;
 }
@@ -70,9 +71,18 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
   style.textContent = STYLE;
   const card = el('aside', { 'aria-label': `Tonight's Pick: ${fit.title}` });
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
-  const liked = fit.history === 'liked';
-  const like = el('button', { type: 'button', 'data-action': 'like' }, liked ? 'Liked ✓' : 'Like');
-  like.disabled = liked;
+  // Like and Dislike: the one that holds is pressed and done; the other stays, to change one's mind.
+  const like = el('button', { type: 'button', 'data-action': 'like' });
+  const dislike = el('button', { type: 'button', 'data-action': 'dislike' });
+  function showRating(rating: 'liked' | 'disliked' | null): void {
+    like.textContent = rating === 'liked' ? 'Liked ✓' : 'Like';
+    dislike.textContent = rating === 'disliked' ? 'Disliked ✓' : 'Dislike';
+    like.disabled = rating === 'liked';
+    dislike.disabled = rating === 'disliked';
+    like.setAttribute('aria-pressed', String(rating === 'liked'));
+    dislike.setAttribute('aria-pressed', String(rating === 'disliked'));
+  }
+  showRating(fit.history === 'liked' || fit.history === 'disliked' ? fit.history : null);
   const save = el('button', { type: 'button', 'data-action': 'save' }, fit.saved ? 'Saved ✓' : 'Save for later');
   save.disabled = fit.saved;
   const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
@@ -89,7 +99,15 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
     if (answer.ok) button.textContent = done;
     else button.disabled = false;
   }
-  like.addEventListener('click', () => void act(like, () => actions.like(fit.title_id), 'Liked ✓'));
+  async function rate(rating: 'liked' | 'disliked'): Promise<void> {
+    const before = like.disabled ? 'liked' : dislike.disabled ? 'disliked' : null;
+    like.disabled = dislike.disabled = true;
+    const answer = await (rating === 'liked' ? actions.like : actions.dislike)(fit.title_id).catch((): ActionAnswer => ({ ok: false, message: "That didn't work. Try again." }));
+    status.textContent = answer.message;
+    showRating(answer.ok ? rating : before);
+  }
+  like.addEventListener('click', () => void rate('liked'));
+  dislike.addEventListener('click', () => void rate('disliked'));
   save.addEventListener('click', () => void act(save, () => actions.save(fit.title_id), 'Saved ✓'));
   close.addEventListener('click', () => host.remove());
   // Asked again each time it opens (a rating since may change the answer); an answer that comes
@@ -118,7 +136,7 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
   });
 
   const actionsRow = el('div', { class: 'actions' });
-  actionsRow.append(like, save);
+  actionsRow.append(like, dislike, save);
   card.append(
     el('p', { class: 'brand' }, 'Tonight’s Pick'),
     el('p', { class: 'label', 'data-strength': strength(fit.label) }, fit.label),

@@ -41,6 +41,7 @@ function watch(site: BrowseSite): void {
         if (mine !== generation || !answer?.ok) return;
         showBadge(answer.fit, {
           like: (titleId) => send('badge/like', { title_id: titleId }),
+          dislike: (titleId) => send('badge/dislike', { title_id: titleId }),
           save: (titleId) => send('badge/save', { title_id: titleId }),
           whyNot: (titleId) => send('badge/why-not', { title_id: titleId }),
         });

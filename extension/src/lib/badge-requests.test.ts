@@ -2,7 +2,7 @@
 // content script become a request, the request carries exactly those two, and every failure
 // (not in the catalog, signed out, a network error) is "show nothing".
 import { describe, expect, it, vi } from 'vitest';
-import { askFit, askWhyNot, BADGE_TEXTS, likeTitle, parseFitAsk, parseTitleId, saveTitle } from './badge-requests';
+import { askFit, askWhyNot, BADGE_TEXTS, parseFitAsk, parseTitleId, rateTitle, saveTitle } from './badge-requests';
 import { createApiClient, WHY_NOT_TEXTS } from './shared';
 
 function clientAnswering(status: number, body: unknown) {
@@ -48,11 +48,14 @@ describe('the badge requests', () => {
     debug.mockRestore();
   });
 
-  it('Like rates the title by id; Save for later adds it to the watchlist, with the server\'s words when it refuses', async () => {
+  it('Like and Dislike rate the title by id; Save for later adds it to the watchlist, with the server\'s words when it refuses', async () => {
     const liked = clientAnswering(200, { message: 'Thanks!', title_id: 't1', rating: true });
-    expect(await likeTitle(liked.api, 't1')).toEqual({ ok: true, message: BADGE_TEXTS.liked });
+    expect(await rateTitle(liked.api, 't1', true)).toEqual({ ok: true, message: BADGE_TEXTS.liked });
     expect(liked.calls[0]).toMatchObject({ method: 'POST', body: { title_id: 't1', rating: true } });
-    expect(await likeTitle(null, 't1')).toEqual({ ok: false, message: BADGE_TEXTS.failed });
+    expect(await rateTitle(null, 't1', true)).toEqual({ ok: false, message: BADGE_TEXTS.failed });
+    const disliked = clientAnswering(200, { message: 'Got it.', title_id: 't1', rating: false });
+    expect(await rateTitle(disliked.api, 't1', false)).toEqual({ ok: true, message: BADGE_TEXTS.disliked });
+    expect(disliked.calls[0]).toMatchObject({ method: 'POST', body: { title_id: 't1', rating: false } });
 
     expect(await saveTitle(clientAnswering(200, { message: 'Saved for later.', title_id: 't1', saved: true }).api, 't1')).toEqual({ ok: true, message: 'Saved for later.' });
     expect(await saveTitle(clientAnswering(409, { detail: "You've already watched this.", code: 'conflict' }).api, 't1')).toEqual({ ok: false, message: "You've already watched this." });

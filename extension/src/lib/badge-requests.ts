@@ -18,6 +18,7 @@ export type WhyNotAnswer = { ok: true; answer: WhyNotResponse } | { ok: false; m
 
 export const BADGE_TEXTS = {
   liked: 'Liked. We’ll find more like this.',
+  disliked: 'Disliked. We’ll steer away from titles like this.',
   failed: 'That didn’t work. Open the toolbar button to check you are signed in.',
 } as const;
 
@@ -52,11 +53,12 @@ export async function askFit(api: Pick<ApiClient, 'recommendations'> | null, ask
   }
 }
 
-export async function likeTitle(api: Pick<ApiClient, 'recommendations'> | null, titleId: string): Promise<ActionAnswer> {
+/** Like (true) or Dislike (false) from the badge; a second press of the other one changes the rating. */
+export async function rateTitle(api: Pick<ApiClient, 'recommendations'> | null, titleId: string, rating: boolean): Promise<ActionAnswer> {
   if (!api) return { ok: false, message: BADGE_TEXTS.failed };
   try {
-    await api.recommendations.rateTitle({ title_id: titleId, rating: true });
-    return { ok: true, message: BADGE_TEXTS.liked };
+    await api.recommendations.rateTitle({ title_id: titleId, rating });
+    return { ok: true, message: rating ? BADGE_TEXTS.liked : BADGE_TEXTS.disliked };
   } catch {
     return { ok: false, message: BADGE_TEXTS.failed };
   }

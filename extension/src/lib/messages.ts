@@ -16,6 +16,8 @@ export interface MessageTable {
   'badge/fit': { request: FitAsk; response: FitAnswer };
   /** Badge -> background: Like the title the fit found. */
   'badge/like': { request: { title_id: string }; response: ActionAnswer };
+  /** Badge -> background: Dislike the title the fit found. */
+  'badge/dislike': { request: { title_id: string }; response: ActionAnswer };
   /** Badge -> background: save the title the fit found for later. */
   'badge/save': { request: { title_id: string }; response: ActionAnswer };
   /** Badge -> background: why the title the fit found is not the user's pick. */
@@ -31,7 +33,7 @@ export interface Envelope<K extends MessageName = MessageName> {
   payload: MessageRequest<K>;
 }
 
-const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync', 'browse/sync', 'badge/fit', 'badge/like', 'badge/save', 'badge/why-not'];
+const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync', 'browse/sync', 'badge/fit', 'badge/like', 'badge/dislike', 'badge/save', 'badge/why-not'];
 
 export function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;
