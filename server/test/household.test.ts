@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountExport, HOUSEHOLD, HouseholdState, TogetherPick, type ApiError } from '@app/shared';
 import { dialects } from './support/dialects.js';
 import { GOOD_PASSWORD, rawRequest, signUp, startTestServer, TestClock, uniqueEmail, type TestClient, type TestServer } from './support/test-server.js';
+import { parseExposition } from './support/prometheus.js';
 import { failure, quotaRows, recommendationRows, setPlan } from './recommendations.helpers.js';
 
 type Member = TestClient & { email: string; userId: string };
@@ -54,7 +55,7 @@ describe.each(dialects)('a pick for two on %s', (dialect) => {
   const clock = new TestClock(new Date('2026-03-04T18:00:00Z'));
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { clock });
+    server = await startTestServer(dialect, { clock, env: { METRICS: 'on' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -86,7 +87,11 @@ describe.each(dialects)('a pick for two on %s', (dialect) => {
     expect((await asha.api.household.get()).household?.members.map((m) => m.name)).toEqual(['Asha', 'Ben']);
     expect((await asha.api.household.get()).invite).toBeNull();
 
+    const together = async () => parseExposition((await rawRequest(server.url, '/metrics')).body as string).value('together_picks_total') ?? Number.NaN;
+    const before = await together();
     const pick = TogetherPick.parse(await asha.api.household.pick());
+    // Counted once in /metrics too.
+    expect((await together()) - before).toBe(1);
     expect(pick.reason.startsWith('For Asha and Ben: ')).toBe(true);
     expect(pick.origin).toBe('together');
     expect(pick.asked_by_you).toBe(true);

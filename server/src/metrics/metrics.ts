@@ -50,6 +50,7 @@ export class Metrics {
   /** method -> route template -> stats */
   private readonly http = new Map<string, Map<string, RouteStats>>();
   private readonly picks = new Map<PickIssue, Map<PickVia, number>>();
+  private together = 0;
   private readonly refusals = new Map<'limit' | 'expired', number>();
   private readonly runs = new Map<SchedulerJob, number>();
   private readonly failures = new Map<SchedulerJob, number>();
@@ -87,6 +88,11 @@ export class Metrics {
     let byVia = this.picks.get(issue);
     if (!byVia) this.picks.set(issue, (byVia = new Map()));
     bump(byVia, via);
+  }
+
+  /** A pick for two, counted once (for the member who asked), as the plan counts it. */
+  togetherPickIssued(): void {
+    this.together++;
   }
 
   quotaRefused(expired: boolean): void {
@@ -136,6 +142,9 @@ export class Metrics {
 
     family('picks_issued_total', 'counter', 'Recommendations issued: issue is first (none active), next, or free_replacement (of a pick the user could not use); via is api or scheduled.');
     for (const [issue, byVia] of this.picks) for (const [via, n] of byVia) out.push(`picks_issued_total{issue="${issue}",via="${via}"} ${n}`);
+
+    family('together_picks_total', 'counter', 'Picks for two issued (POST /api/recommendations/together), one per pick, for the member who asked.');
+    out.push(`together_picks_total ${this.together}`);
 
     family('quota_refusals_total', 'counter', "Picks refused by the plan (402): reason is limit (the week's picks are spent) or expired.");
     for (const [reason, n] of this.refusals) out.push(`quota_refusals_total{reason="${reason}"} ${n}`);

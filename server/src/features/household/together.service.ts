@@ -109,6 +109,7 @@ export async function pickTogether(ctx: AppContext, catalog: CatalogStore, user:
   });
   // Nothing of the asker's history changed, but lockUser moved the revision: a kept history still stands.
   tasteCacheFor(ctx).advance(user.id, rev, () => true);
+  ctx.metrics.togetherPickIssued();
   return presentTogether(ctx, catalog, row, user, partner, warningOf(state));
 }
 
