@@ -251,6 +251,8 @@ interface Scored {
   mean: [number, number];
   inv: [number, number];
   raw: [Float32Array, Float32Array];
+  /** The second member's state, still built, when scorePair was asked to keep it. */
+  second?: RequestState;
 }
 
 /** Each member's history resolved once per request (the passes below read it several times). */
@@ -259,8 +261,12 @@ function resolved(index: CatalogIndex, members: readonly [TogetherMember, Togeth
   return [one(members[0]), one(members[1])];
 }
 
-/** Classification, then one score pass per member into its own buffer (indexed by title), with its mean and spread. */
-function scorePair(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours: Neighbours | undefined): Scored {
+/**
+ * Classification, then one score pass per member into its own buffer (indexed by title), with its
+ * mean and spread. `keepSecond`: the second member's state is left built (in `second`) for the
+ * reason; the caller releases it, before any other state is built (they share the scratch buffers).
+ */
+function scorePair(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours: Neighbours | undefined, keepSecond = false): Scored {
   const rules = members.map((m) => rulesOf(index, m));
   const epoch = markExcluded(index, members, opts.exclude ?? []);
   const limits = opts.constraints ? { ...opts.constraints, seed: opts.seed } : null;
@@ -271,8 +277,10 @@ function scorePair(index: CatalogIndex, members: readonly [TogetherMember, Toget
   const mean: [number, number] = [0, 0];
   const inv: [number, number] = [0, 0];
   const score = index.scratch.score;
+  let second: RequestState | undefined;
   for (let m = 0; m < 2; m++) {
     const state = memberState(index, members[m], rules[m], candidates, weights, neighbours, opts.seed, fallback);
+    let kept = false;
     try {
       const out = raw[m];
       let sum = 0;
@@ -290,11 +298,13 @@ function scorePair(index: CatalogIndex, members: readonly [TogetherMember, Toget
       const sd = candidates.length > 1 ? Math.sqrt(sq / candidates.length) : 0;
       mean[m] = mu;
       inv[m] = sd > 1e-9 ? 1 / sd : 0;
+      if (keepSecond && m === 1) second = state;
+      kept = second === state;
     } finally {
-      releaseState(state);
+      if (!kept) releaseState(state);
     }
   }
-  return { candidates, fallback, rules, weights, mean, inv, raw };
+  return { candidates, fallback, rules, weights, mean, inv, raw, second };
 }
 
 function blendOf(rule: BlendRule, za: number, zb: number, ra: number, rb: number): number {
@@ -352,7 +362,16 @@ export function recommendTogether(
   neighbours?: Neighbours,
 ): TogetherPick | null {
   const members = resolved(index, pair);
-  const s = scorePair(index, members, opts, neighbours);
+  const s = scorePair(index, members, opts, neighbours, true);
+  try {
+    return drawTogether(index, members, opts, neighbours, s);
+  } finally {
+    if (s.second) releaseState(s.second);
+  }
+}
+
+/** The draw from the pair's best blends, where to watch it, and the reason (the second state is released here once read). */
+function drawTogether(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember], opts: TogetherOptions, neighbours: Neighbours | undefined, s: Scored): TogetherPick | null {
   const { candidates } = s;
   if (candidates.length === 0) return null;
   const rule = opts.blend ?? 'least_misery';
@@ -387,7 +406,11 @@ export function recommendTogether(
   const idx = pool[draw(poolKeys, s.weights.exploreTemperature, opts.seed)];
   const z: [number, number] = [(a[idx] - s.mean[0]) * s.inv[0], (b[idx] - s.mean[1]) * s.inv[1]];
   const { platform, owners } = whereToWatch(index, s, idx);
-  const factors = members.map((m, n) => memberFactors(index, m, s, n, idx, opts.seed, neighbours));
+  // The second member's state is still built: its factors first, then it goes, then the first member's is built again.
+  const second = s.second ? explain(s.second, idx, 0).factors : undefined;
+  if (s.second) releaseState(s.second);
+  s.second = undefined;
+  const factors = [memberFactors(index, members[0], s, 0, idx, opts.seed, neighbours), second ?? memberFactors(index, members[1], s, 1, idx, opts.seed, neighbours)];
   return {
     titleId: index.titles[idx].id,
     score: blendOf(rule, z[0], z[1], a[idx], b[idx]),
