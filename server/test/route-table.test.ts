@@ -23,6 +23,14 @@ describe('the route table', () => {
     expect(served).toEqual(table.map((r) => `${r.method} ${r.path}`).sort());
   });
 
+  it('finds a route whatever the case of its path, as Express matches, and answers 404 JSON past the table', async () => {
+    expect((await rawRequest(server.url, '/API/Public/Config')).status).toBe(200);
+    for (const path of ['/api/public/no-such', '/api/no-such-prefix/x', '/api/recommendations', '/api/', '/api']) {
+      const res = await rawRequest(server.url, path);
+      expect([path, res.status, res.body?.code]).toEqual([path, 404, 'not_found']);
+    }
+  });
+
   it('names each method and path once', () => {
     const keys = table.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
