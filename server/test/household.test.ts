@@ -7,6 +7,7 @@ import { AccountExport, HOUSEHOLD, HouseholdState, TogetherPick, type ApiError }
 import { dialects } from './support/dialects.js';
 import { GOOD_PASSWORD, rawRequest, signUp, startTestServer, TestClock, uniqueEmail, type TestClient, type TestServer } from './support/test-server.js';
 import { parseExposition } from './support/prometheus.js';
+import { inviteToken } from './support/household.js';
 import { failure, quotaRows, recommendationRows, setPlan } from './recommendations.helpers.js';
 
 type Member = TestClient & { email: string; userId: string };
@@ -26,13 +27,6 @@ async function onboard(server: TestServer, name: string, platforms: string[], em
   return Object.assign(c, { userId: profile.id });
 }
 
-/** The token of the newest invite mailed to `email`, read from the link in the mail. */
-async function inviteToken(server: TestServer, email: string, after = 0): Promise<string> {
-  const mail = await server.mailbox.waitFor((m) => m.to.includes(email) && m.subject.includes('invited you') && server.mailbox.messages.indexOf(m) >= after);
-  const match = /\/household\/accept#token=([A-Za-z0-9_-]+)/.exec(mail.text);
-  expect(match).not.toBeNull();
-  return match![1];
-}
 
 async function status(p: Promise<unknown>): Promise<{ status: number; detail: string }> {
   const err = await failure<ApiError>(p);

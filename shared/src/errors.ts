@@ -34,6 +34,12 @@ export const ALERT_TEXTS = {
   invalidLink: 'Invalid Link',
 } as const;
 
+/** A pick for two, on the dashboard and in the popup, when it could not be had or rated. */
+export const TOGETHER_TEXTS = {
+  pickFailed: 'Could not find a pick for both of you. Please try again.',
+  rateFailed: 'Could not save your rating. Please try again.',
+} as const;
+
 /** Texts the server answers and the web app also shows before asking (one source for both). */
 export const SERVER_TEXTS = {
   paymentsOff: 'Payments are not enabled on this server. Ask the operator to grant the lifetime plan.',

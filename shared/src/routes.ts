@@ -105,12 +105,12 @@ export const ROUTES = def({
   account_deletion_code: { method: 'POST', path: '/api/account/deletion-code', auth: 'user' },
   account_delete: { method: 'DELETE', path: '/api/account', auth: 'user' },
 
-  household_get: { method: 'GET', path: '/api/household', auth: 'user' },
+  household_get: { method: 'GET', path: '/api/household', auth: 'user', extension: true },
   household_invite: { method: 'POST', path: '/api/household/invite', auth: 'onboarded' },
   household_accept: { method: 'POST', path: '/api/household/accept', auth: 'user' },
   household_leave: { method: 'DELETE', path: '/api/household', auth: 'user' },
-  recommendations_together: { method: 'POST', path: '/api/recommendations/together', auth: 'onboarded' },
-  recommendations_together_rate: { method: 'POST', path: '/api/recommendations/together/:id/rate', auth: 'user' },
+  recommendations_together: { method: 'POST', path: '/api/recommendations/together', auth: 'onboarded', extension: true },
+  recommendations_together_rate: { method: 'POST', path: '/api/recommendations/together/:id/rate', auth: 'user', extension: true },
 });
 
 export type RouteKey = keyof typeof ROUTES;

@@ -7,7 +7,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import ical from 'node-ical';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { ALERT_TEXTS, CALENDAR_LIFETIME_TEXT, PLAN_LIMIT_TEXTS, stillFreeText, zonedToUtc } from '@app/shared';
-import { startTestServer, signUp, GOOD_PASSWORD, type TestServer, type TestClient } from '../../server/test/support/test-server.js';
+import { startTestServer, signUp, uniqueEmail, GOOD_PASSWORD, type TestServer, type TestClient } from '../../server/test/support/test-server.js';
+import { inviteToken } from '../../server/test/support/household.js';
 import { seriousViolations } from './support/web-harness.js';
 import { artifact, buildExtensionFor, EXTENSION_ID, freePort, launchWithExtension, popupScriptBytes, ToolbarPopup, WEB_DIST } from './support/extension-harness.js';
 
@@ -293,6 +294,53 @@ describe('browser extension journey', () => {
       expect((await user.api.settings.profile()).tonight).toMatchObject({ max_minutes: 100, kind: 'movie' });
     } finally {
       await user.api.settings.updateProfile({ tonight: { max_minutes: null, kind: null } });
+    }
+  });
+
+  it('in a household, the popup switches to a pick for both: asks for one, rates it for this member, and switches back', async () => {
+    const mark = server.mailbox.messages.length;
+    const partnerEmail = uniqueEmail('ben');
+    await user.api.household.invite({ email: partnerEmail });
+    const token = await inviteToken(server, partnerEmail, mark);
+    const ben = await signUp(server, { email: partnerEmail, fullName: 'Ben Tester' });
+    const { movies } = await ben.api.onboarding.movies();
+    await ben.api.onboarding.savePreferences({
+      selected_genres: ['Drama', 'Thriller'],
+      initial_movies: movies.slice(3, 6).map((m) => m.title),
+      preferred_languages: ['English'],
+      ott_subscriptions: ['Disney+'],
+    });
+    await ben.api.household.accept({ token });
+    try {
+      await popup.reload();
+      await popup.locator('[data-state="pick"]').waitFor();
+      const mine = popup.getByRole('button', { name: 'Tonight’s pick' });
+      const both = popup.getByRole('button', { name: 'For you and Ben' });
+      expect(await mine.getAttribute('aria-pressed')).toBe('true');
+      await both.click();
+      expect(await both.getAttribute('aria-pressed')).toBe('true');
+      await popup.getByRole('button', { name: 'Pick for both of us' }).click();
+      const card = popup.locator('.together [data-state="pick"]');
+      await card.waitFor();
+      const asked = (await user.api.household.get()).pick!;
+      expect(await card.getAttribute('data-recommendation-id')).toBe(asked.id);
+      expect(await popup.locator('.together .reason').innerText()).toBe(asked.reason);
+      expect(asked.reason.startsWith('For ')).toBe(true);
+      expect(await popup.locator('[data-state="together-status"]').innerText()).toBe('You asked for this pick. Ben has not rated it yet.');
+      await popup.screenshot({ path: artifact('05b-together.png') });
+      expect(await seriousViolations(popup)).toEqual([]);
+
+      // Like, for this member only: the partner sees it as the other's rating.
+      await popup.click('[data-action="together-like"]');
+      await expect.poll(() => popup.locator('[data-action="together-like"]').innerText()).toBe('Liked ✓');
+      expect((await user.api.household.get()).pick).toMatchObject({ id: asked.id, user_rating: true });
+      expect((await ben.api.household.get()).pick).toMatchObject({ id: asked.id, user_rating: null, partner_rating: true });
+
+      await mine.click();
+      await popup.locator('[data-state="pick"]').waitFor();
+      expect(await popup.locator('.together').count()).toBe(0);
+    } finally {
+      await user.api.household.leave();
     }
   });
 

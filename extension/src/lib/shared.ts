@@ -3,7 +3,7 @@
 // bundles; types still come from '@app/shared' with `import type`.
 export { createApiClient, ApiError, PlanLimitError, NetworkError, type ApiClient, type TokenStore } from '../../../shared/src/client';
 export { MOODS, TIMEZONE_CHOICES, DEFAULT_TIMEZONE, SCHEDULE_DEFAULTS } from '../../../shared/src/constants';
-export { PLAN_LIMIT_TEXTS, ALERT_TEXTS } from '../../../shared/src/errors';
+export { PLAN_LIMIT_TEXTS, ALERT_TEXTS, TOGETHER_TEXTS } from '../../../shared/src/errors';
 export { EXTENSION_HANDOFF } from '../../../shared/src/extension';
 export { WHY_NOT_TEXTS, whyNotHeading } from '../../../shared/src/why-not';
 export { ATTRIBUTION } from '../../../shared/src/attribution';

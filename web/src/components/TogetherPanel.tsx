@@ -2,17 +2,12 @@
 // "Pick for both of us", then the together card, the same card as tonight's pick, with each
 // member's own Like / Dislike and the partner's rating.
 import { useState } from 'react';
-import { PlanLimitError } from '@app/shared';
+import { PlanLimitError, TOGETHER_TEXTS } from '@app/shared';
 import { errorText } from '../api/errorText';
 import { useHousehold } from '../hooks/useHousehold';
 import { Icon } from './Icon';
 import { Notice } from './Notice';
 import { RecommendationCard } from './RecommendationCard';
-
-export const TOGETHER_TEXTS = {
-  pickFailed: 'Could not find a pick for both of you. Please try again.',
-  rateFailed: 'Could not save your rating. Please try again.',
-} as const;
 
 export function TogetherPanel() {
   const { data, pick, rate } = useHousehold();

@@ -11,9 +11,15 @@ import { SiteBanner } from './SiteBanner';
 import { PopupFooter } from './PopupFooter';
 import { openTab } from '../../lib/tabs';
 import { TonightLine, type TonightDraft } from './TonightLine';
+import { useTogether } from '../useTogether';
+import { TogetherView } from './TogetherView';
 
 export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string }) {
   const { state, reload, rate, next, toggleSave, setNotice } = usePick(api);
+  const together = useTogether(api);
+  // A member of a household switches between tonight's pick and a pick for both.
+  const [both, setBoth] = useState(false);
+  const household = together.state.data?.household ?? null;
   const [scheduling, setScheduling] = useState(false);
   // Time and kind for the next pick: the remembered ones until changed here.
   const [draft, setDraft] = useState<TonightDraft | null>(null);
@@ -46,8 +52,37 @@ export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string
       Try again
     </button>
   );
+  const partner = household?.members.find((m) => !m.you)?.name;
+  const switcher = household && (
+    <div className="switch row" role="group" aria-label="Whose pick">
+      <button type="button" data-action="mine" aria-pressed={!both} onClick={() => setBoth(false)}>
+        Tonight&rsquo;s pick
+      </button>
+      <button type="button" data-action="both" aria-pressed={both} onClick={() => setBoth(true)}>
+        For you and {partner}
+      </button>
+    </div>
+  );
+  if (household && both) {
+    return (
+      <>
+        {switcher}
+        <TogetherView
+          household={household}
+          pick={together.state.data?.pick ?? null}
+          busy={together.state.busy}
+          notice={together.state.notice}
+          serverUrl={serverUrl}
+          onAsk={() => void together.ask()}
+          onRate={(id, liked) => void together.rate(id, liked)}
+        />
+        {footer}
+      </>
+    );
+  }
   return (
     <>
+      {switcher}
       {state.site && <SiteBanner site={state.site} pick={state.pick} />}
       {state.limit && <PlanLimitNotice {...state.limit} freeLeft={freeLeft} serverUrl={serverUrl} />}
       {!state.pick && state.problem?.kind === 'onboarding' && (
