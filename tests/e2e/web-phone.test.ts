@@ -4,8 +4,8 @@
 // centred dialogs, and the card's label styled however the dashboard is reached.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { signUp, type TestServer } from '../../server/test/support/test-server.js';
-import { newContext, screenshot, signedInPage as openSignedIn, useWebApp, VIEWPORTS } from './support/web-harness.js';
+import type { TestServer } from '../../server/test/support/test-server.js';
+import { journeyUser, newContext, screenshot, signedInPage as openSignedIn, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 interface Box {
   x: number;
@@ -36,14 +36,7 @@ describe('web app on a phone and a laptop', () => {
   useWebApp((s, b) => ((server = s), (browser = b)), { FREE_WEEKLY_LIMIT: '40' });
 
   async function signedInPage(viewport: keyof typeof VIEWPORTS): Promise<Page> {
-    const user = await signUp(server, { fullName: 'Pat Phone-Userwithalongname' });
-    await user.api.onboarding.savePreferences({
-      selected_genres: ['Science Fiction', 'Drama', 'Thriller'],
-      initial_movies: ['Arrival', 'Parasite', 'Dark'],
-      preferred_languages: ['English', 'Korean'],
-      ott_subscriptions: ['Netflix'],
-      subscription_tier: 'free_trial',
-    });
+    const user = await journeyUser(server, 'Pat Phone-Userwithalongname');
     // Two picks already, so the history has badges to keep clear.
     await user.api.recommendations.current();
     await user.api.recommendations.next({ previous: 'skip' });

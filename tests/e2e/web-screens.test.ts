@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUp, type TestServer } from '../../server/test/support/test-server.js';
-import { newContext, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
+import { journeyUser, newContext, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 const SHOT_NAMES: Record<string, string> = { '/': 'landing', '/rate?token=x&rating=like': 'rate-confirm', '/rate': 'rate-invalid' };
 
@@ -18,15 +18,8 @@ describe('web screens', () => {
   }
 
   it('shows every screen at 390x844 and 1280x800 with no serious or critical axe violation', async () => {
-    const user = await signUp(server, { fullName: 'Sam Screens' });
+    const user = await journeyUser(server, 'Sam Screens');
     const fresh = await signUp(server);
-    await user.api.onboarding.savePreferences({
-      selected_genres: ['Science Fiction', 'Drama', 'Thriller'],
-      initial_movies: ['Arrival', 'Parasite', 'Dark'],
-      preferred_languages: ['English', 'Korean'],
-      ott_subscriptions: ['Netflix'],
-      subscription_tier: 'free_trial',
-    });
     await user.api.recommendations.current();
     const signedIn = { token: user.store.token!, user: JSON.stringify(await user.api.settings.profile()) };
     const newcomer = { token: fresh.store.token!, user: JSON.stringify(await fresh.api.settings.profile()) };

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { signUp, type TestClient, type TestServer } from '../../server/test/support/test-server.js';
-import { screenshot, seriousViolations, signedInPage, useWebApp, WEB_ARTIFACTS } from './support/web-harness.js';
+import type { TestClient, TestServer } from '../../server/test/support/test-server.js';
+import { journeyUser, screenshot, seriousViolations, signedInPage, useWebApp, WEB_ARTIFACTS } from './support/web-harness.js';
 
 describe("tonight's constraints in the web app", () => {
   let server: TestServer;
@@ -20,14 +20,7 @@ describe("tonight's constraints in the web app", () => {
   }
 
   it('1 h 40 on the dashboard gives a pick that fits and says so; a genre excluded in Settings never comes back', async () => {
-    const user = await signUp(server, { fullName: 'Tina Tonight' });
-    await user.api.onboarding.savePreferences({
-      selected_genres: ['Science Fiction', 'Drama', 'Thriller'],
-      initial_movies: ['Arrival', 'Parasite', 'Dark'],
-      preferred_languages: ['English', 'Korean'],
-      ott_subscriptions: ['Netflix'],
-      subscription_tier: 'free_trial',
-    });
+    const user = await journeyUser(server, 'Tina Tonight');
     const page = await signedIn(user, 'desktop');
     const card = page.locator('article.rec-card');
     const title = card.getByRole('heading', { level: 2 });
@@ -78,14 +71,7 @@ describe("tonight's constraints in the web app", () => {
   });
 
   it("on a phone the Tonight line sits under the card's buttons, which stay on the first screen, and opens with a tap", async () => {
-    const user = await signUp(server, { fullName: 'Pat Phone' });
-    await user.api.onboarding.savePreferences({
-      selected_genres: ['Science Fiction', 'Drama', 'Thriller'],
-      initial_movies: ['Arrival', 'Parasite', 'Dark'],
-      preferred_languages: ['English', 'Korean'],
-      ott_subscriptions: ['Netflix'],
-      subscription_tier: 'free_trial',
-    });
+    const user = await journeyUser(server, 'Pat Phone');
     // A country chosen (the one-time country prompt is answered), and tonight's constraints remembered.
     await user.api.settings.updateProfile({ country: 'US', tonight: { max_minutes: 90, kind: 'movie' } });
     const page = await signedIn(user, 'phone');

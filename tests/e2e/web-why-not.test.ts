@@ -8,8 +8,8 @@ import { WHY_NOT_TEXTS } from '@app/shared';
 import type { CatalogEntry } from '../../server/src/catalog/catalog.store.js';
 import { STREAMABLE } from '../../server/src/catalog/snapshot.js';
 import { servesCountry } from '../../server/src/catalog/where-to-watch.js';
-import { signUp, type TestServer } from '../../server/test/support/test-server.js';
-import { screenshot, seriousViolations, signedInPage, useWebApp, VIEWPORTS } from './support/web-harness.js';
+import type { TestServer } from '../../server/test/support/test-server.js';
+import { journeyUser, screenshot, seriousViolations, signedInPage, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 describe('why not recommended, in the web app', () => {
   let server: TestServer;
@@ -17,14 +17,7 @@ describe('why not recommended, in the web app', () => {
   useWebApp((s, b) => ((server = s), (browser = b)));
 
   it('answers on a history row and a watchlist card, from the keyboard, on a phone and a desktop', async () => {
-    const user = await signUp(server, { fullName: 'Wendy Whynot' });
-    await user.api.onboarding.savePreferences({
-      selected_genres: ['Science Fiction', 'Drama', 'Thriller'],
-      initial_movies: ['Arrival', 'Parasite', 'Dark'],
-      preferred_languages: ['English'],
-      ott_subscriptions: ['Netflix'],
-      subscription_tier: 'free_trial',
-    });
+    const user = await journeyUser(server, 'Wendy Whynot', ['English']);
     await user.api.settings.updateProfile({ country: 'US' });
     const first = await user.api.recommendations.current();
     await user.api.recommendations.rate({ movie_title: first.movie_title, rating: false, recommendation_id: first.id });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT, WEB_DIST } from './extension-harness.js';
-import { GOOD_PASSWORD, startTestServer, type TestClient, type TestServer } from '../../../server/test/support/test-server.js';
+import { GOOD_PASSWORD, signUp, startTestServer, type TestClient, type TestServer } from '../../../server/test/support/test-server.js';
 
 export const WEB_ARTIFACTS = join(ROOT, 'test-artifacts/web');
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -17,6 +17,22 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/**
+ * A user signed up and onboarded through the API with the journeys' usual taste: science fiction,
+ * drama and thrillers, Arrival, Parasite and Dark as favourites, Netflix, the free trial.
+ */
+export async function journeyUser(server: TestServer, fullName: string, languages: string[] = ['English', 'Korean']): Promise<TestClient & { email: string }> {
+  const user = await signUp(server, { fullName });
+  await user.api.onboarding.savePreferences({
+    selected_genres: ['Science Fiction', 'Drama', 'Thriller'],
+    initial_movies: ['Arrival', 'Parasite', 'Dark'],
+    preferred_languages: languages,
+    ott_subscriptions: ['Netflix'],
+    subscription_tier: 'free_trial',
+  });
+  return user;
 }
 
 /**
