@@ -20,11 +20,11 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitLabel } from '@app/shared';
 import { signUp, type TestClient, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
-import { artifact, buildExtensionFor, EXTENSION_ID, freePort, ROOT } from './support/extension-harness.js';
+import { artifact, buildExtensionFor, EXTENSION_ID, freePort, launchWithExtension, ROOT } from './support/extension-harness.js';
 import { seriousViolations } from './support/web-harness.js';
 import { BROWSE_SITES } from '../../extension/src/lib/browse-sites.js';
 
@@ -102,24 +102,11 @@ describe('the badge on streaming sites', () => {
     const sitesPort = (sites.address() as AddressInfo).port;
 
     extensionDir = await buildExtensionFor(proxyOrigin);
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'tp-chromium-')), {
-      headless: true,
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      viewport: { width: 1100, height: 800 },
-      args: [
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
-        // The sites' real hostnames, served by the local HTTPS server.
-        `--host-resolver-rules=${HOSTS.map((h) => `MAP ${h}:443 127.0.0.1:${sitesPort}`).join(',')},EXCLUDE 127.0.0.1`,
-        '--ignore-certificate-errors',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    context = await launchWithExtension(extensionDir, [
+      // The sites' real hostnames, served by the local HTTPS server.
+      `--host-resolver-rules=${HOSTS.map((h) => `MAP ${h}:443 127.0.0.1:${sitesPort}`).join(',')},EXCLUDE 127.0.0.1`,
+      '--ignore-certificate-errors',
+    ]);
     worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 
     // A signed-in user, connected through an extension token (the sign-in hand-off has its own journey).

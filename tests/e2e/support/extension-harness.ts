@@ -30,7 +30,8 @@ export async function buildExtensionFor(serverUrl: string): Promise<string> {
   return out;
 }
 
-export async function launchWithExtension(extensionDir: string): Promise<BrowserContext> {
+/** Chromium with the built extension loaded; `extraArgs` go after the usual flags (e.g. host rules). */
+export async function launchWithExtension(extensionDir: string, extraArgs: string[] = []): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'tp-chromium-')), {
     headless: true,
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -47,6 +48,7 @@ export async function launchWithExtension(extensionDir: string): Promise<Browser
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }
