@@ -82,6 +82,14 @@ export interface CatalogIndex {
   readonly platRegion: Uint32Array;
   /** Per title: the union of its platforms' region sets, so "streams anywhere in this country" is one lookup. */
   readonly titleRegion: Uint32Array;
+  /**
+   * The transpose of platIds: platform p's titles in catalog order are
+   * platTitles[platTitleOff[p] .. platTitleOff[p + 1]), each with its entry's region set in
+   * platTitleRegion. A user on two services reads their lists instead of the whole catalog.
+   */
+  readonly platTitleOff: Uint32Array;
+  readonly platTitles: Uint32Array;
+  readonly platTitleRegion: Uint32Array;
   /** Region set id -> its upper-case regions; set 0 is "any region" (null: no region information). */
   readonly regionSets: ReadonlyArray<readonly string[] | null>;
   /** Upper-case region (IN, GLOBAL) -> the ids of the region sets that contain it. */
@@ -101,6 +109,24 @@ export interface CatalogIndex {
   readonly neighbourCache: WeakMap<object, unknown>;
   /** @internal mood -> per-title mood score, filled on first use. */
   readonly moodCache: Map<string, Float32Array>;
+}
+
+/** Each platform's titles (catalog order) and their entries' region sets, from the per-title lists. */
+function platformPostings(platOff: Uint32Array, platIds: readonly number[], platRegion: readonly number[], platforms: number) {
+  const platTitleOff = new Uint32Array(platforms + 1);
+  for (const p of platIds) platTitleOff[p + 1]++;
+  for (let p = 0; p < platforms; p++) platTitleOff[p + 1] += platTitleOff[p];
+  const next = platTitleOff.slice(0, platforms);
+  const platTitles = new Uint32Array(platIds.length);
+  const platTitleRegion = new Uint32Array(platIds.length);
+  for (let i = 0; i + 1 < platOff.length; i++) {
+    for (let x = platOff[i]; x < platOff[i + 1]; x++) {
+      const at = next[platIds[x]]++;
+      platTitles[at] = i;
+      platTitleRegion[at] = platRegion[x];
+    }
+  }
+  return { platTitleOff, platTitles, platTitleRegion };
 }
 
 function interner() {
@@ -355,6 +381,7 @@ export function buildIndex(titles: readonly EngineTitle[], ids?: Pick<ReadonlyMa
     platMask,
     platRegion: Uint32Array.from(platRegion),
     titleRegion,
+    ...platformPostings(platOff, platIds, platRegion, platIntern.names.length),
     regionSets: regionIntern.sets,
     setsWithRegion: new Map([...setsWithRegion].map(([r, ids]) => [r, Uint32Array.from(ids)])),
     quality: qualityScores(titles),

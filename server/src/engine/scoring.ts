@@ -7,6 +7,7 @@ import { MOOD_FIT, moodScores } from './mood-scores.js';
 import { buildProfile, releaseProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
 import { NeighbourTable } from './neighbours.js';
+import { gatherOnPlatforms } from './on-platforms.js';
 import { defaultWeights, explorationWeights, resolveWeights } from './weights.js';
 import { positionsOf } from './taste-positions.js';
 import type { Neighbours, RecommendOptions, TastePositions, UserTaste } from './types.js';
@@ -148,6 +149,11 @@ function markEligible(index: CatalogIndex, history: TastePositions, opts: Recomm
   const epoch = markExcluded(index, history);
   // Tonight's constraints (time, exclusions, age) mark their titles as the history does: never candidates, even in the fallback.
   if (hasConstraints(opts)) markConstraintBreaks(index, opts, index.scratch.excludedStamp, epoch);
+  if (restricted) {
+    // Through the services' own title lists when they are short; none found: the pass below finds the unknown ones.
+    const gathered = gatherOnPlatforms(index, [{ targets, regional, allowed: index.scratch.allowedRegion }], epoch, wantSeries, index.scratch.candidateList);
+    if (gathered > 0) return { fallback: false, candidates: index.scratch.candidateList.subarray(0, gathered) };
+  }
   const [chosen, unknown] = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries, regional });
   if (chosen > 0 || !restricted) return { fallback: false, candidates: index.scratch.candidateList.subarray(0, chosen) };
   return { fallback: true, candidates: index.scratch.unknownList.subarray(0, unknown) };

@@ -11,6 +11,7 @@ import { hasConstraints, markConstraintBreaks } from './constraints.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
 import { explain } from './explain.js';
 import { NeighbourTable } from './neighbours.js';
+import { gatherOnPlatforms } from './on-platforms.js';
 import { buildProfile, releaseProfile } from './profile.js';
 import { seededRandom } from './random.js';
 import type { RequestState } from './request-state.js';
@@ -173,6 +174,11 @@ function classify(index: CatalogIndex, rules: readonly MemberRules[], epoch: num
   const restricted = r0.restricted || r1.restricted;
   const mask0 = r0.restricted ? r0.targetMask : 0;
   const mask1 = r1.restricted ? r1.targetMask : 0;
+  if (restricted) {
+    // Through the services' own title lists when they are short; none found: the pass below finds the unknown ones.
+    const gathered = gatherOnPlatforms(index, rules.filter((r) => r.restricted), epoch, wantSeries, candidateList);
+    if (gathered > 0) return { candidates: candidateList.subarray(0, gathered), fallback: false };
+  }
   let chosen = 0;
   let unknown = 0;
   for (let i = 0; i < index.size; i++) {
