@@ -7,15 +7,16 @@ import { randomUUID } from 'node:crypto';
 import type { TogetherPick, TogetherRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
-import { writeTransaction } from '../../db/transaction.js';
+import { writeTransaction, type Tx } from '../../db/transaction.js';
+import type { CatalogIndex } from '../../engine/catalog-index.js';
 import { recommendTogether } from '../../engine/index.js';
 import { conflict, notFound, unauthorized } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { coLikesFor } from '../recommendations/co-likes.js';
 import { engineIndexFor, indexedTitle } from '../recommendations/engine-index.js';
 import { lockUser, tasteRows } from '../recommendations/recommendations.repository.js';
-import { buildTaste, issueSeed } from '../recommendations/taste.js';
-import { tasteCacheFor } from '../recommendations/taste-state.js';
+import { issueSeed, tasteOf } from '../recommendations/taste.js';
+import { buildTasteState, positionsFor, tasteCacheFor, type TasteState } from '../recommendations/taste-state.js';
 import { precheckIssue, spendIssue, warningOf } from '../subscription/subscription.service.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
@@ -34,7 +35,7 @@ export const TOGETHER_TEXTS = {
  * sent with the request wins); "Never show me" is each person's own, so both members' exclusions
  * apply, and the lower of their age limits.
  */
-function togetherConstraints(asker: UserRow, partner: UserRow, kind: 'movie' | 'series' | undefined) {
+export function togetherConstraints(asker: UserRow, partner: UserRow, kind: 'movie' | 'series' | undefined) {
   const mine = engineTonight(asker, mergeTonight(asker, kind ? { kind } : {}));
   const theirs = engineTonight(partner, mergeTonight(partner, {}));
   const both = (a: readonly string[] = [], b: readonly string[] = []) => [...new Set([...a, ...b])];
@@ -51,6 +52,11 @@ function togetherConstraints(asker: UserRow, partner: UserRow, kind: 'movie' | '
     kind: mine.kind,
     constraints: { maxMinutes: mine.maxMinutes, finishTonight: mine.finishTonight, exclusions, maxAge: ages.length ? Math.min(...ages) : undefined },
   };
+}
+
+/** A member's history as of revision `rev`: kept in memory (taken out until the caller puts it back), else read on the transaction. */
+async function keptOrRead(tx: Tx, index: CatalogIndex, tastes: ReturnType<typeof tasteCacheFor>, userId: string, rev: number): Promise<TasteState> {
+  return tastes.take(userId, index, rev) ?? buildTasteState(index, await tasteRows(tx, userId));
 }
 
 /** The household and the partner's row; 409 when the user has no household. */
@@ -72,22 +78,30 @@ export async function pickTogether(ctx: AppContext, catalog: CatalogStore, user:
   const index = engineIndexFor(titles);
   const neighbours = coLikesFor(ctx, catalog).current();
   const now = ctx.clock.now();
-  const { row, state, rev } = await writeTransaction(ctx.database, async (tx) => {
+  const tastes = tasteCacheFor(ctx);
+  const kept: Array<{ userId: string; rev: number; state: TasteState }> = [];
+  const { row, state } = await writeTransaction(ctx.database, async (tx) => {
     const fresh = await lockUser(tx, ctx.database.dialect, user.id);
     if (!fresh) throw unauthorized();
-    // Under the asker's lock: the household may have been left meanwhile.
-    const current = await repo.householdOf(tx, user.id);
-    if (!current || current.id !== household.id) throw conflict(TOGETHER_TEXTS.noHousehold);
-    const [mine, theirs, before] = await Promise.all([tasteRows(tx, user.id), tasteRows(tx, partner.id), repo.togetherTitleIds(tx, household.id)]);
+    // Under the asker's lock: the household may have been left meanwhile. The partner's row is
+    // read again here: their settings and the revision of their history as of now.
+    const [current, partnerNow, before] = await Promise.all([repo.householdOf(tx, user.id), findUserById(tx, partner.id), repo.togetherTitleIds(tx, household.id)]);
+    if (!current || current.id !== household.id || !partnerNow) throw conflict(TOGETHER_TEXTS.noHousehold);
+    // Each member's history as kept from their last write (taste-state.ts), else read. The asker's
+    // lock moved their revision by one; the partner's is theirs as read, and stays.
+    const [mine, theirs] = await Promise.all([
+      keptOrRead(tx, index, tastes, user.id, fresh.taste_rev - 1),
+      keptOrRead(tx, index, tastes, partner.id, partnerNow.taste_rev),
+    ]);
     const planState = await spendIssue(ctx, tx, fresh, false);
     const pick = recommendTogether(
       index,
       [
-        { name: displayName(fresh), taste: buildTaste(fresh, favourites, mine), region: fresh.country ?? null },
-        { name: displayName(partner), taste: buildTaste(partner, partnerFavourites, theirs), region: partner.country ?? null },
+        { name: displayName(fresh), taste: tasteOf(fresh, favourites, [], positionsFor(index, mine, favourites)), region: fresh.country ?? null },
+        { name: displayName(partnerNow), taste: tasteOf(partnerNow, partnerFavourites, [], positionsFor(index, theirs, partnerFavourites)), region: partnerNow.country ?? null },
       ],
       // The household's n-th together pick has its own seed, stable across instances.
-      { seed: issueSeed(household.id, before.length + 1), exclude: before, ...togetherConstraints(fresh, partner, input.kind) },
+      { seed: issueSeed(household.id, before.length + 1), exclude: before, ...togetherConstraints(fresh, partnerNow, input.kind) },
       neighbours,
     );
     const title = pick ? indexedTitle(index, pick.titleId) : undefined;
@@ -105,10 +119,12 @@ export async function pickTogether(ctx: AppContext, catalog: CatalogStore, user:
       score: Number.isFinite(pick.score) ? pick.score : 0,
       created_at: now.toISOString(),
     });
-    return { row: inserted, state: planState, rev: fresh.taste_rev };
+    // Neither history changed: the asker's stands for their new revision, the partner's for theirs.
+    kept.push({ userId: user.id, rev: fresh.taste_rev, state: mine }, { userId: partner.id, rev: partnerNow.taste_rev, state: theirs });
+    return { row: inserted, state: planState };
   });
-  // Nothing of the asker's history changed, but lockUser moved the revision: a kept history still stands.
-  tasteCacheFor(ctx).advance(user.id, rev, () => true);
+  // Only once the transaction has committed (a state found stale later is simply rebuilt).
+  for (const k of kept) tastes.put(k.userId, k.rev, k.state);
   ctx.metrics.togetherPickIssued();
   return presentTogether(ctx, catalog, row, user, partner, warningOf(state));
 }
