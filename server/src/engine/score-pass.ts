@@ -32,16 +32,22 @@ function tokenPass(state: RequestState): void {
 
 /** Genre lists and (decade, language) cells: their weighted parts, once per request. */
 function sharedParts(state: RequestState): void {
-  const { index, profile, weights: w } = state;
+  const { index, profile, weights: w, candidates } = state;
   const { comboScore, cellScore } = index.scratch;
   const { comboOff, comboIds, comboW } = index;
-  for (let c = 0; c + 1 < comboOff.length; c++) {
+  const combo = (c: number) => {
     let s = 0;
     for (let x = comboOff[c]; x < comboOff[c + 1]; x++) {
       const g = comboIds[x];
       s += comboW[x] * (w.content * profile.genre[g] + w.onboardingGenre * profile.onboarding[g]);
     }
     comboScore[c] = s;
+  };
+  // A few candidates (one title explained, or its fit): only their genre lists, not every list the catalog has.
+  if (candidates.length * 4 < comboOff.length) {
+    for (let c = 0; c < candidates.length; c++) combo(index.genreCombo[candidates[c]]);
+  } else {
+    for (let c = 0; c + 1 < comboOff.length; c++) combo(c);
   }
   const langs = index.languages.length + 1;
   for (let d = -1; d < index.decadeCount; d++) {
