@@ -4,21 +4,57 @@
 import type { CatalogIndex } from './catalog-index.js';
 import type { RequestState } from './request-state.js';
 
-/** The keyword and people part of each candidate's content score (before the content weight). */
-function tokenPass(state: RequestState): void {
-  const { index, profile, candidates } = state;
-  const { tokenScore, tokenProfile } = index.scratch;
-  const { postOff, postTitle, postW, tokOff, tokIds, tokW } = index;
+/** Whether walking the profile's tokens' postings costs less than reading every candidate's tokens. */
+function walksPostings(index: CatalogIndex, touchedTokens: readonly number[], candidates: Int32Array): boolean {
+  const { postOff, tokIds } = index;
   let postings = 0;
-  for (const tok of profile.touchedTokens) postings += postOff[tok + 1] - postOff[tok];
-  const scan = (candidates.length * tokIds.length) / Math.max(1, index.size);
-  if (postings < scan) {
+  for (const tok of touchedTokens) postings += postOff[tok + 1] - postOff[tok];
+  return postings < (candidates.length * tokIds.length) / Math.max(1, index.size);
+}
+
+/**
+ * Two token profiles' parts (tokenScores) over the same candidates, as a pick for two needs them
+ * for both members: in one read of the candidates' tokens when both would read them, each sum
+ * made term by term as tokenScores makes it. The second profile is the one in the scratch buffer
+ * (its non-zero entries in `secondTouched`); its parts go to scratch.tokenScore.
+ */
+export function tokenScoresPair(index: CatalogIndex, candidates: Int32Array, first: { profile: Float32Array; touched: readonly number[]; out: Float32Array }, secondTouched: readonly number[]): void {
+  const { tokenScore, tokenProfile } = index.scratch;
+  if (walksPostings(index, first.touched, candidates) || walksPostings(index, secondTouched, candidates)) {
+    tokenScores(index, candidates, first.profile, first.touched, first.out);
+    tokenScores(index, candidates, tokenProfile, secondTouched, tokenScore);
+    return;
+  }
+  const { profile: firstProfile, out: firstScore } = first;
+  const { tokOff, tokIds, tokW } = index;
+  for (let c = 0; c < candidates.length; c++) {
+    const i = candidates[c];
+    let a = 0;
+    let b = 0;
+    for (let x = tokOff[i]; x < tokOff[i + 1]; x++) {
+      const w = tokW[x];
+      const t = tokIds[x];
+      a += w * firstProfile[t];
+      b += w * tokenProfile[t];
+    }
+    firstScore[i] = a;
+    tokenScore[i] = b;
+  }
+}
+
+/**
+ * The keyword and people part of each candidate's content score (before the content weight), for
+ * the token profile `tokenProfile` (its non-zero entries listed in `touched`), into `out`.
+ */
+export function tokenScores(index: CatalogIndex, candidates: Int32Array, tokenProfile: Float32Array, touched: readonly number[], out: Float32Array): void {
+  const { postOff, postTitle, postW, tokOff, tokIds, tokW } = index;
+  if (walksPostings(index, touched, candidates)) {
     // Few titles share the profile's tokens: walk their postings.
-    tokenScore.fill(0);
-    for (const tok of profile.touchedTokens) {
+    out.fill(0);
+    for (const tok of touched) {
       const weight = tokenProfile[tok];
       if (weight === 0) continue;
-      for (let x = postOff[tok]; x < postOff[tok + 1]; x++) tokenScore[postTitle[x]] += weight * postW[x];
+      for (let x = postOff[tok]; x < postOff[tok + 1]; x++) out[postTitle[x]] += weight * postW[x];
     }
     return;
   }
@@ -26,8 +62,13 @@ function tokenPass(state: RequestState): void {
     const i = candidates[c];
     let sum = 0;
     for (let x = tokOff[i]; x < tokOff[i + 1]; x++) sum += tokW[x] * tokenProfile[tokIds[x]];
-    tokenScore[i] = sum;
+    out[i] = sum;
   }
+}
+
+function tokenPass(state: RequestState): void {
+  const { scratch } = state.index;
+  tokenScores(state.index, state.candidates, scratch.tokenProfile, state.profile.touchedTokens, scratch.tokenScore);
 }
 
 /** Genre lists and (decade, language) cells: their weighted parts, once per request. */
@@ -73,18 +114,21 @@ function priorFor(state: RequestState): Float32Array {
 
 const ZEROS = new Float32Array(0);
 
-/** Score every candidate into index.scratch.score. */
-export function scoreCandidates(state: RequestState): void {
-  tokenPass(state);
+/**
+ * Score every candidate into index.scratch.score. `tokens`: the candidates' token parts, already
+ * worked out (tokenPassPair); otherwise this pass works them out into scratch.tokenScore.
+ */
+export function scoreCandidates(state: RequestState, tokens?: Float32Array): void {
+  if (!tokens) tokenPass(state);
   sharedParts(state);
-  loop(state.index, state.candidates, priorFor(state), state);
+  loop(state.index, state.candidates, priorFor(state), state, tokens ?? state.index.scratch.tokenScore);
   // Saved for later and on the user's services tonight: the user asked for it (weights.ts).
   const { score } = state.index.scratch;
   for (const i of state.saved) score[i] += state.weights.saved;
 }
 
-function loop(index: CatalogIndex, candidates: Int32Array, prior: Float32Array, state: RequestState): void {
-  const { score, collaborative, tokenScore, comboScore, cellScore } = index.scratch;
+function loop(index: CatalogIndex, candidates: Int32Array, prior: Float32Array, state: RequestState, tokenScore: Float32Array): void {
+  const { score, collaborative, comboScore, cellScore } = index.scratch;
   const { genreCombo, cell } = index;
   // Plain locals: nothing in the loop should be a property lookup.
   const wContent = state.weights.content;

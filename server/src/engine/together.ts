@@ -12,10 +12,10 @@ import { collaborativePass, releaseCollaborative, supportPopularity } from './co
 import { explain } from './explain.js';
 import { NeighbourTable } from './neighbours.js';
 import { gatherOnPlatforms } from './on-platforms.js';
-import { buildProfile, releaseProfile } from './profile.js';
+import { buildProfile, releaseProfile, type UserProfile } from './profile.js';
 import { seededRandom } from './random.js';
 import type { RequestState } from './request-state.js';
-import { scoreCandidates } from './score-pass.js';
+import { scoreCandidates, tokenScoresPair } from './score-pass.js';
 import { positionsOf, resolvePositions } from './taste-positions.js';
 import { TopK } from './top-k.js';
 import { togetherReason } from './together-reason.js';
@@ -208,18 +208,17 @@ function weightsFor(index: CatalogIndex, opts: TogetherOptions, neighbours: Neig
   return resolveWeights(opts.weights, defaultWeights(index.richFeatures, hasCoLikes));
 }
 
-/** A solo request state for one member over the pair's candidates; scored into scratch.score. Release it. */
-function memberState(index: CatalogIndex, member: TogetherMember, r: MemberRules, candidates: Int32Array, weights: EngineWeights, neighbours: Neighbours | undefined, seed: number, fallback: boolean): RequestState {
+/** A solo request state for one member over the pair's candidates, not scored yet (`profile`: built already). Release it. */
+function stateOf(index: CatalogIndex, member: TogetherMember, r: MemberRules, candidates: Int32Array, weights: EngineWeights, neighbours: Neighbours | undefined, seed: number, fallback: boolean, profile?: UserProfile): RequestState {
   const history = positionsOf(index, member.taste);
-  const profile = buildProfile(index, member.taste, weights, history);
-  const state: RequestState = {
+  return {
     index,
     taste: member.taste,
     history,
     opts: { seed, region: member.region ?? null },
     neighbours,
     weights,
-    profile,
+    profile: profile ?? buildProfile(index, member.taste, weights, history),
     mood: null,
     popularity: supportPopularity(index, neighbours),
     collaborativeTouched: [],
@@ -232,14 +231,31 @@ function memberState(index: CatalogIndex, member: TogetherMember, r: MemberRules
     candidates,
     saved: [],
   };
+}
+
+/** Scores the state's candidates into scratch.score (`tokens`: their token parts, worked out already). Released on error. */
+function score(state: RequestState, tokens?: Float32Array): RequestState {
   try {
-    state.collaborativeTouched = collaborativePass(index, profile, neighbours);
-    scoreCandidates(state);
+    state.collaborativeTouched = collaborativePass(state.index, state.profile, state.neighbours);
+    scoreCandidates(state, tokens);
   } catch (error) {
     releaseState(state);
     throw error;
   }
   return state;
+}
+
+/** A solo request state for one member over the pair's candidates; scored into scratch.score. Release it. */
+function memberState(index: CatalogIndex, member: TogetherMember, r: MemberRules, candidates: Int32Array, weights: EngineWeights, neighbours: Neighbours | undefined, seed: number, fallback: boolean): RequestState {
+  return score(stateOf(index, member, r, candidates, weights, neighbours, seed, fallback));
+}
+
+/** Per index: the first member's token profile and token parts while the second's profile holds the scratch buffer. */
+const pairTokens = new WeakMap<CatalogIndex, { profile: Float32Array; out: Float32Array }>();
+function pairTokenBuffers(index: CatalogIndex): { profile: Float32Array; out: Float32Array } {
+  let b = pairTokens.get(index);
+  if (!b) pairTokens.set(index, (b = { profile: new Float32Array(index.scratch.tokenProfile.length), out: new Float32Array(index.size) }));
+  return b;
 }
 
 function releaseState(state: RequestState): void {
@@ -282,33 +298,51 @@ function scorePair(index: CatalogIndex, members: readonly [TogetherMember, Toget
   const raw = scoreBuffers(index);
   const mean: [number, number] = [0, 0];
   const inv: [number, number] = [0, 0];
-  const score = index.scratch.score;
-  let second: RequestState | undefined;
-  for (let m = 0; m < 2; m++) {
-    const state = memberState(index, members[m], rules[m], candidates, weights, neighbours, opts.seed, fallback);
-    let kept = false;
-    try {
-      const out = raw[m];
-      let sum = 0;
-      for (let c = 0; c < candidates.length; c++) {
-        const i = candidates[c];
-        out[i] = score[i];
-        sum += score[i];
-      }
-      const mu = candidates.length > 0 ? sum / candidates.length : 0;
-      let sq = 0;
-      for (let c = 0; c < candidates.length; c++) {
-        const d = out[candidates[c]] - mu;
-        sq += d * d;
-      }
-      const sd = candidates.length > 1 ? Math.sqrt(sq / candidates.length) : 0;
-      mean[m] = mu;
-      inv[m] = sd > 1e-9 ? 1 / sd : 0;
-      if (keepSecond && m === 1) second = state;
-      kept = second === state;
-    } finally {
-      if (!kept) releaseState(state);
+  /** Member m's scores (scratch.score) into raw[m], with their mean and spread. */
+  const keep = (m: number) => {
+    const out = raw[m];
+    const scores = index.scratch.score;
+    let sum = 0;
+    for (let c = 0; c < candidates.length; c++) {
+      const i = candidates[c];
+      out[i] = scores[i];
+      sum += scores[i];
     }
+    const mu = candidates.length > 0 ? sum / candidates.length : 0;
+    let sq = 0;
+    for (let c = 0; c < candidates.length; c++) {
+      const d = out[candidates[c]] - mu;
+      sq += d * d;
+    }
+    const sd = candidates.length > 1 ? Math.sqrt(sq / candidates.length) : 0;
+    mean[m] = mu;
+    inv[m] = sd > 1e-9 ? 1 / sd : 0;
+  };
+  // Both members' token parts in one read of the candidates' tokens: the first member's token
+  // profile moves to a buffer of its own while the second's is built in the scratch one.
+  const pair = pairTokenBuffers(index);
+  const firstProfile = buildProfile(index, members[0].taste, weights, positionsOf(index, members[0].taste));
+  const touched = firstProfile.touchedTokens.slice();
+  for (const tok of touched) pair.profile[tok] = index.scratch.tokenProfile[tok];
+  releaseProfile(index, firstProfile);
+  let second: RequestState | undefined;
+  try {
+    second = stateOf(index, members[1], rules[1], candidates, weights, neighbours, opts.seed, fallback);
+    tokenScoresPair(index, candidates, { profile: pair.profile, touched, out: pair.out }, second.profile.touchedTokens);
+    const first = score(stateOf(index, members[0], rules[0], candidates, weights, neighbours, opts.seed, fallback, firstProfile), pair.out);
+    keep(0);
+    releaseState(first);
+    score(second, index.scratch.tokenScore);
+    keep(1);
+  } catch (error) {
+    if (second) releaseState(second);
+    throw error;
+  } finally {
+    for (const tok of touched) pair.profile[tok] = 0;
+  }
+  if (!keepSecond) {
+    releaseState(second);
+    second = undefined;
   }
   return { candidates, fallback, rules, weights, mean, inv, raw, second };
 }
