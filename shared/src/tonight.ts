@@ -10,6 +10,9 @@ interface Tonight {
   exploration: number | null;
 }
 
+/** Nothing remembered: any length, either kind, the engine's default dial. Here, not beside the schema, so a page that needs only this value does not load zod. */
+export const NO_TONIGHT: Tonight = { max_minutes: null, finish_tonight: false, kind: null, exploration: null };
+
 /** The time budget's bounds, in minutes. */
 export const MAX_MINUTES_RANGE = { min: 30, max: 600 } as const;
 /** Entries per exclusion list, and characters per entry. */

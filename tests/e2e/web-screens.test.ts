@@ -1,10 +1,10 @@
 // Every screen of the web app at 390x844 and 1280x800, in the light and the dark theme, served by
-// the real server: a screenshot of each (test-artifacts/web) and an axe-core scan with no serious
-// or critical violation.
+// the real server: a screenshot of each (test-artifacts/web), an axe-core scan with no serious or
+// critical violation, and nothing refused by the page's Content-Security-Policy.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUp, type TestServer } from '../../server/test/support/test-server.js';
-import { journeyUser, newContext, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
+import { cspViolations, journeyUser, newContext, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 const SHOT_NAMES: Record<string, string> = { '/': 'landing', '/rate?token=x&rating=like': 'rate-confirm', '/rate': 'rate-invalid' };
 
@@ -15,6 +15,7 @@ describe('web screens', () => {
 
   async function expectNoSeriousViolations(page: Page) {
     expect(await seriousViolations(page), page.url()).toEqual([]);
+    expect(await cspViolations(page), page.url()).toEqual([]);
   }
 
   it('shows every screen at 390x844 and 1280x800 with no serious or critical axe violation', async () => {

@@ -74,7 +74,6 @@ export const TonightConstraints = z.object({
   exploration: Exploration.nullable(),
 });
 export type TonightConstraints = z.infer<typeof TonightConstraints>;
-export const NO_TONIGHT: TonightConstraints = { max_minutes: null, finish_tonight: false, kind: null, exploration: null };
 
 /** PUT /api/settings/profile: any of the three fields; a field of `tonight` left out stays as it was. */
 export const TonightProfileUpdate = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SubscriptionTier } from './common.js';
-import { MaxAgeRating, NO_EXCLUSIONS, NO_TONIGHT, TonightConstraints } from './tonight.js';
+import { NO_TONIGHT } from '../tonight.js';
+import { MaxAgeRating, NO_EXCLUSIONS, TonightConstraints } from './tonight.js';
 
 /** How scheduled recommendations arrive; the calendar needs the lifetime plan and a connected calendar. */
 export const DELIVERY_CHANNELS = ['email', 'calendar', 'both'] as const;

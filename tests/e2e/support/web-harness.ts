@@ -72,7 +72,20 @@ export async function signedInPage(browser: Browser, server: TestServer, user: T
 }
 
 export async function newContext(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop', colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme, acceptDownloads: true, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], colorScheme, acceptDownloads: true, reducedMotion: 'reduce' });
+  // Every page records what its Content-Security-Policy refused (cspViolations reads it). Injected
+  // by the browser, not the page, so the policy itself stays as the server sent it.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  return context;
+}
+
+/** What the page's Content-Security-Policy refused since it loaded (an eval, an inline script, a foreign origin). */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...((window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])]);
 }
 
 /** Saves `<name>-<viewport>.png` under test-artifacts/web; the viewport alone with `fullPage: false` (dialogs). */
