@@ -1,5 +1,13 @@
 import { usePublicConfig } from '../hooks/usePublicConfig';
 
+/**
+ * 12345 -> "12,345". Not toLocaleString: the landing page's first use of Intl loads the browser's
+ * locale data, about 30 ms of a phone's main thread (docs/performance.md, "Web").
+ */
+export function grouped(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Only numbers that are true for this server (docs/product-decisions.md); the user count only once it is set. */
 export function StatsStrip() {
   const { data } = usePublicConfig();
@@ -10,11 +18,11 @@ export function StatsStrip() {
         <strong>{stats ? stats.platforms : '–'}</strong> streaming platforms covered
       </li>
       <li>
-        <strong>{stats ? stats.titles.toLocaleString('en-US') : '–'}</strong> hand-described movies and series
+        <strong>{stats ? grouped(stats.titles) : '–'}</strong> hand-described movies and series
       </li>
       {stats?.users != null && (
         <li>
-          <strong>{stats.users.toLocaleString('en-US')}</strong> people picking with us
+          <strong>{grouped(stats.users)}</strong> people picking with us
         </li>
       )}
     </ul>

@@ -23,9 +23,10 @@ describe('landing page', () => {
     expect(within(stats).queryByText(/people picking/)).toBeNull();
   });
 
-  it('shows the user count once the server gives one', async () => {
-    renderApp('/', { server: server({ stats: { platforms: 16, titles: 1480, users: 1234 } }) });
+  it('shows the user count once the server gives one, numbers grouped by thousands', async () => {
+    renderApp('/', { server: server({ stats: { platforms: 16, titles: 1234567, users: 1234 } }) });
     expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('1,234,567')).toBeInTheDocument();
   });
 
   it('prices the lifetime plan at $59 with $79 struck through, and the free plan from the server setting', async () => {
