@@ -5,6 +5,7 @@ import { famePrior, qualityScores } from './quality.js';
 import { genreKey } from './moods.js';
 import { buildTokens } from './tokens.js';
 import type { EngineTitle } from './types.js';
+import { transpose } from './transpose.js';
 
 /** Per-request working memory, reused so a request allocates nothing proportional to the catalog. */
 export interface Scratch {
@@ -113,20 +114,8 @@ export interface CatalogIndex {
 
 /** Each platform's titles (catalog order) and their entries' region sets, from the per-title lists. */
 function platformPostings(platOff: Uint32Array, platIds: readonly number[], platRegion: readonly number[], platforms: number) {
-  const platTitleOff = new Uint32Array(platforms + 1);
-  for (const p of platIds) platTitleOff[p + 1]++;
-  for (let p = 0; p < platforms; p++) platTitleOff[p + 1] += platTitleOff[p];
-  const next = platTitleOff.slice(0, platforms);
-  const platTitles = new Uint32Array(platIds.length);
-  const platTitleRegion = new Uint32Array(platIds.length);
-  for (let i = 0; i + 1 < platOff.length; i++) {
-    for (let x = platOff[i]; x < platOff[i + 1]; x++) {
-      const at = next[platIds[x]]++;
-      platTitles[at] = i;
-      platTitleRegion[at] = platRegion[x];
-    }
-  }
-  return { platTitleOff, platTitles, platTitleRegion };
+  const t = transpose(platOff, platIds, platRegion, platforms, (n) => new Uint32Array(n));
+  return { platTitleOff: t.off, platTitles: t.rows, platTitleRegion: t.values };
 }
 
 function interner() {

@@ -3,6 +3,7 @@
 import { keywordKey } from './moods.js';
 import { BLOCK, CAST_WEIGHT, DIRECTOR_WEIGHT } from './weights.js';
 import type { EngineTitle } from './types.js';
+import { transpose } from './transpose.js';
 
 export interface TokenTable {
   /** "k:<keyword>" or "p:<person>". */
@@ -112,18 +113,6 @@ export function buildTokens(titles: readonly EngineTitle[]): TokenTable {
 
 /** Token -> titles, so a user's profile touches only the titles that share one of its tokens. */
 function postings(tokOff: Uint32Array, tokIds: Uint32Array, tokW: Float32Array, vocab: number) {
-  const postOff = new Uint32Array(vocab + 1);
-  for (const tok of tokIds) postOff[tok + 1]++;
-  for (let t = 0; t < vocab; t++) postOff[t + 1] += postOff[t];
-  const cursor = postOff.slice(0, vocab);
-  const postTitle = new Uint32Array(tokIds.length);
-  const postW = new Float32Array(tokIds.length);
-  for (let i = 0; i + 1 < tokOff.length; i++) {
-    for (let x = tokOff[i]; x < tokOff[i + 1]; x++) {
-      const at = cursor[tokIds[x]]++;
-      postTitle[at] = i;
-      postW[at] = tokW[x];
-    }
-  }
-  return { postOff, postTitle, postW };
+  const t = transpose(tokOff, tokIds, tokW, vocab, (n) => new Float32Array(n));
+  return { postOff: t.off, postTitle: t.rows, postW: t.values };
 }
