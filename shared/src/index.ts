@@ -13,3 +13,4 @@ export * from './allowance.js';
 export * from './attribution.js';
 export * from './why-not.js';
 export * from './tonight.js';
+export * from './together.js';

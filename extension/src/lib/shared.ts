@@ -11,3 +11,4 @@ export { watchSummary } from '../../../shared/src/where-to-watch';
 export { CALENDAR_LIFETIME_TEXT, featuredZoneName, isKnownTimezone, pickCalendarUrl, prefillDate, timezoneOptions, todayIn } from '../../../shared/src/schedule';
 export { replacementCost, replacementCostTag, noFreeReplacementsNote, stillFreeText, type ReplacementCost } from '../../../shared/src/allowance';
 export { TIME_CHOICES, describeTonight, formatMinutes } from '../../../shared/src/tonight';
+export { partnerName, togetherStatus } from '../../../shared/src/together';

@@ -4,7 +4,7 @@ import { usePublicConfig } from '../hooks/usePublicConfig';
  * 12345 -> "12,345". Not toLocaleString: the landing page's first use of Intl loads the browser's
  * locale data, about 30 ms of a phone's main thread (docs/performance.md, "Web").
  */
-export function grouped(n: number): string {
+function grouped(n: number): string {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 

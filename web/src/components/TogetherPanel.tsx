@@ -2,7 +2,7 @@
 // "Pick for both of us", then the together card, the same card as tonight's pick, with each
 // member's own Like / Dislike and the partner's rating.
 import { useState } from 'react';
-import { PlanLimitError, TOGETHER_TEXTS } from '@app/shared';
+import { PlanLimitError, TOGETHER_TEXTS, partnerName, togetherStatus } from '@app/shared';
 import { errorText } from '../api/errorText';
 import { useHousehold } from '../hooks/useHousehold';
 import { Icon } from './Icon';
@@ -14,7 +14,7 @@ export function TogetherPanel() {
   const [busy, setBusy] = useState<'pick' | 'rate' | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   if (!data?.household) return null;
-  const partner = data.household.members.find((m) => !m.you)?.name ?? 'your partner';
+  const partner = partnerName(data.household);
   const p = data.pick;
 
   async function run(kind: 'pick' | 'rate', action: () => Promise<unknown>, fallback: string) {
@@ -29,7 +29,6 @@ export function TogetherPanel() {
     }
   }
 
-  const partnerLine = !p ? '' : p.partner_rating === null ? `${partner} has not rated it yet.` : `${partner} ${p.partner_rating ? 'liked' : 'disliked'} it.`;
   return (
     <section className="together" aria-labelledby="together-title">
       <div className="together-head">
@@ -56,9 +55,7 @@ export function TogetherPanel() {
                 </button>
               ))}
             </div>
-            <p className="muted together-status">
-              {p.asked_by_you ? 'You asked for this pick.' : `${p.asked_by} asked for this pick.`} {partnerLine}
-            </p>
+            <p className="muted together-status">{togetherStatus(p, partner)}</p>
           </div>
         </RecommendationCard>
       )}

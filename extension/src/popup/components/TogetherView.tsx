@@ -1,6 +1,7 @@
 // "For both of us" in the popup: the household's newest pick for two, as tonight's card, with the
 // viewer's own Like / Dislike and what the partner thought, or the button that asks for one.
 import type { HouseholdState } from '@app/shared';
+import { partnerName, togetherStatus } from '../../lib/shared';
 import { PickCard } from './PickCard';
 
 type Data = NonNullable<HouseholdState['household']>;
@@ -16,8 +17,7 @@ interface Props {
 }
 
 export function TogetherView({ household, pick, busy, notice, serverUrl, onAsk, onRate }: Props) {
-  const partner = household.members.find((m) => !m.you)?.name ?? 'your partner';
-  const partnerLine = !pick ? '' : pick.partner_rating === null ? `${partner} has not rated it yet.` : `${partner} ${pick.partner_rating ? 'liked' : 'disliked'} it.`;
+  const partner = partnerName(household);
   return (
     <section className="together" aria-label={`Together with ${partner}`}>
       {pick && <PickCard pick={pick} serverUrl={serverUrl} />}
@@ -38,7 +38,7 @@ export function TogetherView({ household, pick, busy, notice, serverUrl, onAsk, 
             ))}
           </div>
           <p className="hint" data-state="together-status">
-            {pick.asked_by_you ? 'You asked for this pick.' : `${pick.asked_by} asked for this pick.`} {partnerLine}
+            {togetherStatus(pick, partner)}
           </p>
         </div>
       )}
