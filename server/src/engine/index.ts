@@ -11,4 +11,4 @@ export { constraintVerdict, EXCLUSION_LENGTH, EXCLUSION_LIMIT } from './constrai
 export { formatMinutes } from './phrasing.js';
 export { whyNot, type WhyNotAnswer, type WhyNotCode, type WhyNotReason } from './why-not.js';
 export { fitOf, type Fit, type FitHistory, type FitOptions } from './fit.js';
-export { rankTogether, recommendTogether, type BlendRule, type TogetherMember, type TogetherOptions, type TogetherPick, type TogetherRanked } from './together.js';
+export { rankTogether, recommendTogether } from './together.js';

@@ -67,18 +67,17 @@ export function poolSize(candidateCount: number, exploreTop: number): number {
   return Math.max(1, Math.min(Math.floor(exploreTop), Math.floor(candidateCount * 0.05)));
 }
 
-function draw(state: RequestState, pool: number[]): number {
-  const score = state.index.scratch.score;
-  const temperature = state.weights.exploreTemperature;
-  if (pool.length === 1 || !(temperature > 0)) return 0;
-  const best = score[pool[0]];
-  const odds = pool.map((idx) => Math.exp(-(best - score[idx]) / temperature));
-  let ticket = seededRandom(state.opts.seed)() * odds.reduce((a, b) => a + b, 0);
-  for (let p = 0; p < pool.length; p++) {
+/** A seeded draw among keys (best first), weighted by exp(-(best - key) / temperature); a solo pick's and a pick for two's. */
+export function weightedDraw(keys: readonly number[], temperature: number, seed: number): number {
+  if (keys.length === 1 || !(temperature > 0)) return 0;
+  const best = keys[0];
+  const odds = keys.map((k) => Math.exp(-(best - k) / temperature));
+  let ticket = seededRandom(seed)() * odds.reduce((a, b) => a + b, 0);
+  for (let p = 0; p < odds.length; p++) {
     ticket -= odds[p];
     if (ticket < 0) return p;
   }
-  return pool.length - 1;
+  return odds.length - 1;
 }
 
 /** A boosted saved title is in the best language tier (the tier the pick is drawn from). */
@@ -108,7 +107,8 @@ export function recommend(
       : topCandidates(state, poolSize(state.candidates.length, state.weights.exploreTop));
     const bestTier = languageTier(state, top[0]);
     const pool = top.filter((idx) => languageTier(state, idx) === bestTier);
-    const position = draw(state, pool);
+    const score = state.index.scratch.score;
+    const position = weightedDraw(pool.map((idx) => score[idx]), state.weights.exploreTemperature, state.opts.seed);
     return explain(state, pool[position], position);
   } finally {
     release(state);

@@ -20,9 +20,11 @@ function walksPostings(index: CatalogIndex, touchedTokens: readonly number[], ca
  */
 export function tokenScoresPair(index: CatalogIndex, candidates: Int32Array, first: { profile: Float32Array; touched: readonly number[]; out: Float32Array }, secondTouched: readonly number[]): void {
   const { tokenScore, tokenProfile } = index.scratch;
-  if (walksPostings(index, first.touched, candidates) || walksPostings(index, secondTouched, candidates)) {
-    tokenScores(index, candidates, first.profile, first.touched, first.out);
-    tokenScores(index, candidates, tokenProfile, secondTouched, tokenScore);
+  const firstWalks = walksPostings(index, first.touched, candidates);
+  const secondWalks = walksPostings(index, secondTouched, candidates);
+  if (firstWalks || secondWalks) {
+    tokenScoresBy(firstWalks, index, candidates, first.profile, first.touched, first.out);
+    tokenScoresBy(secondWalks, index, candidates, tokenProfile, secondTouched, tokenScore);
     return;
   }
   const { profile: firstProfile, out: firstScore } = first;
@@ -47,9 +49,14 @@ export function tokenScoresPair(index: CatalogIndex, candidates: Int32Array, fir
  * the token profile `tokenProfile` (its non-zero entries listed in `touched`), into `out`.
  */
 export function tokenScores(index: CatalogIndex, candidates: Int32Array, tokenProfile: Float32Array, touched: readonly number[], out: Float32Array): void {
-  const { postOff, postTitle, postW, tokOff, tokIds, tokW } = index;
-  if (walksPostings(index, touched, candidates)) {
+  tokenScoresBy(walksPostings(index, touched, candidates), index, candidates, tokenProfile, touched, out);
+}
+
+/** tokenScores, the way (`walk`: through the postings) already decided. */
+function tokenScoresBy(walk: boolean, index: CatalogIndex, candidates: Int32Array, tokenProfile: Float32Array, touched: readonly number[], out: Float32Array): void {
+  if (walk) {
     // Few titles share the profile's tokens: walk their postings.
+    const { postOff, postTitle, postW } = index;
     out.fill(0);
     for (const tok of touched) {
       const weight = tokenProfile[tok];
@@ -58,6 +65,7 @@ export function tokenScores(index: CatalogIndex, candidates: Int32Array, tokenPr
     }
     return;
   }
+  const { tokOff, tokIds, tokW } = index;
   for (let c = 0; c < candidates.length; c++) {
     const i = candidates[c];
     let sum = 0;

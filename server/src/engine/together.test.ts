@@ -6,7 +6,8 @@ import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
 import { excludedIds, inPreferredLanguage } from './testing/properties.js';
 import { int, pick, randomTaste, sample, syntheticCatalog, type Rng } from './testing/synthetic.js';
-import { rankTogether, recommendTogether, type BlendRule, type TogetherMember } from './together.js';
+import { rankTogether, recommendTogether } from './together.js';
+import type { BlendRule, TogetherMember } from './types.js';
 import type { EngineTitle, UserTaste } from './types.js';
 
 const REGIONS = ['IN', 'US', 'GB', 'GLOBAL'];

@@ -224,3 +224,59 @@ export interface RankedTitle {
   /** Shown because none of the user's (or the requested) platforms had a candidate left. */
   availabilityUnknown: boolean;
 }
+
+// A pick for two (together.ts).
+
+export interface TogetherMember {
+  /** The name the reason uses ("Asha"). */
+  name: string;
+  taste: UserTaste;
+  /** The member's country: their services count where they stream there (or GLOBAL). */
+  region?: string | null;
+}
+
+/**
+ * least_misery: min(zA, zB), the mean breaking ties (the product's rule). sum: zA + zB.
+ * raw_sum: the plain sum of the two personal scores, unnormalised. The last two exist to be
+ * measured against (together.test.ts), never for the product.
+ */
+export type BlendRule = 'least_misery' | 'sum' | 'raw_sum';
+
+export interface TogetherOptions {
+  /** Same seed and inputs, same pick. */
+  seed: number;
+  kind?: 'movie' | 'series';
+  /** Titles the household was picked together before: never again. */
+  exclude?: readonly string[];
+  /**
+   * Tonight's hard constraints for the pair (constraints.ts: time budget, finish tonight,
+   * exclusions, age limit): a title breaking one is never a candidate, exactly as for a solo
+   * pick. The caller decides whose: the service gives the asker's time and both members'
+   * exclusions and the lower age limit.
+   */
+  constraints?: Pick<RecommendOptions, 'maxMinutes' | 'finishTonight' | 'exclusions' | 'maxAge'>;
+  weights?: Partial<EngineWeights>;
+  blend?: BlendRule;
+}
+
+export interface TogetherPick {
+  titleId: string;
+  /** The blended score (z-score units for least_misery). */
+  score: number;
+  /** Each member's z-score for the title within the candidate set, in member order. */
+  memberScores: [number, number];
+  /** The service to show; null when availability is unknown (no candidate on either's services). */
+  platform: string | null;
+  /** The members (0, 1) who have `platform` in their country; both when they share it. */
+  owners: number[];
+  reason: string;
+}
+
+/** One entry of rankTogether: a candidate with each member's z-score and the blend. */
+export interface TogetherRanked {
+  titleId: string;
+  z: [number, number];
+  blend: number;
+  /** Members who do not have the title's language among theirs (0 is the best tier). */
+  tier: number;
+}
