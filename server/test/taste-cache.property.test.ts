@@ -3,29 +3,20 @@
 // edits and deletes, onboarding resets, imports and their undo, and watchlist changes, whenever
 // the kept history claims the user's current revision it is exactly the history read from the
 // database, the pick it gives is the pick a fresh read gives, and the picks the API issues are
-// the ones a fresh read predicts; the same for both members of a household across picks for
-// two. On PostgreSQL too, two instances on one database: a write through one is seen by the
-// other's next pick.
+// the ones a fresh read predicts (both members of a household: taste-cache-together.property.test.ts).
+// On PostgreSQL too, two instances on one database: a write through one is seen by the other's
+// next pick.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { WATCHLIST_MAX, type Mood } from '@app/shared';
+import type { Mood } from '@app/shared';
 import type { CatalogEntry } from '../src/catalog/catalog.store.js';
 import { searchText } from '../src/catalog/search-text.js';
-import { recommend, recommendTogether } from '../src/engine/index.js';
-import type { Recommendation as EnginePick } from '../src/engine/types.js';
 import { coLikesFor } from '../src/features/recommendations/co-likes.js';
 import { engineIndexFor } from '../src/features/recommendations/engine-index.js';
-import { tasteRows } from '../src/features/recommendations/recommendations.repository.js';
-import { buildTaste, issueSeed, tasteOf, type TasteRow } from '../src/features/recommendations/taste.js';
-import { buildTasteState, nextSeq, positionsFor, tasteCacheFor } from '../src/features/recommendations/taste-state.js';
-import { favouriteTitleIds } from '../src/features/onboarding/onboarding.repository.js';
+import { tasteCacheFor } from '../src/features/recommendations/taste-state.js';
 import { findUserById } from '../src/features/users/users.repository.js';
-import { householdOf, togetherTitleIds } from '../src/features/household/household.repository.js';
-import { displayName } from '../src/features/household/together.present.js';
-import { togetherConstraints } from '../src/features/household/together.service.js';
-import { inviteToken } from './support/household.js';
-import { savedTitleIds } from '../src/features/watchlist/watchlist.repository.js';
 import { dialects, TEST_DATABASE_URL } from './support/dialects.js';
+import { checkKept, MOODS, predictedPick } from './support/taste-cache.js';
 import { rawRequest, startTestServer, type TestServer } from './support/test-server.js';
 import { onboardedUser, setPlan, type Onboarded } from './recommendations.helpers.js';
 
@@ -41,7 +32,6 @@ type Action =
   | { kind: 'save'; pick: number }
   | { kind: 'unsave'; pick: number };
 
-const MOODS: Array<Mood | null> = [null, null, 'dark', 'light', 'thrilling'];
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('pick' as const), watched: fc.boolean(), mood: fc.constantFrom(...MOODS) }) },
@@ -71,57 +61,6 @@ function ratingsCsv(titles: CatalogEntry[]): string {
   const ratings = [4.5, 1, 3];
   const lines = ['Date,Name,Year,Letterboxd URI,Rating', ...titles.map((t, i) => ['2024-01-01', field(t.title), t.year ?? '', `https://boxd.it/p${i}`, ratings[i % 3]].join(','))];
   return `${lines.join('\n')}\n`;
-}
-
-function comparable(pick: EnginePick | null) {
-  return pick && { titleId: pick.titleId, reason: pick.reason, factors: pick.factors, platform: pick.platform };
-}
-
-/** The engine's inputs read fresh from the database, as before any history was kept. */
-async function fromDatabase(server: TestServer, userId: string, closing?: { watched: boolean }) {
-  const db = server.running.ctx.db;
-  const user = (await findUserById(db, userId))!;
-  const rows: TasteRow[] = (await tasteRows(db, userId)).map((r) => ({ ...r }));
-  const active = rows.find((r) => r.status === 'active');
-  if (active && closing) active.status = closing.watched ? 'watched' : 'skipped';
-  const favourites = await favouriteTitleIds(db, userId);
-  const saved = (await savedTitleIds(db, userId, WATCHLIST_MAX)).filter((id) => !(active && closing?.watched && id === active.title_id));
-  const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
-  return { user, rows, favourites, saved, seq };
-}
-
-/** The pick a fresh read of the database predicts for the next POST /new, and the co-likes it used. */
-async function predictedPick(server: TestServer, userId: string, watched: boolean, mood: Mood | null) {
-  const expected = await fromDatabase(server, userId, { watched });
-  const catalog = server.running.services.catalog;
-  const index = engineIndexFor(await catalog.titles());
-  const neighbours = coLikesFor(server.running.ctx, catalog).current();
-  const pick = recommend(
-    index,
-    buildTaste(expected.user, expected.favourites, expected.rows, expected.saved),
-    { mood: mood ?? undefined, region: expected.user.country ?? null, seed: issueSeed(userId, expected.seq) },
-    neighbours,
-  );
-  return { pick, neighbours, history: new Set(expected.rows.map((r) => r.title_id)) };
-}
-
-/** Kept history claiming the current revision equals a fresh read, and picks the same. Returns whether it did claim it. */
-async function checkKept(server: TestServer, userId: string): Promise<boolean> {
-  const kept = tasteCacheFor(server.running.ctx).peek(userId);
-  const fresh = await fromDatabase(server, userId);
-  if (!kept || kept.rev !== fresh.user.taste_rev) return false;
-  const catalog = server.running.services.catalog;
-  const index = engineIndexFor(await catalog.titles());
-  expect(kept.state).toEqual(buildTasteState(index, fresh.rows));
-  expect(nextSeq(kept.state)).toBe(fresh.seq);
-  const neighbours = coLikesFor(server.running.ctx, catalog).current();
-  for (const mood of MOODS.slice(1, 3)) {
-    const opts = { mood: mood ?? undefined, region: fresh.user.country ?? null, seed: issueSeed(userId, fresh.seq) };
-    const fromKept = recommend(index, tasteOf(fresh.user, fresh.favourites, fresh.saved, positionsFor(index, kept.state, fresh.favourites)), opts, neighbours);
-    const fromRows = recommend(index, buildTaste(fresh.user, fresh.favourites, fresh.rows, fresh.saved), opts, neighbours);
-    expect(comparable(fromKept)).toEqual(comparable(fromRows));
-  }
-  return true;
 }
 
 describe.each(dialects)('the kept taste on %s', (dialect) => {
@@ -301,98 +240,4 @@ describe.runIf(TEST_DATABASE_URL)('the kept taste with two instances on one Post
     for (let i = 0; i < 6; i++) await pickThrough(i % 2 ? a : b, u, issued);
     expect(issued.size).toBe(before + 6);
   }, 120_000);
-});
-
-type PairAction =
-  | { kind: 'together'; by: 0 | 1 }
-  | { kind: 'rateTogether'; by: 0 | 1; liked: boolean }
-  | { kind: 'solo'; by: 0 | 1 }
-  | { kind: 'rate'; by: 0 | 1; liked: boolean };
-
-const member = fc.constantFrom(0 as const, 1 as const);
-const pairAction: fc.Arbitrary<PairAction> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('together' as const), by: member }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('rateTogether' as const), by: member, liked: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('solo' as const), by: member }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('rate' as const), by: member, liked: fc.boolean() }) },
-);
-
-describe.each(dialects)('the kept taste of both members across picks for two on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    if (server) await coLikesFor(server.running.ctx, server.running.services.catalog).idle();
-    await server?.close();
-  });
-
-  /** The together pick a fresh read of the database predicts for `asker`'s next ask. */
-  async function predictedTogether(asker: string, partner: string) {
-    const db = server.running.ctx.db;
-    const household = (await householdOf(db, asker))!;
-    const before = await togetherTitleIds(db, household.id);
-    const [a, b] = await Promise.all([fromDatabase(server, asker), fromDatabase(server, partner)]);
-    const catalog = server.running.services.catalog;
-    const index = engineIndexFor(await catalog.titles());
-    const neighbours = coLikesFor(server.running.ctx, catalog).current();
-    const pick = recommendTogether(
-      index,
-      [
-        { name: displayName(a.user), taste: buildTaste(a.user, a.favourites, a.rows), region: a.user.country ?? null },
-        { name: displayName(b.user), taste: buildTaste(b.user, b.favourites, b.rows), region: b.user.country ?? null },
-      ],
-      { seed: issueSeed(household.id, before.length + 1), exclude: before, ...togetherConstraints(a.user, b.user, undefined) },
-      neighbours,
-    );
-    return { pick, neighbours, seen: new Set([...a.rows, ...b.rows].map((r) => r.title_id)) };
-  }
-
-  it('after any sequence of picks for two, ratings and solo picks, each kept history is the database history, and the pick for two is the one a fresh read predicts', async () => {
-    let claims = 0;
-    let predicted = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(pairAction, { minLength: 4, maxLength: 10 }), async (actions) => {
-        const asha = await onboardedUser(server, { platforms: ['Netflix'] });
-        const ben = await onboardedUser(server, { platforms: ['Prime Video'] });
-        for (const u of [asha, ben]) await setPlan(server, u.userId, 'paid_lifetime');
-        const mark = server.mailbox.messages.length;
-        await asha.api.household.invite({ email: ben.email });
-        await ben.api.household.accept({ token: await inviteToken(server, ben.email, mark) });
-        const members = [asha, ben];
-        for (const u of members) await u.api.recommendations.current();
-        let last: string | null = null;
-        for (const a of [...actions, { kind: 'together', by: 0 } as const]) {
-          const u = members[a.by];
-          const other = members[1 - a.by];
-          if (a.kind === 'together') {
-            const expected = await predictedTogether(u.userId, other.userId);
-            const pick = await u.api.household.pick().catch(() => null);
-            if (pick) {
-              // Never a title either member has in their history.
-              expect(expected.seen.has(pick.title_id)).toBe(false);
-              if (coLikesFor(server.running.ctx, server.running.services.catalog).current() === expected.neighbours) {
-                expect(pick.title_id).toBe(expected.pick?.titleId);
-                expect(pick.reason).toBe(expected.pick?.reason);
-                predicted++;
-              }
-              last = pick.id;
-            }
-          } else if (a.kind === 'rateTogether') {
-            if (last) await u.api.household.rate(last, { rating: a.liked });
-          } else if (a.kind === 'solo') {
-            await u.api.recommendations.next({ previous: 'skip' }).catch(() => null);
-          } else {
-            const current = (await u.api.recommendations.history({ page: 1, page_size: 100 })).recommendations.find((r) => r.status === 'active');
-            if (current && !current.is_rated) await u.api.recommendations.rate({ recommendation_id: current.id, movie_title: current.movie_title, rating: a.liked });
-          }
-          for (const m of members) if (await checkKept(server, m.userId)) claims++;
-        }
-      }),
-      { numRuns: 6, seed: 20261127 },
-    );
-    // Not vacuous: picks for two were predicted, and kept histories were in use.
-    expect(predicted).toBeGreaterThan(8);
-    expect(claims).toBeGreaterThan(20);
-  }, 240_000);
 });

@@ -1,0 +1,68 @@
+// The kept taste (features/recommendations/taste-state.ts) against the database, for the property
+// tests that drive a server through the API (taste-cache.property.test.ts, taste-cache-together.property.test.ts).
+import { expect } from 'vitest';
+import { WATCHLIST_MAX, type Mood } from '@app/shared';
+import { recommend } from '../../src/engine/index.js';
+import type { Recommendation as EnginePick } from '../../src/engine/types.js';
+import { coLikesFor } from '../../src/features/recommendations/co-likes.js';
+import { engineIndexFor } from '../../src/features/recommendations/engine-index.js';
+import { tasteRows } from '../../src/features/recommendations/recommendations.repository.js';
+import { buildTaste, issueSeed, tasteOf, type TasteRow } from '../../src/features/recommendations/taste.js';
+import { buildTasteState, nextSeq, positionsFor, tasteCacheFor } from '../../src/features/recommendations/taste-state.js';
+import { favouriteTitleIds } from '../../src/features/onboarding/onboarding.repository.js';
+import { findUserById } from '../../src/features/users/users.repository.js';
+import { savedTitleIds } from '../../src/features/watchlist/watchlist.repository.js';
+import type { TestServer } from './test-server.js';
+
+export const MOODS: Array<Mood | null> = [null, null, 'dark', 'light', 'thrilling'];
+
+export function comparable(pick: EnginePick | null) {
+  return pick && { titleId: pick.titleId, reason: pick.reason, factors: pick.factors, platform: pick.platform };
+}
+
+/** The engine's inputs read fresh from the database, as before any history was kept. */
+export async function fromDatabase(server: TestServer, userId: string, closing?: { watched: boolean }) {
+  const db = server.running.ctx.db;
+  const user = (await findUserById(db, userId))!;
+  const rows: TasteRow[] = (await tasteRows(db, userId)).map((r) => ({ ...r }));
+  const active = rows.find((r) => r.status === 'active');
+  if (active && closing) active.status = closing.watched ? 'watched' : 'skipped';
+  const favourites = await favouriteTitleIds(db, userId);
+  const saved = (await savedTitleIds(db, userId, WATCHLIST_MAX)).filter((id) => !(active && closing?.watched && id === active.title_id));
+  const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
+  return { user, rows, favourites, saved, seq };
+}
+
+/** The pick a fresh read of the database predicts for the next POST /new, and the co-likes it used. */
+export async function predictedPick(server: TestServer, userId: string, watched: boolean, mood: Mood | null) {
+  const expected = await fromDatabase(server, userId, { watched });
+  const catalog = server.running.services.catalog;
+  const index = engineIndexFor(await catalog.titles());
+  const neighbours = coLikesFor(server.running.ctx, catalog).current();
+  const pick = recommend(
+    index,
+    buildTaste(expected.user, expected.favourites, expected.rows, expected.saved),
+    { mood: mood ?? undefined, region: expected.user.country ?? null, seed: issueSeed(userId, expected.seq) },
+    neighbours,
+  );
+  return { pick, neighbours, history: new Set(expected.rows.map((r) => r.title_id)) };
+}
+
+/** Kept history claiming the current revision equals a fresh read, and picks the same. Returns whether it did claim it. */
+export async function checkKept(server: TestServer, userId: string): Promise<boolean> {
+  const kept = tasteCacheFor(server.running.ctx).peek(userId);
+  const fresh = await fromDatabase(server, userId);
+  if (!kept || kept.rev !== fresh.user.taste_rev) return false;
+  const catalog = server.running.services.catalog;
+  const index = engineIndexFor(await catalog.titles());
+  expect(kept.state).toEqual(buildTasteState(index, fresh.rows));
+  expect(nextSeq(kept.state)).toBe(fresh.seq);
+  const neighbours = coLikesFor(server.running.ctx, catalog).current();
+  for (const mood of MOODS.slice(1, 3)) {
+    const opts = { mood: mood ?? undefined, region: fresh.user.country ?? null, seed: issueSeed(userId, fresh.seq) };
+    const fromKept = recommend(index, tasteOf(fresh.user, fresh.favourites, fresh.saved, positionsFor(index, kept.state, fresh.favourites)), opts, neighbours);
+    const fromRows = recommend(index, buildTaste(fresh.user, fresh.favourites, fresh.rows, fresh.saved), opts, neighbours);
+    expect(comparable(fromKept)).toEqual(comparable(fromRows));
+  }
+  return true;
+}
