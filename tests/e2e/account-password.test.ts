@@ -26,6 +26,9 @@ describe('forgotten password in Chromium', () => {
 
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
+    // The link carries the email once the pre-rendered page runs (its Sign in button comes alive);
+    // a click before that is a plain link to the empty form.
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
     // The page loads on demand: until its heading shows, the Email field on screen is the sign-in page's.

@@ -17,5 +17,8 @@ describe('pre-rendered pages', () => {
     const html = await renderPage('/login');
     expect(html).toMatch(/<h1[^>]*>Welcome back<\/h1>/);
     expect(html).toMatch(/<input[^>]*type="password"/);
+    // Until its script runs, the button cannot send the form: a native GET would put the password
+    // in the address (tests/e2e/web-login-early.test.ts types before the script and signs in).
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Sign in<\/button>/);
   });
 });

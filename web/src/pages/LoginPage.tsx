@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { ApiError, ERROR_TEXTS, VERIFICATION, unlockAvailable } from '@app/shared';
@@ -8,6 +8,7 @@ import { CodeInput } from '../components/CodeInput';
 import { GoogleButton } from '../components/GoogleButton';
 import { Notice } from '../components/Notice';
 import { useCountdown } from '../hooks/useCountdown';
+import { useHydratedForm } from '../hooks/useHydratedForm';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
@@ -32,6 +33,12 @@ export function LoginPage() {
   const [code, setCode] = useState('');
   const [info, setInfo] = useState<string | null>(null);
   const cooldown = useCountdown(0);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const ready = useHydratedForm([
+    [emailRef, setEmail],
+    [passwordRef, setPassword],
+  ]);
 
   function changeEmail(value: string) {
     setEmail(value);
@@ -99,11 +106,11 @@ export function LoginPage() {
       <form onSubmit={submit} className="form" noValidate={false}>
         <div className="field">
           <label htmlFor="login-email">Email</label>
-          <input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => changeEmail(e.target.value)} />
+          <input ref={emailRef} id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => changeEmail(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
-          <input id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input ref={passwordRef} id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <p className="field-hint">
             <Link to="/forgot-password" state={{ email: email.trim() }}>
               Forgot password?
@@ -126,7 +133,7 @@ export function LoginPage() {
             Email me a code to sign in
           </button>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || (unlock === 'sent' && code.length !== VERIFICATION.codeLength)}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={!ready || busy || (unlock === 'sent' && code.length !== VERIFICATION.codeLength)}>
           {busy ? 'Signing in…' : unlock === 'sent' ? 'Sign in with code' : 'Sign in'}
         </button>
         {unlock === 'sent' && (
