@@ -5,6 +5,7 @@
 import { Router } from 'express';
 import type { AppContext } from './context.js';
 import type { AppServices } from './services.js';
+import { staticRouteLookup } from './http/route.js';
 import { loadCatalogPack } from './catalog/pack-loader.js';
 import { CatalogStore } from './catalog/catalog.store.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
@@ -35,7 +36,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
 
   // Every router registers absolute paths from the table, so the order here does not matter.
   const api = Router();
-  for (const router of [
+  const routers = [
     authRoutes(ctx),
     settingsRoutes(ctx, platformNames),
     publicRoutes(ctx, { stats }),
@@ -56,8 +57,8 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
     feedbackRoutes(ctx),
     importsRoutes(ctx, catalog),
     householdRoutes(ctx, catalog),
-  ]) {
-    api.use(router);
-  }
+  ];
+  api.use(staticRouteLookup(routers));
+  for (const router of routers) api.use(router);
   return { catalog, platformNames, stats, api };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ROUTES, fillPath, type RouteDef } from '@app/shared';
 import { rawRequest, signUp, startTestServer, type TestServer } from './support/test-server.js';
 import { declaredRoutes } from './support/fuzz-routes.js';
+import { onboardedUser } from './recommendations.helpers.js';
 
 const table = Object.values(ROUTES as Record<string, RouteDef>);
 const params = { id: 'x', title_id: 'tt0000001', slug: 'x' };
@@ -29,6 +30,28 @@ describe('the route table', () => {
       const res = await rawRequest(server.url, path);
       expect([path, res.status, res.body?.code]).toEqual([path, 404, 'not_found']);
     }
+  });
+
+  it('answers a route without :params alike by its exact path (looked up directly) and by the forms only the routers match', async () => {
+    const user = await onboardedUser(server);
+    const token = user.store.token!;
+    const exact = await rawRequest(server.url, '/api/recommendations/current', { token });
+    expect(exact.status).toBe(200);
+    for (const path of ['/api/recommendations/current/', '/API/Recommendations/Current']) {
+      const res = await rawRequest(server.url, path, { token });
+      expect([path, res.status, res.body.id]).toEqual([path, 200, exact.body.id]);
+    }
+    const head = await fetch(`${server.url}/api/recommendations/current`, { method: 'HEAD', headers: { authorization: `Bearer ${token}` } });
+    expect(head.status).toBe(200);
+    for (const path of ['/api/recommendations/current', '/api/recommendations/current/']) {
+      const res = await rawRequest(server.url, path);
+      expect([path, res.status, res.body.detail]).toEqual([path, 401, 'Your session has expired. Please sign in again.']);
+    }
+    // A bad body on the looked-up path is the route's own 400, and the wrong method is not found.
+    const bad = await rawRequest(server.url, '/api/recommendations/new', { token, body: JSON.stringify({ mood: 'no-such-mood' }) });
+    expect([bad.status, bad.body.code]).toEqual([400, ERROR_CODES.validation.code]);
+    const wrongMethod = await rawRequest(server.url, '/api/recommendations/current', { token, method: 'DELETE' });
+    expect([wrongMethod.status, wrongMethod.body.code]).toEqual([404, 'not_found']);
   });
 
   it('names each method and path once', () => {
