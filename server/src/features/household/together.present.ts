@@ -55,12 +55,12 @@ export async function presentTogether(
     v.country,
   );
   const owner = pick.platform_owner;
-  return {
-    ...card,
+  // Object.assign, not a spread and more fields: see presentRecommendation.
+  return Object.assign(card, {
     asked_by: pick.asked_by === viewer.id ? displayName(viewer) : displayName(partner),
     asked_by_you: pick.asked_by === viewer.id,
-    platform_owner: owner === null ? null : owner === 'both' ? 'both' : owner === viewer.id ? 'you' : 'partner',
+    platform_owner: owner === null ? null : owner === 'both' ? ('both' as const) : owner === viewer.id ? ('you' as const) : ('partner' as const),
     partner_name: displayName(partner),
     partner_rating: theirs ? Number(theirs.rating) === 1 : null,
-  };
+  });
 }
