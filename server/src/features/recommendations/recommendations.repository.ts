@@ -1,6 +1,7 @@
 // Kysely only: issued recommendations in and out.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../../db/connection.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { RecommendationsTable } from '../../db/schema.js';
@@ -35,8 +36,10 @@ export async function lockUser(tx: Tx, _dialect: Dialect, userId: string): Promi
  */
 const ACTIVE = sql.lit('active');
 
-export function activeRecommendation(db: Queryable, userId: string): Promise<RecommendationRow | undefined> {
-  return db.selectFrom('recommendations').selectAll().where('user_id', '=', userId).where('status', '=', ACTIVE).executeTakeFirst();
+const active = compiledOnce((db: DB, userId: string) => db.selectFrom('recommendations').selectAll().where('user_id', '=', userId).where('status', '=', ACTIVE));
+
+export async function activeRecommendation(db: Queryable, userId: string): Promise<RecommendationRow | undefined> {
+  return (await active(db, userId))[0];
 }
 
 export function findRecommendation(db: Queryable, userId: string, id: string): Promise<RecommendationRow | undefined> {

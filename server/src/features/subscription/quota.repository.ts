@@ -4,6 +4,7 @@
 // replacements that did not count (docs/product-decisions.md).
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import type { Tx } from '../../db/transaction.js';
 
 type Queryable = DB | Tx;
@@ -53,12 +54,11 @@ export async function spendFreeReplacement(tx: Tx, userId: string, weekStart: st
   return row ? Number(row.free_replacements) : null;
 }
 
+const counts = compiledOnce((db: DB, userId: string, weekStart: string) =>
+  db.selectFrom('recommendation_quota').select(['used', 'free_replacements']).where('user_id', '=', userId).where('week_start', '=', weekStart),
+);
+
 export async function weekCounts(db: Queryable, userId: string, weekStart: string): Promise<WeekCounts> {
-  const row = await db
-    .selectFrom('recommendation_quota')
-    .select(['used', 'free_replacements'])
-    .where('user_id', '=', userId)
-    .where('week_start', '=', weekStart)
-    .executeTakeFirst();
+  const [row] = await counts(db, userId, weekStart);
   return { used: row ? Number(row.used) : 0, freeReplacements: row ? Number(row.free_replacements) : 0 };
 }

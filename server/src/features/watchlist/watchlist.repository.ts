@@ -1,6 +1,7 @@
 // Kysely only: the titles a user saved for later (the watchlist table, keyed by user and title).
 import type { Selectable } from 'kysely';
 import type { DB } from '../../db/connection.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import type { Tx } from '../../db/transaction.js';
 import type { WatchlistTable } from '../../db/schema.js';
 
@@ -41,8 +42,12 @@ export async function savedTitleIds(db: Queryable, userId: string, limit: number
 }
 
 /** Which of `titleIds` the user saved: one query on the primary key (user_id, title_id). */
+const savedOne = compiledOnce((db: DB, userId: string, titleId: string) => db.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).where('title_id', '=', titleId));
+
 export async function savedAmong(db: Queryable, userId: string, titleIds: readonly string[]): Promise<Set<string>> {
   if (titleIds.length === 0) return new Set();
+  // One title (a card) is the common case: its query is compiled once.
+  if (titleIds.length === 1) return new Set((await savedOne(db, userId, titleIds[0])).map((r) => r.title_id));
   const rows = await db
     .selectFrom('watchlist')
     .select('title_id')
