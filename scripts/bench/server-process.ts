@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../server/test/support/server-process.js';
 // @ts-expect-error plain JavaScript module of the root scripts
-import { buildServerIfStale } from '../lib.mjs';
+import { buildServerIfStale, SERVER_NODE_ARGS } from '../lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -41,7 +41,7 @@ export async function startBundledServer(env: Record<string, string>, opts: { no
   const url = `http://127.0.0.1:${port}`;
   const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...prof, ...(opts.nodeArgs ?? []), '--enable-source-maps', 'server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...prof, ...(opts.nodeArgs ?? []), ...SERVER_NODE_ARGS, 'server/dist/main.mjs'], {
     cwd: ROOT,
     env: { ...process.env, SCHEDULER: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],

@@ -16,6 +16,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { openDatabase } from '../../server/src/db/connection.js';
 import { freePort } from '../../server/test/support/server-process.js';
+// @ts-expect-error plain JavaScript module of the root scripts
+import { SERVER_NODE_ARGS } from '../lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
@@ -60,7 +62,7 @@ const median = (xs: number[]) => {
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'server/dist/main.mjs'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, LOG_LEVEL: 'warn', SCHEDULER: 'off', AUTH_RATE_LIMIT_PER_IP: '100000' },
     stdio: ['ignore', 'ignore', 'inherit'],

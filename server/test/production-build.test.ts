@@ -25,8 +25,10 @@ describe('the production bundle', () => {
   it('starts from server/dist, loads the built-in catalog, serves the web app and stops cleanly on SIGTERM', async () => {
     const { buildServer } = (await import(join(ROOT, 'scripts/build-server.mjs'))) as { buildServer(out: string): Promise<void> };
     await buildServer(bundle);
+    // Run as `npm start` runs it (scripts/start.mjs): the same node flags.
+    const { SERVER_NODE_ARGS } = (await import(join(ROOT, 'scripts/lib.mjs'))) as { SERVER_NODE_ARGS: string[] };
     const port = await freePort();
-    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, SCHEDULER: 'off', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
