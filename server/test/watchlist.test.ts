@@ -92,9 +92,15 @@ describe.each(dialects)('watchlist on %s', (dialect) => {
     expect(watched.detail).toBe("You've already watched this.");
     // Tonight's pick itself may be saved for later (the popup's button is on its card).
     const active = await u.api.recommendations.current();
+    expect(active.saved).toBe(false);
     expect((await u.api.watchlist.add({ title_id: active.title_id })).saved).toBe(true);
     expect((await u.api.recommendations.current()).saved).toBe(true);
     expect((await savedRows(u.userId)).map((r) => r.title_id)).toEqual([active.title_id]);
+    // Another user's list says nothing about this user's card.
+    const other = await onboardedUser(server);
+    expect((await other.api.watchlist.add({ title_id: active.title_id })).saved).toBe(true);
+    await u.api.watchlist.remove(active.title_id);
+    expect((await u.api.recommendations.current()).saved).toBe(false);
     // No token: 401.
     expect((await rawRequest(server.url, '/api/watchlist')).status).toBe(401);
   });

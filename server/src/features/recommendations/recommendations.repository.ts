@@ -42,6 +42,25 @@ export async function activeRecommendation(db: Queryable, userId: string): Promi
   return (await active(db, userId))[0];
 }
 
+const activeSaved = compiledOnce((db: DB, userId: string) =>
+  db
+    .selectFrom('recommendations as r')
+    .selectAll('r')
+    .select((eb) => eb.exists(eb.selectFrom('watchlist as w').select('w.title_id').whereRef('w.user_id', '=', 'r.user_id').whereRef('w.title_id', '=', 'r.title_id')).as('on_watchlist'))
+    .where('r.user_id', '=', userId)
+    .where('r.status', '=', ACTIVE),
+);
+
+/** The active pick and whether its title is on the user's watchlist, in one read (GET /current). */
+export async function activeWithSaved(db: Queryable, userId: string): Promise<{ row: RecommendationRow; saved: boolean } | undefined> {
+  const [found] = await activeSaved(db, userId);
+  if (!found) return undefined;
+  // 1/0 on SQLite, true/false on PostgreSQL; off the row, which stays a recommendations row.
+  const saved = Boolean(Number(found.on_watchlist));
+  delete (found as Partial<typeof found>).on_watchlist;
+  return { row: found, saved };
+}
+
 export function findRecommendation(db: Queryable, userId: string, id: string): Promise<RecommendationRow | undefined> {
   // No id holds a NUL, and PostgreSQL refuses one in a text value: not found, without asking.
   if (id.includes('\u0000')) return Promise.resolve(undefined);

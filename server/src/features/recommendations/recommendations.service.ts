@@ -21,7 +21,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { deleteSaved, savedAmong } from '../watchlist/watchlist.repository.js';
 import { coLikesFor } from './co-likes.js';
 import {
-  activeRecommendation,
+  activeWithSaved,
   deleteClosed,
   editClosed,
   findByMovieTitle,
@@ -65,9 +65,9 @@ async function presentIssued(ctx: AppContext, catalog: CatalogStore, user: UserR
 
 /** The active recommendation, or the first one (which counts against the plan) when there is none. */
 export async function currentRecommendation(ctx: AppContext, catalog: CatalogStore, user: UserRow): Promise<Recommendation> {
-  const active = await activeRecommendation(ctx.db, user.id);
-  const issued = active ? { row: active, state: null } : await issueRecommendation(ctx, catalog, user, { onlyIfNoneActive: true });
-  return presentIssued(ctx, catalog, user, issued);
+  const active = await activeWithSaved(ctx.db, user.id);
+  if (active) return present(catalog, active.row, await currentWarning(ctx, user), user, active.saved);
+  return presentIssued(ctx, catalog, user, await issueRecommendation(ctx, catalog, user, { onlyIfNoneActive: true }));
 }
 
 export async function newRecommendation(
