@@ -43,17 +43,15 @@ export async function buildWebIfStale() {
   return run('npm', ['run', 'build', '-w', 'web']);
 }
 
-// The lock file too: the bundle holds the packages' code, so an upgrade must rebuild it.
 /**
- * How `npm start` runs node for the server (the benchmarks and the bundle's test run it the same way).
- * --heap-growing-percent=10: V8 starts a full collection once the heap has grown 10% past what the
- * last one left live, instead of letting it double or more first. The server's live heap is mostly
- * the catalog, long-lived; what grows between collections is garbage from requests. At 100,000 titles
- * that holds RSS after 1,980 picks to 284 MB against 301-326 MB, with no more CPU per pick
- * (docs/performance.md, "Memory").
+ * How `npm start` runs node for the server; the benchmarks and the bundle's test run it the same way.
+ * No heap flag: --heap-growing-percent=10 held RSS at 100,000 titles under 300 MB (SQLite 279-284,
+ * PostgreSQL 273-287 MB, against 301-388 MB), but its more frequent full collections raised the
+ * p99 of picks on PostgreSQL from 20-34 to 26-66 ms (docs/performance.md, "What is not met").
  */
-export const SERVER_NODE_ARGS = ['--enable-source-maps', '--heap-growing-percent=10'];
+export const SERVER_NODE_ARGS = ['--enable-source-maps'];
 
+// The lock file too: the bundle holds the packages' code, so an upgrade must rebuild it.
 export const SERVER_INPUTS = ['server/src', 'shared/src', 'scripts/build-server.mjs', 'package-lock.json'];
 
 /** Bundles the server into server/dist (main.mjs, import-parser.mjs) when missing or older than its sources. */
