@@ -2,18 +2,13 @@
 // would, for any values, on the handle and inside a transaction (which sees its own writes), on
 // SQLite and PostgreSQL; a build whose SQL would depend on its values, or a write, is refused.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import pg from 'pg';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/connection.js';
+import { migrateToLatest, type DatabaseHandle } from '../src/db/connection.js';
 import { compiledOnce } from '../src/db/compiled-query.js';
 import { writeTransaction } from '../src/db/transaction.js';
 import { weekCounts } from '../src/features/subscription/quota.repository.js';
 import { insertUser } from '../src/features/users/users.repository.js';
-import { TEST_DATABASE_URL, dialects } from './support/dialects.js';
+import { dialects, scratchDatabase } from './support/dialects.js';
 
 const WEEKS = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'];
 
@@ -23,20 +18,7 @@ describe.each(dialects)('reads compiled once on %s', (dialect) => {
   let users: string[];
 
   beforeEach(async () => {
-    if (dialect === 'sqlite') {
-      const dir = mkdtempSync(join(tmpdir(), 'tp-compiled-'));
-      handle = await openDatabase({ dialect: 'sqlite', path: join(dir, 'app.db') });
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    } else {
-      const schema = `compiled_${randomBytes(5).toString('hex')}`;
-      handle = await openDatabase({ dialect: 'postgres', url: TEST_DATABASE_URL!, schema });
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
-      };
-    }
+    ({ handle, drop: cleanup } = await scratchDatabase(dialect, 'compiled'));
     await migrateToLatest(handle);
     users = [];
     for (let i = 0; i < 3; i++) {

@@ -3,34 +3,16 @@
 // same assertions run on PostgreSQL through the same code (openDatabase, Kysely), where nothing
 // is cached, so the two databases are held to one behaviour.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { migrateToLatest, openDatabase, probeStorage, type DatabaseHandle } from '../src/db/connection.js';
-import { TEST_DATABASE_URL, dialects } from './support/dialects.js';
+import { migrateToLatest, probeStorage, type DatabaseHandle } from '../src/db/connection.js';
+import { dialects, scratchDatabase } from './support/dialects.js';
 
 describe.each(dialects)('statement reuse on %s', (dialect) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
 
   beforeEach(async () => {
-    if (dialect === 'sqlite') {
-      const dir = mkdtempSync(join(tmpdir(), 'tp-stmt-'));
-      handle = await openDatabase({ dialect: 'sqlite', path: join(dir, 'app.db') });
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    } else {
-      const schema = `stmt_${randomBytes(5).toString('hex')}`;
-      handle = await openDatabase({ dialect: 'postgres', url: TEST_DATABASE_URL!, schema });
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
-      };
-    }
+    ({ handle, drop: cleanup } = await scratchDatabase(dialect, 'stmt'));
   });
   afterEach(async () => {
     await handle.close();
