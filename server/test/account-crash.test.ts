@@ -7,14 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/connection.js';
 import { insertUser } from '../src/features/users/users.repository.js';
 import { createSession } from '../src/features/sessions/sessions.repository.js';
 import { issueAccessToken } from '../src/features/auth/tokens.js';
 import { hashDeletionCode } from '../src/features/account/account.service.js';
-import { dialects, TEST_DATABASE_URL, type TestDialect } from './support/dialects.js';
+import { dialects, TEST_DATABASE_URL, type TestDialect, dropSchema } from './support/dialects.js';
 import { freePort, spawnServer, waitReady, type ServerProcess } from './support/server-process.js';
 
 const JWT_SECRET = 'account-crash-secret-'.padEnd(48, 'x');
@@ -34,10 +33,7 @@ describe.each(dialects)('account deletion survives kill -9 on %s', (dialect: Tes
   afterAll(async () => {
     if (proc && proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
     if (dialect === 'postgres') {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await c.end();
+      await dropSchema(schema);
     }
     rmSync(dataDir, { recursive: true, force: true });
   });

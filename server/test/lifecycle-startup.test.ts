@@ -6,8 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { dialects, TEST_DATABASE_URL } from './support/dialects.js';
+import { dialects, TEST_DATABASE_URL, dropSchema } from './support/dialects.js';
 import { freePort, probe, spawnServer } from './support/server-process.js';
 
 const PROBE_EVERY_MS = 50;
@@ -70,10 +69,7 @@ describe.each(dialects)('start-up on %s', (dialect) => {
       await proc.exited;
       rmSync(dataDir, { recursive: true, force: true });
       if (dialect === 'postgres') {
-        const c = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
+        await dropSchema(schema);
       }
     }
   }, 180_000);

@@ -7,10 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import fc from 'fast-check';
 import { GENRES, MoviesResponse } from '@app/shared';
-import { TEST_DATABASE_URL, dialects, type TestDialect } from './support/dialects.js';
+import { TEST_DATABASE_URL, dialects, type TestDialect, dropSchema } from './support/dialects.js';
 
 const ROOT = resolve(__dirname, '../..');
 /** A healthy server answers these in milliseconds; the margin is for a busy test machine. */
@@ -58,10 +57,7 @@ async function startChildServer(dialect: TestDialect): Promise<ChildServer> {
         clearTimeout(timer);
       }
       if (schema) {
-        const c = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
+        await dropSchema(schema);
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -22,11 +22,13 @@ export async function scratchDatabase(dialect: TestDialect, name: string): Promi
   }
   const schema = `${name}_${randomBytes(5).toString('hex')}`;
   const handle = await openDatabase({ dialect: 'postgres', url: TEST_DATABASE_URL!, schema });
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await c.end();
-  };
-  return { handle, drop };
+  return { handle, drop: () => dropSchema(schema) };
+}
+
+/** Removes a test's PostgreSQL schema on TEST_DATABASE_URL, with everything in it. */
+export async function dropSchema(schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await c.end();
 }

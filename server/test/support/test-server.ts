@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import { createApiClient, type ApiClient, type TokenStore, type User } from '@app/shared';
 import { loadConfig } from '../../src/config.js';
@@ -12,7 +11,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { setPasswordWorkFactor } from '../../src/features/auth/password.js';
 import type { Clock } from '../../src/context.js';
 import { startMailbox, type Mailbox } from './mailbox.js';
-import { TEST_DATABASE_URL, type TestDialect } from './dialects.js';
+import { TEST_DATABASE_URL, type TestDialect, dropSchema } from './dialects.js';
 
 export interface TestServer {
   url: string;
@@ -125,10 +124,7 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
       if (ownsMailbox) await mailbox.close();
       if (owner) {
         if (schema && TEST_DATABASE_URL) {
-          const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-          await c.connect();
-          await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-          await c.end();
+          await dropSchema(schema);
         }
         rmSync(dataDir, { recursive: true, force: true });
       }
