@@ -6,6 +6,7 @@
 import type { CatalogIndex } from './catalog-index.js';
 import { genreKey } from './moods.js';
 import type { ConstraintBreak, EngineTitle, Exclusions, RecommendOptions } from './types.js';
+import { perIndex } from './per-index.js';
 
 /** One person's exclusion lists hold at most this many entries, each at most this long (the API enforces it too). */
 export const EXCLUSION_LIMIT = 30;
@@ -175,8 +176,6 @@ interface ConstraintTable {
   personTitles: Map<string, Uint32Array>;
 }
 
-const tables = new WeakMap<CatalogIndex, ConstraintTable>();
-
 function postings(lists: number[][]): { off: Uint32Array; items: Uint32Array } {
   const off = new Uint32Array(lists.length + 1);
   for (let k = 0; k < lists.length; k++) off[k + 1] = off[k] + lists[k].length;
@@ -185,9 +184,7 @@ function postings(lists: number[][]): { off: Uint32Array; items: Uint32Array } {
   return { off, items };
 }
 
-function constraintTable(index: CatalogIndex): ConstraintTable {
-  let table = tables.get(index);
-  if (table) return table;
+const constraintTable = perIndex<ConstraintTable>((index) => {
   const n = index.size;
   const runtime = new Float32Array(n);
   const episodes = new Float32Array(n);
@@ -240,7 +237,7 @@ function constraintTable(index: CatalogIndex): ConstraintTable {
     }
   });
   const { off: kwOff, items: kwTitles } = postings(keywordTitles);
-  table = {
+  return {
     runtime,
     episodes,
     minAge,
@@ -251,9 +248,7 @@ function constraintTable(index: CatalogIndex): ConstraintTable {
     kwTitles,
     personTitles: new Map([...people].map(([p, list]) => [p, Uint32Array.from(list)])),
   };
-  tables.set(index, table);
-  return table;
-}
+});
 
 /**
  * Stamps every title that breaks a time, exclusion or age rule with `epoch` in `stamp` (the

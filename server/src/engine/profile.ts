@@ -5,6 +5,7 @@ import { genreKey } from './moods.js';
 import { positionsOf } from './taste-positions.js';
 import { ADJACENT_DECADE, BLOCK } from './weights.js';
 import type { EngineWeights, TastePositions, UserTaste } from './types.js';
+import { perIndex } from './per-index.js';
 
 export interface WeightedTitle {
   idx: number;
@@ -61,15 +62,18 @@ interface Marks {
   pushed: Uint32Array;
 }
 
-const marksOf = new WeakMap<CatalogIndex, Marks>();
+const marksOf = perIndex<Marks>(({ size: n }) => ({
+  epoch: 0,
+  disliked: new Uint32Array(n),
+  named: new Uint32Array(n),
+  issued: new Uint32Array(n),
+  placed: new Uint32Array(n),
+  place: new Int32Array(n),
+  pushed: new Uint32Array(n),
+}));
 
 function marks(index: CatalogIndex): Marks {
-  let m = marksOf.get(index);
-  if (!m) {
-    const n = index.size;
-    m = { epoch: 0, disliked: new Uint32Array(n), named: new Uint32Array(n), issued: new Uint32Array(n), placed: new Uint32Array(n), place: new Int32Array(n), pushed: new Uint32Array(n) };
-    marksOf.set(index, m);
-  }
+  const m = marksOf(index);
   if (m.epoch >= 0xfffffffe) {
     for (const a of [m.disliked, m.named, m.issued, m.placed, m.pushed]) a.fill(0);
     m.epoch = 0;

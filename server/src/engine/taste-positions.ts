@@ -3,16 +3,12 @@
 // history grows (features/recommendations/taste-state.ts).
 import type { CatalogIndex } from './catalog-index.js';
 import type { TastePositions, UserTaste } from './types.js';
+import { perIndex } from './per-index.js';
 
-const serials = new WeakMap<CatalogIndex, number>();
 let nextSerial = 1;
 
 /** A number naming this index: positions are only meaningful for the index they were resolved against. */
-export function indexSerial(index: CatalogIndex): number {
-  let serial = serials.get(index);
-  if (serial === undefined) serials.set(index, (serial = nextSerial++));
-  return serial;
-}
+export const indexSerial = perIndex(() => nextSerial++);
 
 /** The catalog positions of `ids` the catalog has, in order. */
 export function resolveIds(index: CatalogIndex, ids: readonly string[]): number[] {

@@ -21,6 +21,7 @@ import { classify, markExcluded, rulesOf, whereToWatch, type MemberRules } from 
 import { togetherReason } from './together-reason.js';
 import type { BlendRule, EngineWeights, Factor, Neighbours, TogetherMember, TogetherOptions, TogetherPick, TogetherRanked } from './types.js';
 import { defaultWeights, resolveWeights } from './weights.js';
+import { perIndex } from './per-index.js';
 
 /** Keeps language tiers apart whatever the blend: a blend never reaches this size. */
 const TIER_GAP = 1e6;
@@ -36,15 +37,11 @@ interface PairScratch {
   tokenProfile: Float32Array;
   tokenScore: Float32Array;
 }
-const pairScratch = new WeakMap<CatalogIndex, PairScratch>();
-function pairScratchOf(index: CatalogIndex): PairScratch {
-  let b = pairScratch.get(index);
-  if (!b) {
-    b = { raw: [new Float32Array(index.size), new Float32Array(index.size)], tokenProfile: new Float32Array(index.scratch.tokenProfile.length), tokenScore: new Float32Array(index.size) };
-    pairScratch.set(index, b);
-  }
-  return b;
-}
+const pairScratchOf = perIndex<PairScratch>((index) => ({
+  raw: [new Float32Array(index.size), new Float32Array(index.size)],
+  tokenProfile: new Float32Array(index.scratch.tokenProfile.length),
+  tokenScore: new Float32Array(index.size),
+}));
 
 function weightsFor(index: CatalogIndex, opts: TogetherOptions, neighbours: Neighbours | undefined): EngineWeights {
   const hasCoLikes = neighbours instanceof NeighbourTable ? neighbours.nbr.length > 0 : neighbours !== undefined;
