@@ -3,7 +3,7 @@
 // so a path that only works from server/src (the catalog pack, the web build) fails here.
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
@@ -25,6 +25,13 @@ describe('the production bundle', () => {
   it('starts from server/dist, loads the built-in catalog, serves the web app and stops cleanly on SIGTERM', async () => {
     const { buildServer } = (await import(join(ROOT, 'scripts/build-server.mjs'))) as { buildServer(out: string): Promise<void> };
     await buildServer(bundle);
+    // V8 keeps the bundle's source for as long as the server runs, at one byte a character only
+    // when every character is ASCII; the source map keeps stack traces on the TypeScript files
+    // without holding their text.
+    expect(readFileSync(bundle, 'latin1')).toMatch(/^[\x00-\x7f]*$/);
+    const map = JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[]; sourcesContent?: unknown };
+    expect(map.sources).toContain('../src/main.ts');
+    expect(map.sourcesContent).toBeUndefined();
     // Run as `npm start` runs it (scripts/start.mjs): the same node flags.
     const { SERVER_NODE_ARGS } = (await import(join(ROOT, 'scripts/lib.mjs'))) as { SERVER_NODE_ARGS: string[] };
     const port = await freePort();

@@ -8,7 +8,7 @@ export function slugify(text: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/&/g, ' and ')
-    .replace(/['’]/g, '')
+    .replace(/['\u2019]/g, '') // ’ escaped: see FOLDED_LETTERS in search-text.ts
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
