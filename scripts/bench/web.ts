@@ -9,12 +9,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { openDatabase } from '../../server/src/db/connection.js';
+import { onboardedUser } from './web-user.js';
 import { freePort } from '../../server/test/support/server-process.js';
 // @ts-expect-error plain JavaScript module of the root scripts
 import { SERVER_NODE_ARGS } from '../lib.mjs';
@@ -74,44 +73,6 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
     if (Date.now() > deadline) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-async function api<T>(url: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${url}${path}`, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/**
- * A signed-up, verified, onboarded user with one current pick, and what the web app keeps in
- * localStorage for them (the keys 'token' and 'user', docs/screens.md "Browser storage").
- */
-async function onboardedUser(url: string, dataDir: string): Promise<{ token: string; user: unknown }> {
-  const email = `lighthouse.${randomBytes(4).toString('hex')}@example.test`;
-  const password = `Bench-${randomBytes(8).toString('hex')}`;
-  await api(url, '/api/auth/register', { body: { email, password, full_name: 'Lighthouse Bench', timezone: 'Europe/London' } });
-  // The emailed code is not what is measured: the account is marked verified in the database.
-  const handle = await openDatabase({ dialect: 'sqlite', path: join(dataDir, 'app.db') });
-  try {
-    await handle.db.updateTable('users').set({ email_verified: 1 }).where('email', '=', email).execute();
-  } finally {
-    await handle.close();
-  }
-  const first = await api<{ access_token: string }>(url, '/api/auth/login', { body: { email, password } });
-  const token = first.access_token;
-  const genres = ['Drama', 'Thriller', 'Science Fiction'];
-  const languages = ['English', 'Korean', 'Hindi'];
-  const { movies } = await api<{ movies: Array<{ title: string }> }>(url, `/api/onboarding/movies/filtered?genres=${genres.join(',')}&languages=${languages.join(',')}`, { token });
-  await api(url, '/api/onboarding/preferences', {
-    token,
-    body: { selected_genres: genres, preferred_languages: languages, initial_movies: movies.slice(0, 8).map((m) => m.title), ott_subscriptions: ['Netflix', 'Prime Video'], subscription_tier: 'free_trial' },
-  });
-  await api(url, '/api/recommendations/new', { token, body: {} });
-  const again = await api<{ access_token: string; user: unknown }>(url, '/api/auth/login', { body: { email, password } });
-  return { token: again.access_token, user: again.user };
 }
 
 async function audit(url: string, formFactor: FormFactor, session: { token: string; user: unknown } | null): Promise<Result> {
