@@ -28,7 +28,8 @@ const ROUTES = {
 };
 const BUDGETS = { '/ (landing)': 90, '/app (dashboard)': 180 };
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// The app's entry (the build has another, the dashboard's early reads: web/src/earlyReads.ts).
+const entryKey = manifest['index.html']?.isEntry ? 'index.html' : undefined;
 if (!entryKey) throw new Error('no entry in the manifest');
 
 function closure(keys) {
