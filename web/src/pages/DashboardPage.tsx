@@ -43,14 +43,20 @@ const asLimit = (e: unknown): PlanLimit | null => (e instanceof PlanLimitError ?
 export function DashboardPage() {
   usePageTitle('Tonight');
   const navigate = useNavigate();
-  const { data: rec, error, isLoading, mutate, rate, next } = useCurrentRecommendation();
+  const { data: pick, error, isLoading: pickLoading, mutate, rate, next } = useCurrentRecommendation();
   const [busy, setBusy] = useState<Busy>(null);
   const [mood, setMood] = useState<MoodValue | ''>('');
   const [alert, setAlert] = useState<string | null>(null);
   const [actionLimit, setActionLimit] = useState<PlanLimit | null>(null);
   const [modalOpen, setModalOpen] = useState(true);
   const [scheduling, setScheduling] = useState(false);
-  const { data: profile, mutate: mutateProfile } = useProfile();
+  const { data: profile, error: profileError, mutate: mutateProfile } = useProfile();
+  // The card waits for the profile too (the page asks for both at once: src/earlyReads.ts): what the
+  // profile adds above the card and in it (the country prompt, the remembered Tonight controls)
+  // would otherwise move the card once it shows. A profile that fails does not hold it back.
+  const profileSettled = profile !== undefined || profileError !== undefined;
+  const rec = profileSettled ? pick : undefined;
+  const isLoading = pickLoading || (pick !== undefined && !profileSettled);
   // The controls start from the remembered constraints; null until the user changes one.
   const [tonight, setTonight] = useState<TonightConstraints | null>(null);
   const shownTonight = tonight ?? profile?.tonight ?? NO_TONIGHT;
@@ -120,8 +126,9 @@ export function DashboardPage() {
         </Notice>
       )}
       {alert && <Notice tone="error">{alert}</Notice>}
-      {/* The card answers for the new country at once: the same pick, presented again. */}
-      <CountryPrompt onSaved={() => void mutate()} />
+      {/* The card answers for the new country at once: the same pick, presented again. Shown with
+          the card, not before it: it would push the card's skeleton down. */}
+      {!isLoading && <CountryPrompt onSaved={() => void mutate()} />}
       {rec ? (
         <RecommendationCard
           rec={rec}
