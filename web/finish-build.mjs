@@ -4,10 +4,7 @@
 //    the page's HTML is on screen before any JavaScript runs (the largest paint of the landing page
 //    on a phone came after the whole app had loaded), with its stylesheets inline (no request
 //    stands between the HTML and the first paint) and its code preloaded. The server answers
-//    those paths with them (server/src/http/static-assets.ts). The dashboard's page is written the
-//    same way but with nothing rendered (it is the user's own): its stylesheets inline, its code
-//    preloaded at once instead of one chunk after the other, and first the script that asks for
-//    the pick and the profile while that code loads (src/earlyReads.ts).
+//    those paths with them (server/src/http/static-assets.ts).
 // 2. Writes a .br (brotli 11) and a .gz (level 9) beside each text file, when smaller, so the
 //    server compresses nothing of the web app per request.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,14 +14,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), 'dist');
 
-/**
- * The pages pre-rendered, by path: the lazily loaded modules each one shows, its title
- * (usePageTitle's); for a signed-in page, nothing rendered and the script it starts with.
- */
+/** The pages pre-rendered, by path: the lazily loaded module each one shows, and its title (usePageTitle's). */
 const PAGES = {
-  '/': { modules: ['src/pages/LandingPage.tsx'], title: "Tonight's Pick" },
-  '/login': { modules: ['src/pages/LoginPage.tsx'], title: "Sign in · Tonight's Pick" },
-  '/app/dashboard': { modules: ['src/components/AppLayout.tsx', 'src/pages/DashboardPage.tsx'], title: "Tonight · Tonight's Pick", signedIn: true, early: 'src/earlyReads.ts' },
+  '/': { module: 'src/pages/LandingPage.tsx', title: "Tonight's Pick" },
+  '/login': { module: 'src/pages/LoginPage.tsx', title: "Sign in · Tonight's Pick" },
 };
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -52,22 +45,14 @@ function inlineShellCss(html) {
 }
 
 const { renderPage } = await import(pathToFileURL(join(dist, '.ssr', 'prerender.js')).href);
-for (const [path, { modules, title, signedIn = false, early }] of Object.entries(PAGES)) {
-  const files = new Set();
-  const css = new Set();
-  for (const page of modules) {
-    if (!manifest[page]) throw new Error(`${page} is not in the manifest`);
-    closure(page, files, css);
-  }
-  // A signed-in page is the user's own: main.tsx renders it, with its code already loaded.
-  const markup = signedIn ? '' : await renderPage(path);
+for (const [path, { module: page, title }] of Object.entries(PAGES)) {
+  if (!manifest[page]) throw new Error(`${page} is not in the manifest`);
+  const markup = await renderPage(path);
+  const { files, css } = closure(page);
   // What the shell already loads is not repeated. The page's own stylesheet stays linked too, as
   // print-only: the code that loads the page finds it there and does not fetch it again before
   // running (Vite's preload looks for the link), and the browser fetches it without waiting on it.
   const pageCss = [...css].filter((f) => !shell.includes(f));
-  // The early script first in the head, so the browser fetches and runs it before anything else.
-  if (early && !manifest[early]?.isEntry) throw new Error(`${early} is not an entry of the build`);
-  const earlyScript = early ? `<script type="module" async crossorigin src="/${manifest[early].file}"></script>\n    ` : '';
   const links = [
     ...pageCss.map((f) => `<style>${inlineCss(f)}</style>`),
     ...pageCss.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" media="print">`),
@@ -75,7 +60,6 @@ for (const [path, { modules, title, signedIn = false, early }] of Object.entries
   ].join('\n    ');
   const html = inlineShellCss(shell)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${earlyScript}`.trimEnd())
     .replace('</head>', `  ${links}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
   const out = join(dist, 'prerendered', path === '/' ? '' : path.slice(1), 'index.html');

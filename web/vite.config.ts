@@ -31,9 +31,6 @@ export default defineConfig({
     // Every supported browser has native modulepreload; the polyfill would only add weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app, and the dashboard's early reads (src/earlyReads.ts), a module of its own that the
-      // pre-rendered dashboard page loads first (finish-build.mjs).
-      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), earlyReads: fileURLToPath(new URL('src/earlyReads.ts', import.meta.url)) },
       treeshake: { moduleSideEffects: (id: string) => !sharedContract.test(id) },
       output: {
         // The landing page's small helpers travel as one chunk instead of five.

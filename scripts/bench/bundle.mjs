@@ -28,8 +28,7 @@ const ROUTES = {
 };
 const BUDGETS = { '/ (landing)': 90, '/app (dashboard)': 180 };
 
-// The app's entry (the build has another, the dashboard's early reads: web/src/earlyReads.ts).
-const entryKey = manifest['index.html']?.isEntry ? 'index.html' : undefined;
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) throw new Error('no entry in the manifest');
 
 function closure(keys) {

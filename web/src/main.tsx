@@ -3,12 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createAppServices } from './api/services';
-import { withEarlyReads } from './api/earlyReads';
-import { preloadPages } from './routes';
 import './styles/base.css';
 
-// The dashboard's page may have asked for the pick and the profile already (src/earlyReads.ts): the client takes those answers.
-const services = createAppServices({ fetch: withEarlyReads(window.fetch.bind(window), window), storage: window.localStorage, win: window });
+const services = createAppServices({ fetch: window.fetch.bind(window), storage: window.localStorage, win: window });
 
 const app = (
   <StrictMode>
@@ -19,11 +16,9 @@ const app = (
 );
 // The landing page and /login arrive rendered (web/finish-build.mjs) as a signed-out visitor sees
 // them: hydrated for one, rendered anew for someone signed in, whom those pages send on to the app.
-// Any other page is rendered here; the dashboard's code is loaded first (its page preloads it), so
-// the first render shows the page, not a loading state before it.
 const root = document.getElementById('root')!;
 if (root.firstElementChild && !services.session.snapshot().token) hydrateRoot(root, app);
 else {
   root.replaceChildren();
-  void preloadPages(window.location.pathname).then(() => createRoot(root).render(app));
+  createRoot(root).render(app);
 }

@@ -9,21 +9,9 @@ import { SignedOutOnly } from './components/SignedOutOnly';
 import { LegacyRedirect } from './components/LegacyRedirect';
 import { PageLoading } from './components/PageLoading';
 
-/**
- * A lazily loaded page from its module's named export. preload() loads it ahead of the first render
- * (preloadPages); once loaded, the page is handed to React synchronously (a thenable that answers
- * at once), so rendering it does not suspend: a promise, even a settled one, answers only after the
- * render, and the page would show its loading state first, then itself, two renders instead of one.
- */
+/** A lazily loaded page from its module's named export. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  let loaded: ComponentType | null = null;
-  const preload = () => load().then((m) => (loaded = m[name]));
-  const Page = lazy(() => {
-    const ready = loaded;
-    if (ready) return { then: (ok: (m: { default: ComponentType }) => void) => ok({ default: ready }) } as unknown as Promise<{ default: ComponentType }>;
-    return preload().then((c) => ({ default: c }));
-  });
-  return Object.assign(Page, { preload });
+  return lazy(() => load().then((m) => ({ default: m[name] })));
 }
 
 const LandingPage = page(() => import('./pages/LandingPage'), 'LandingPage');
@@ -46,20 +34,6 @@ const OnboardingPage = page(() => import('./pages/OnboardingPage'), 'OnboardingP
 const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
 const SettingsPage = page(() => import('./pages/SettingsPage'), 'SettingsPage');
 const WatchlistPage = page(() => import('./pages/WatchlistPage'), 'WatchlistPage');
-
-/** The pages a path shows whose page preloads their code (web/finish-build.mjs), by path. */
-const PRELOADED: Record<string, Array<{ preload(): Promise<unknown> }>> = {
-  '/app/dashboard': [AppLayout, DashboardPage],
-};
-
-/**
- * Loads the pages a path renders when its page preloads their code, so that the first render shows
- * them (main.tsx). A failure is left to the render, which loads the page again and reports it.
- */
-export function preloadPages(pathname: string): Promise<unknown> {
-  const pages = PRELOADED[pathname.replace(/\/+$/, '')] ?? [];
-  return Promise.all(pages.map((p) => p.preload())).catch(() => undefined);
-}
 
 export function AppRoutes() {
   return (
