@@ -44,6 +44,9 @@ function fullRequest(req: Request) {
  * its child logger. `prototype` is the app's `app.request`.
  */
 export function requestLogger(logger: Logger, prototype: object): RequestHandler {
+  // The short record holds no header, body or query (its URL is redacted by redactUrl), so it
+  // skips pino's redaction pass, which doubled the cost of writing it (12 against 6 us).
+  const short = logger.child({}, { redact: [] });
   Object.defineProperty(prototype, 'log', {
     configurable: true,
     get(this: Request) {
@@ -60,22 +63,23 @@ export function requestLogger(logger: Logger, prototype: object): RequestHandler
     if (!UNLOGGED.has(req.url)) {
       const started = Date.now();
       // 'close' follows 'finish' for every response, and comes alone for one the client gave up on.
-      res.once('close', () => logDone(logger, req, res, Date.now() - started));
+      res.once('close', () => logDone(logger, short, req, res, Date.now() - started));
     }
     next();
   };
 }
 
-function logDone(logger: Logger, req: Request, res: Response, responseTime: number) {
+function logDone(logger: Logger, short: Logger, req: Request, res: Response, responseTime: number) {
   const failed = res.statusCode >= 500;
   if (!failed && !logger.isLevelEnabled('info')) return;
   const full = failed || logger.isLevelEnabled('debug');
+  const log = full ? logger : short;
   const record = {
     req: full ? fullRequest(req) : { id: req.id, method: req.method, url: redactUrl(req.originalUrl || req.url) },
     res: { statusCode: res.statusCode },
     responseTime,
   };
-  if (!res.writableFinished) logger.info(record, 'request aborted');
-  else if (failed) logger.error(record, 'request completed');
-  else logger.info(record, 'request completed');
+  if (!res.writableFinished) log.info(record, 'request aborted');
+  else if (failed) log.error(record, 'request completed');
+  else log.info(record, 'request completed');
 }
