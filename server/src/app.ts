@@ -35,6 +35,8 @@ function contentSecurityPolicy(imageOrigin: string) {
 export function createApp(ctx: AppContext, services: AppServices, webDist: string | null, lifecycle: Lifecycle = { phase: 'ready' }): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on every answer: only the public ones a browser may keep carry one (http/cacheable.ts).
+  app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
   // Metrics (docs/operations.md): counted only when served; on this port unless METRICS_PORT.
   if (ctx.config.metrics.on) app.use(countRequests(ctx.metrics, app));

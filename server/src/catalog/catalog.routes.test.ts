@@ -2,7 +2,7 @@ import { get as get_ } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogTitle, PlatformsResponse, PostersResponse, PublicConfig } from '@app/shared';
 import { dialects } from '../../test/support/dialects.js';
-import { rawRequest, startTestServer, type TestServer } from '../../test/support/test-server.js';
+import { rawRequest, signUp, startTestServer, type TestServer } from '../../test/support/test-server.js';
 import { xmlProblems } from './test-support.js';
 
 describe.each(dialects)('catalog routes and artwork (%s)', (dialect) => {
@@ -51,6 +51,32 @@ describe.each(dialects)('catalog routes and artwork (%s)', (dialect) => {
     const missing = await get('/api/catalog/titles/movie-no-such-title-1900/poster.svg');
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('No such title');
+  });
+
+  it('lets a browser keep and revalidate the public answers, and keeps no signed-in answer', async () => {
+    const conditional = (path: string, etag: string) =>
+      new Promise<number>((ok, fail) => {
+        get_(`${server.url}${path}`, { headers: { 'If-None-Match': etag } }, (r) => {
+          r.resume();
+          ok(r.statusCode ?? 0);
+        }).on('error', fail);
+      });
+    for (const path of ['/api/catalog/posters', '/api/catalog/titles/movie-arrival-2016', '/api/public/config']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('cache-control'), path).toMatch(/^public, max-age=\d+$/);
+      const etag = res.headers.get('etag')!;
+      expect(etag, path).toMatch(/^W\/"[\w-]+"$/);
+      expect(await conditional(path, etag), path).toBe(304);
+      expect(await conditional(path, 'W/"something-else"'), path).toBe(200);
+    }
+    // A signed-in person's answers are their own: not stored by the browser, and no ETag to revalidate with.
+    const me = await signUp(server);
+    const profile = await rawRequest(server.url, '/api/settings/profile', { token: me.store.token! });
+    expect(profile.status).toBe(200);
+    expect(profile.headers.get('cache-control')).toBe('no-store');
+    expect(profile.headers.get('etag')).toBeNull();
   });
 
   it('serves a logo mark for every platform', async () => {

@@ -5,6 +5,7 @@ import type { PostersResponse } from '@app/shared';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { apiRouter } from '../http/route.js';
+import { sendCacheableJson } from '../http/cacheable.js';
 import type { CatalogStore } from './catalog.store.js';
 import { renderLogo, renderPoster } from './artwork.js';
 import { svgToPng } from './artwork/png.js';
@@ -97,13 +98,13 @@ export function catalogRoutes(ctx: AppContext, catalog: CatalogStore): Router {
         ...catalog.posterUrls(t),
       })),
     };
-    res.set('Cache-Control', 'public, max-age=300').json(out);
+    sendCacheableJson(res, 300, out);
   });
 
   route('catalog_title', async (req, res) => {
     const t = await catalog.title(String(req.params.id));
     if (!t) throw notFound('No such title');
-    res.set('Cache-Control', 'public, max-age=300').json(catalog.toCatalogTitle(t));
+    sendCacheableJson(res, 300, catalog.toCatalogTitle(t));
   });
 
   route('catalog_poster_svg', async (req, res) => {

@@ -44,9 +44,11 @@ async function userFromRequest(ctx: AppContext, req: Request): Promise<UserRow |
 
 /** Requires a valid bearer token; req.user is the current row. */
 export function authenticate(ctx: AppContext): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const user = await userFromRequest(ctx, req);
     if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+    // The answer is this person's own: no browser or proxy keeps it (http/cacheable.ts).
+    res.setHeader('Cache-Control', 'no-store');
     if (req.extensionTokenId && !extensionScopeAllows(req.method, req.originalUrl)) {
       throw forbidden('The browser extension cannot do this. Please use the web app.');
     }

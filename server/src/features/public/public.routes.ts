@@ -3,6 +3,7 @@ import type { PublicConfig } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { AppServices } from '../../services.js';
 import { apiRouter } from '../../http/route.js';
+import { sendCacheableJson } from '../../http/cacheable.js';
 import { countUsers } from '../users/users.repository.js';
 
 /** Below this many accounts the landing page makes no claim about users (docs/product-decisions.md, "What the public pages claim"). */
@@ -20,7 +21,7 @@ export function publicRoutes(ctx: AppContext, services: Pick<AppServices, 'stats
       uses_tmdb: stats.tmdb || Boolean(ctx.config.tmdb.apiKey || ctx.config.tmdb.readToken),
       stats: { platforms: stats.platforms, titles: stats.titles, users: users >= USER_CLAIM_THRESHOLD ? users : null },
     };
-    res.set('Cache-Control', 'public, max-age=60').json(body);
+    sendCacheableJson(res, 60, body);
   });
   return router;
 }
