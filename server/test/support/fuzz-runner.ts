@@ -108,9 +108,17 @@ export async function runBatches(target: Target, batches: FuzzRequest[][], stats
         if (problem) stats.findings.push({ problem, request: r, answer: { ...a, body: cut(a.body, 2000) } });
       });
       // A user whose every request in this batch (their own, or naming their email, id or
-      // tokens) was refused must own exactly the rows they owned before it.
-      target.users.forEach((u, ui) => {
-        const mine = batch.map((r, i) => ({ r, a: answers[i] })).filter(({ r }) => r.actor === ui || u.markers.some((m) => `${r.path} ${JSON.stringify(r.headers)} ${r.body ?? ''}`.includes(m)));
+      // tokens) was refused must own exactly the rows they owned before it. Unless a write of the
+      // batch came from no user and was accepted: a payment provider's webhook names its checkout
+      // session, not the user, and may rightly change that user's order (seed 357047361: an
+      // expired checkout marked the order of a user whose three requests were all refused).
+      const names = (r: FuzzRequest, u: Target['users'][number]) => u.markers.some((m) => `${r.path} ${JSON.stringify(r.headers)} ${r.body ?? ''}`.includes(m));
+      const fromNoUser = batch.some((r, i) => {
+        const a = answers[i];
+        return r.actor < 0 && a !== undefined && a.status < 300 && !target.readOnly.has(r.endpoint) && !target.users.some((u) => names(r, u));
+      });
+      if (!fromNoUser) target.users.forEach((u, ui) => {
+        const mine = batch.map((r, i) => ({ r, a: answers[i] })).filter(({ r }) => r.actor === ui || names(r, u));
         if (!mine.length || !mine.every(({ a }) => isClientError(a))) return;
         stats.ownedChecks++;
         if (owned.get(u.id) !== ownedAfter.get(u.id)) {
