@@ -1,11 +1,10 @@
 // Public catalog reads: a title, the landing carousel, and the generated artwork.
 import type { Response, Router } from 'express';
-import { createHash } from 'node:crypto';
 import type { PostersResponse } from '@app/shared';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { apiRouter } from '../http/route.js';
-import { sendCacheableJson } from '../http/cacheable.js';
+import { etagOf, sendCacheableJson } from '../http/cacheable.js';
 import type { CatalogStore } from './catalog.store.js';
 import { renderLogo, renderPoster } from './artwork.js';
 import { svgToPng } from './artwork/png.js';
@@ -24,7 +23,6 @@ interface Png {
   etag: string;
 }
 
-const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function sendSvg(res: Response, svg: string): void {
   res

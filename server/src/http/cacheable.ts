@@ -6,9 +6,12 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 
+/** A strong ETag for a body: its SHA-1, as the artwork and the public JSON answers send it. */
+export const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
 /** Sends `body` as JSON that any cache may keep for maxAgeSeconds and then revalidate (304 when unchanged). */
 export function sendCacheableJson(res: Response, maxAgeSeconds: number, body: unknown): void {
   const json = JSON.stringify(body);
-  const tag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  const tag = `W/${etagOf(json)}`;
   res.set('Cache-Control', `public, max-age=${maxAgeSeconds}`).set('ETag', tag).type('json').send(json);
 }

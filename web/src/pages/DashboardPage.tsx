@@ -51,7 +51,7 @@ export function DashboardPage() {
   const [modalOpen, setModalOpen] = useState(true);
   const [scheduling, setScheduling] = useState(false);
   const { data: profile, error: profileError, mutate: mutateProfile } = useProfile();
-  // The card waits for the profile too (the page asks for both at once: src/earlyReads.ts): what the
+  // The card waits for the profile too (both are asked for at once, as the page mounts): what the
   // profile adds above the card and in it (the country prompt, the remembered Tonight controls)
   // would otherwise move the card once it shows. A profile that fails does not hold it back.
   const profileSettled = profile !== undefined || profileError !== undefined;
