@@ -45,6 +45,40 @@ describe.each(dialects)('statement reuse on %s', (dialect) => {
     expect(await all('select * from shelf')).toEqual([{ code: 'tt1', year: 1995, rating: 5 }]);
   });
 
+  it('a select naming its columns answers with those columns, in that order, after the table is made again in another order', async () => {
+    await all('create table films (id integer primary key, title text not null, year integer, score real)');
+    await all("insert into films (id, title, year, score) values (1, 'Heat', 1995, 8.3), (2, 'Alien', 1979, null)");
+    const named = 'select year, title, id, score from films order by id';
+    const first = await all(named);
+    expect(first).toEqual([
+      { year: 1995, title: 'Heat', id: 1, score: 8.3 },
+      { year: 1979, title: 'Alien', id: 2, score: null },
+    ]);
+    // The keys in the order the select names them, on plain objects, as a fresh prepare gives.
+    expect(first.map((r) => Object.keys(r))).toEqual([
+      ['year', 'title', 'id', 'score'],
+      ['year', 'title', 'id', 'score'],
+    ]);
+    expect(first.every((r) => Object.getPrototypeOf(r) === Object.prototype)).toBe(true);
+    // Rows of one statement are distinct objects: changing one leaves the next answer alone.
+    first[0].title = 'changed';
+    expect((await all(named))[0].title).toBe('Heat');
+    await all('drop table films');
+    await all('create table films (score real, year integer, title text not null, id integer primary key, extra text)');
+    await all("insert into films (score, year, title, id, extra) values (6.1, 2009, 'Moon', 3, 'x')");
+    expect(await all(named)).toEqual([{ year: 2009, title: 'Moon', id: 3, score: 6.1 }]);
+    await all('alter table films add column note text');
+    expect(await all(named)).toEqual([{ year: 2009, title: 'Moon', id: 3, score: 6.1 }]);
+  });
+
+  it('a select naming one column twice keeps its first place and its last value, as a fresh prepare does', async () => {
+    await all('create table pairs (a integer, b integer)');
+    await all('insert into pairs (a, b) values (1, 2)');
+    const rows = await all('select a as x, b, b as x from pairs');
+    expect(rows).toEqual([{ x: 2, b: 2 }]);
+    expect(Object.keys(rows[0])).toEqual(['x', 'b']);
+  });
+
   it('a migration run on the open handle changes what the same queries return', async () => {
     // Two steps of a migration set of the test's own, then the product's whole set, all on this
     // handle: the migrator's own queries (its lock and bookkeeping tables) run each time too.

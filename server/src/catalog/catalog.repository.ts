@@ -4,11 +4,20 @@ import type { DB } from '../db/connection.js';
 import type { Tx } from '../db/transaction.js';
 import type { PlatformsTable, TitleAvailabilityTable, TitlesTable } from '../db/schema.js';
 import type { Dialect } from '../db/migrations/index.js';
+import { allColumns } from '../db/columns.js';
 
 type Queryable = DB | Tx;
 export type TitleRow = Selectable<TitlesTable>;
 export type AvailabilityRow = Selectable<TitleAvailabilityTable>;
 export type PlatformRow = Selectable<PlatformsTable>;
+
+/** Every column of titles, named in the catalog's load (db/columns.ts: 100,000 rows built faster). */
+const TITLE_COLUMNS = allColumns<TitlesTable>()([
+  'id', 'kind', 'title', 'original_title', 'year', 'end_year', 'genres', 'language', 'runtime', 'seasons', 'episode_runtime',
+  'episodes', 'imdb_rating', 'rotten_tomatoes', 'fame', 'description', 'keywords', 'director', 'cast_members', 'source',
+  'catalog_version', 'created_at', 'updated_at', 'tmdb_id', 'imdb_id', 'poster_path', 'backdrop_path', 'trailer_key',
+  'tmdb_rating', 'vote_count', 'age_rating', 'retired_at',
+]);
 
 /** Rows per INSERT: 22 columns x 400 stays far below SQLite's and PostgreSQL's parameter limits. */
 const BATCH = 400;
@@ -120,7 +129,7 @@ export async function replaceAvailability(tx: Tx, titleIds: string[], rows: Inse
 
 /** Titles ordered by id, after `after` (null: from the start). */
 export function titlePage(db: Queryable, after: string | null, limit: number): Promise<TitleRow[]> {
-  let q = db.selectFrom('titles').selectAll().orderBy('id').limit(limit);
+  let q = db.selectFrom('titles').select(TITLE_COLUMNS).orderBy('id').limit(limit);
   if (after !== null) q = q.where('id', '>', after);
   return q.execute();
 }

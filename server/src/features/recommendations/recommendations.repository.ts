@@ -5,11 +5,33 @@ import { compiledOnce } from '../../db/compiled-query.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { RecommendationsTable } from '../../db/schema.js';
-import type { UserRow } from '../users/users.repository.js';
+import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
+import { allColumns } from '../../db/columns.js';
 
 type Queryable = DB | Tx;
 export type RecommendationRow = Selectable<RecommendationsTable>;
 export type RecommendationStatus = 'active' | 'watched' | 'skipped';
+
+/** Every column of recommendations, for the active pick every GET /current reads (db/columns.ts). */
+const RECOMMENDATION_COLUMNS = allColumns<RecommendationsTable>()([
+  'id',
+  'user_id',
+  'seq',
+  'title_id',
+  'movie_title',
+  'status',
+  'user_rating',
+  'rated_at',
+  'mood',
+  'platform',
+  'reason',
+  'score',
+  'created_at',
+  'closed_at',
+  'origin',
+  'import_id',
+]);
+const PICK_FIELDS = RECOMMENDATION_COLUMNS.map((c) => `r.${c}` as const);
 
 /**
  * Serialises writes to a user's history. SQLite's BEGIN IMMEDIATE already holds the only write
@@ -25,7 +47,7 @@ export async function lockUser(tx: Tx, _dialect: Dialect, userId: string): Promi
     .updateTable('users')
     .set({ taste_rev: sql<number>`taste_rev + 1` })
     .where('id', '=', userId)
-    .returningAll()
+    .returning(USER_COLUMNS)
     .executeTakeFirst();
 }
 
@@ -36,7 +58,7 @@ export async function lockUser(tx: Tx, _dialect: Dialect, userId: string): Promi
  */
 const ACTIVE = sql.lit('active');
 
-const active = compiledOnce((db: DB, userId: string) => db.selectFrom('recommendations').selectAll().where('user_id', '=', userId).where('status', '=', ACTIVE));
+const active = compiledOnce((db: DB, userId: string) => db.selectFrom('recommendations as r').select(PICK_FIELDS).where('r.user_id', '=', userId).where('r.status', '=', ACTIVE));
 
 export async function activeRecommendation(db: Queryable, userId: string): Promise<RecommendationRow | undefined> {
   return (await active(db, userId))[0];
@@ -45,7 +67,7 @@ export async function activeRecommendation(db: Queryable, userId: string): Promi
 const activeSaved = compiledOnce((db: DB, userId: string) =>
   db
     .selectFrom('recommendations as r')
-    .selectAll('r')
+    .select(PICK_FIELDS)
     .select((eb) => eb.exists(eb.selectFrom('watchlist as w').select('w.title_id').whereRef('w.user_id', '=', 'r.user_id').whereRef('w.title_id', '=', 'r.title_id')).as('on_watchlist'))
     .where('r.user_id', '=', userId)
     .where('r.status', '=', ACTIVE),

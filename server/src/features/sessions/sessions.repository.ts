@@ -7,7 +7,7 @@ import type { DB } from '../../db/connection.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import type { Tx } from '../../db/transaction.js';
 import type { SessionsTable } from '../../db/schema.js';
-import type { UserRow } from '../users/users.repository.js';
+import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 type Queryable = DB | Tx;
@@ -23,12 +23,17 @@ export async function createSession(db: Queryable, userId: string, userAgent: st
     .executeTakeFirstOrThrow();
 }
 
-/** The user of a live session, and when the session was last used: one indexed read. */
+const USER_FIELDS = USER_COLUMNS.map((c) => `users.${c}` as const);
+
+/**
+ * The user of a live session, and when the session was last used: one indexed read. The user's
+ * columns are named rather than `users.*` (db/columns.ts: a faster row).
+ */
 const sessionUser = compiledOnce((db: DB, sessionId: string, userId: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
+    .select(USER_FIELDS)
     .select('sessions.last_used_at as session_last_used_at')
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId),
