@@ -49,7 +49,7 @@ export async function buildWebIfStale() {
  * PostgreSQL 273-287 MB, against 301-388 MB), but its more frequent full collections raised the
  * p99 of picks on PostgreSQL from 20-34 to 26-66 ms (docs/performance.md, "What is not met").
  */
-export const SERVER_NODE_ARGS = ['--enable-source-maps', '--expose-gc'];
+export const SERVER_NODE_ARGS = ['--enable-source-maps'];
 
 // The lock file too: the bundle holds the packages' code, so an upgrade must rebuild it.
 export const SERVER_INPUTS = ['server/src', 'shared/src', 'scripts/build-server.mjs', 'package-lock.json'];

@@ -21,7 +21,6 @@ import { answerClientError } from './http/client-error.js';
 import { Metrics } from './metrics/metrics.js';
 import { listenMetrics } from './metrics/http.js';
 import { holdServerLock } from './db/server-lock.js';
-import { collectWhenIdle } from './http/idle-gc.js';
 
 export const DEFAULT_WEB_DIST = WEB_DIST;
 
@@ -149,7 +148,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const ready = services;
   lifecycle.phase = 'ready';
   const scheduler = config.scheduler ? startScheduler(ctx, ready) : null;
-  const idleGc = collectWhenIdle(server, { onCollect: () => metrics.idleCollection() });
   let closing: Promise<number> | null = null;
   return {
     url,
@@ -162,7 +160,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     close() {
       closing ??= (async () => {
         lifecycle.phase = 'draining';
-        idleGc?.stop();
         const [cut] = await Promise.all([drainer.drain(DRAIN_DEADLINE_MS), scheduler?.stop()]);
         ctx.mailer.close();
         await closeMetrics();

@@ -56,7 +56,6 @@ export class Metrics {
   private readonly failures = new Map<SchedulerJob, number>();
   private readonly sync = { done: 0, queued: 0, lastSuccess: 0 };
   private loopDelay: IntervalHistogram | null = null;
-  private idleCollections = 0;
 
   /** Samples the event loop's delay from now on (a native timer; only when metrics are served). */
   watchEventLoop(): void {
@@ -67,11 +66,6 @@ export class Metrics {
 
   stop(): void {
     this.loopDelay?.disable();
-  }
-
-  /** A full garbage collection made while the server was idle (http/idle-gc.ts). */
-  idleCollection(): void {
-    this.idleCollections++;
   }
 
   /** One finished HTTP request; `route` is the matched route's template or "unmatched". */
@@ -176,8 +170,6 @@ export class Metrics {
     out.push(`process_resident_memory_bytes ${mem.rss}`);
     family('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use, in bytes.');
     out.push(`nodejs_heap_used_bytes ${mem.heapUsed}`);
-    family('nodejs_idle_gc_total', 'counter', 'Full garbage collections made while the server was idle.');
-    out.push(`nodejs_idle_gc_total ${this.idleCollections}`);
     family('process_start_time_seconds', 'gauge', 'When the process started (Unix seconds).');
     out.push(`process_start_time_seconds ${Math.round(this.started / 1000)}`);
     family('process_uptime_seconds', 'gauge', 'Seconds since the process started.');
