@@ -5,14 +5,14 @@ import { compiledOnce } from '../../db/compiled-query.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { RecommendationsTable } from '../../db/schema.js';
-import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.repository.js';
 import { allColumns } from '../../db/columns.js';
 
 type Queryable = DB | Tx;
 export type RecommendationRow = Selectable<RecommendationsTable>;
 export type RecommendationStatus = 'active' | 'watched' | 'skipped';
 
-/** Every column of recommendations, for the active pick every GET /current reads (db/columns.ts). */
+/** Every column of recommendations, for the active pick every GET /current reads outside a transaction (db/columns.ts). */
 const RECOMMENDATION_COLUMNS = allColumns<RecommendationsTable>()([
   'id',
   'user_id',
@@ -47,7 +47,7 @@ export async function lockUser(tx: Tx, _dialect: Dialect, userId: string): Promi
     .updateTable('users')
     .set({ taste_rev: sql<number>`taste_rev + 1` })
     .where('id', '=', userId)
-    .returning(USER_COLUMNS)
+    .returningAll()
     .executeTakeFirst();
 }
 
@@ -58,7 +58,9 @@ export async function lockUser(tx: Tx, _dialect: Dialect, userId: string): Promi
  */
 const ACTIVE = sql.lit('active');
 
-const active = compiledOnce((db: DB, userId: string) => db.selectFrom('recommendations as r').select(PICK_FIELDS).where('r.user_id', '=', userId).where('r.status', '=', ACTIVE));
+// In a pick's transaction this is built again for each transaction (compiledOnce keeps one per
+// database object): `*` there, since Kysely parses each name of a column list whenever it builds.
+const active = compiledOnce((db: DB, userId: string) => db.selectFrom('recommendations').selectAll().where('user_id', '=', userId).where('status', '=', ACTIVE));
 
 export async function activeRecommendation(db: Queryable, userId: string): Promise<RecommendationRow | undefined> {
   return (await active(db, userId))[0];

@@ -11,7 +11,11 @@ import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.serv
 
 export type UserRow = Selectable<UsersTable>;
 
-/** Every column of users, named in each read of a whole row: a faster row than `*` (db/columns.ts). */
+/**
+ * Every column of users, for the session's read on every signed-in request (db/columns.ts: a faster
+ * row than `users.*`). Only in reads compiled once (db/compiled-query.ts): Kysely parses each name
+ * of the list whenever a query is built.
+ */
 export const USER_COLUMNS = allColumns<UsersTable>()([
   'id',
   'email',
@@ -97,15 +101,15 @@ export const userLists = {
 };
 
 export function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
 export function findUserByGoogleSub(db: Queryable, sub: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(USER_COLUMNS).where('google_sub', '=', sub).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
 }
 
 export interface NewUser {
@@ -150,7 +154,7 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow> {
       created_at: now,
       updated_at: now,
     })
-    .returning(USER_COLUMNS)
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
@@ -159,7 +163,7 @@ export async function updateUser(db: Queryable, id: string, patch: Updateable<Us
     .updateTable('users')
     .set({ ...patch, updated_at: now.toISOString() })
     .where('id', '=', id)
-    .returning(USER_COLUMNS)
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
