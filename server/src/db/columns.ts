@@ -1,7 +1,7 @@
 // Column lists checked against a table's type. A select that names its columns gets its rows built
 // by the statement cache in one fast object shape (db/statement-cache.ts), where `table.*` gets
 // better-sqlite3's own objects, which V8 keeps in its slow dictionary mode past a few dozen
-// columns. Used by the reads every signed-in request makes.
+// columns. Used by the session's and GET /current's reads, and the catalog's load.
 
 /**
  * `allColumns<UsersTable>()([...])`: the list, typed as given; it fails to compile, naming what is

@@ -45,17 +45,18 @@ type Row = Record<string, unknown>;
  */
 function rowsFromTemplate(sql: string, native: BetterSqlite3.Statement): SqliteStatement {
   if (!native.reader || sql.includes('*')) return native;
-  let names = native.columns().map((c) => c.name);
+  // The statement's column names, and a row holding each of them. Duplicate names keep the first
+  // one's place and the last one's value, as better-sqlite3 does.
+  const shapeOf = () => {
+    const names = native.columns().map((c) => c.name);
+    return { names, template: Object.fromEntries(names.map((n) => [n, null])) as Row };
+  };
+  let { names, template } = shapeOf();
   if (names.includes('__proto__')) return native;
-  // Duplicate names keep the first one's place and the last one's value, as better-sqlite3 does.
-  let template: Row = Object.fromEntries(names.map((n) => [n, null]));
   native.raw(true);
   const toRow = (values: unknown[]): Row => {
-    if (values.length !== names.length) {
-      // Not expected (see above); should SQLite ever answer with other columns, follow them.
-      names = native.columns().map((c) => c.name);
-      template = Object.fromEntries(names.map((n) => [n, null]));
-    }
+    // Not expected (see above); should SQLite ever answer with other columns, follow them.
+    if (values.length !== names.length) ({ names, template } = shapeOf());
     const row = { ...template };
     for (let i = 0; i < names.length; i++) row[names[i]] = values[i];
     return row;

@@ -52,6 +52,7 @@ export const USER_COLUMNS = allColumns<UsersTable>()([
   'exclusions',
   'max_age_rating',
 ]);
+
 type Queryable = DB | Tx;
 
 const parseList = <T>(s: string): T[] => {
