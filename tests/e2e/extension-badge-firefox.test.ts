@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
-import { freePort, ROOT } from './support/extension-harness.js';
+import { ALLOW_EXTENSION_PAGES, freePort, ROOT } from './support/extension-harness.js';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const ADDON_ID = 'tonights-pick@extension.local';
@@ -181,7 +181,7 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
       'browser.aboutwelcome.enabled': false,
     };
     writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
-    firefox = spawn(FIREFOX, ['--headless', '--marionette', '--no-remote', '--profile', profile], { stdio: 'ignore', env: { ...process.env, MOZ_HEADLESS: '1' } });
+    firefox = spawn(FIREFOX, ['--headless', '--marionette', '--no-remote', ...ALLOW_EXTENSION_PAGES, '--profile', profile], { stdio: 'ignore', env: { ...process.env, MOZ_HEADLESS: '1' } });
     marionette = await Marionette.connect(marionettePort);
     // The mimic site's certificate is a throwaway self-signed one (Marionette takes the capabilities flat).
     await marionette.send('WebDriver:NewSession', { acceptInsecureCerts: true });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { EXTENSION_HANDOFF } from '@app/shared';
-import { ROOT } from './support/extension-harness.js';
+import { ALLOW_EXTENSION_PAGES, ROOT } from './support/extension-harness.js';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const BUILD = join(ROOT, 'extension/dist/firefox');
@@ -44,6 +44,7 @@ describe('the Firefox build in Firefox ESR', () => {
       executablePath: FIREFOX,
       headless: true,
       userDataDir: profile,
+      args: ALLOW_EXTENSION_PAGES,
       extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: UUID }) },
     });
   });

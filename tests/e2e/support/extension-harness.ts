@@ -11,6 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Firefox 153 lets WebDriver (BiDi and Marionette) open only http(s), file, blob and about:blank
+ * unless it was started with this flag, and the Firefox tests open the add-on's own
+ * moz-extension:// pages. Firefox 140 ESR accepts the flag too.
+ */
+export const ALLOW_EXTENSION_PAGES = ['--remote-allow-system-access'];
 /** The built web app the server serves (E2E_WEB_DIST overrides, e.g. a build with unmerged changes). */
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? join(ROOT, 'web/dist');
 export const ARTIFACTS = join(ROOT, 'test-artifacts/extension');
