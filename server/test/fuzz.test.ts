@@ -154,6 +154,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
           db: ctx.db,
           shape: await databaseShape(ctx.db),
           readOnly: new Set(ENDPOINTS.filter((e) => e.readOnly).map((e) => `${e.method} ${e.path}`)),
+          tokenless: new Set(ENDPOINTS.filter((e) => e.tokenless).map((e) => `${e.method} ${e.path}`)),
           users,
           // "Sign out everywhere" or a revoked session may have ended a user's token: give them a new one.
           afterBatch: async () => {

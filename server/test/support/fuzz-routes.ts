@@ -14,6 +14,8 @@ export interface Endpoint {
   /** Never writes, even when it succeeds: the whole-database check counts its 2xx as harmless
    * (and so checks this claim too). */
   readOnly?: boolean;
+  /** Takes no token (auth 'none'): an Authorization header sent with it is ignored. */
+  tokenless?: boolean;
 }
 
 /** Routes that never write even when they succeed: the whole-database check counts their 2xx as
@@ -60,10 +62,11 @@ export const ENDPOINTS: Endpoint[] = [
       ...(schemas.query ? { query: schemas.query } : {}),
       ...(route.body === 'raw' ? { stripeWebhook: true } : {}),
       ...(READ_ONLY.has(key) ? { readOnly: true } : {}),
+      ...(route.auth === 'none' ? { tokenless: true } : {}),
     };
   }),
-  { method: 'GET', path: '/healthz', readOnly: true },
-  { method: 'GET', path: '/readyz', readOnly: true },
+  { method: 'GET', path: '/healthz', readOnly: true, tokenless: true },
+  { method: 'GET', path: '/readyz', readOnly: true, tokenless: true },
 ];
 
 interface Layer {
