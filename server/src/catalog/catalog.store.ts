@@ -3,7 +3,8 @@
 import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
 import { META, allPlatforms, availabilityBetween, readMeta, titlePage } from './catalog.repository.js';
-import { SnapshotBuilder, STREAMABLE, titlePositions, titlesNamed, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { SnapshotBuilder, STREAMABLE, titlePositions, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { titlesNamed } from './name-index.js';
 import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
 import { servesCountry, whereToWatch, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';

@@ -10,7 +10,8 @@ import { searchText } from './search-text.js';
 import { minimumAge } from './age-ratings.js';
 import { buildIndex, rankAll, recommend } from '../engine/index.js';
 import { engineIndexFor } from '../features/recommendations/engine-index.js';
-import { SnapshotBuilder, STREAMABLE, languageName, titlePositions, titlesNamed, type CatalogEntry, type Snapshot } from './snapshot.js';
+import { SnapshotBuilder, STREAMABLE, languageName, titlePositions, type CatalogEntry, type Snapshot } from './snapshot.js';
+import { titlesNamed } from './name-index.js';
 
 const PACK_VERSION = 3;
 const platformRows: PlatformRow[] = ['Netflix', 'Prime Video', 'Hulu'].map((name) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), color: '#000', search_url: '', hosts: '[]', tmdb_provider_id: null, logo_path: null }));

@@ -6,7 +6,7 @@ import type { EngineTitle } from '../engine/types.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
 import { observedRating, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { logoUrl } from './urls.js';
-import { searchText } from './search-text.js';
+import { nameIndex } from './name-index.js';
 import { minimumAge } from './age-ratings.js';
 
 /**
@@ -152,25 +152,6 @@ function sharedStreaming(offers: readonly Offer[], strings: Interner): Pick<Engi
   };
 }
 
-/** Offerable titles whose title or original title folds to `key` (a searchText), most popular first. */
-export function titlesNamed(snap: Pick<Snapshot, 'titles' | 'nameOrder' | 'nameIsOriginal'>, key: string): CatalogEntry[] {
-  const { titles, nameOrder, nameIsOriginal } = snap;
-  const nameAt = (k: number) => {
-    const t = titles[nameOrder[k]];
-    return searchText((nameIsOriginal[k] ? t.originalTitle : t.title) ?? '');
-  };
-  let lo = 0;
-  let hi = nameOrder.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (nameAt(mid) < key) lo = mid + 1;
-    else hi = mid;
-  }
-  const out: CatalogEntry[] = [];
-  for (let k = lo; k < nameOrder.length && nameAt(k) === key; k++) out.push(titles[nameOrder[k]]);
-  return out;
-}
-
 /**
  * Offerable titles' positions by id, for the snapshot's `titles` array (engine-index.ts hands it to
  * buildIndex, so a 100,000-title catalog has one id map, not two). Keyed by the array, so it goes
@@ -187,7 +168,8 @@ export const languageName = (code: string): string => (LANGUAGE_NAMES as Record<
 /*
  * The lookups a snapshot keeps, each made in a function of its own: a closure keeps its whole
  * scope alive, and made inside SnapshotBuilder.finish they kept finish's temporaries (among them
- * 100,000 folded names, about 10 MB at 100,000 titles) for as long as the snapshot served.
+ * the name index's 100,000 folded names, about 10 MB at 100,000 titles) for as long as the
+ * snapshot served.
  */
 function offerableLookup(position: ReadonlyMap<string, number>, offerable: number): Pick<ReadonlyMap<string, number>, 'get'> {
   return {
@@ -200,28 +182,6 @@ function offerableLookup(position: ReadonlyMap<string, number>, offerable: numbe
 
 function byIdLookup(entries: readonly CatalogEntry[], position: ReadonlyMap<string, number>): Snapshot['byId'] {
   return { get: (id: string) => entries[position.get(id) ?? -1] };
-}
-
-/** Offerable titles' positions sorted by folded name (see Snapshot.nameOrder); the folded names live only while sorting. */
-function nameIndex(titles: readonly CatalogEntry[]): Pick<Snapshot, 'nameOrder' | 'nameIsOriginal'> {
-  const keys: string[] = [];
-  const pos: number[] = [];
-  const original: number[] = [];
-  const addName = (key: string, i: number, isOriginal: number) => {
-    if (!key) return;
-    keys.push(key);
-    pos.push(i);
-    original.push(isOriginal);
-  };
-  titles.forEach((t, i) => {
-    const name = searchText(t.title);
-    const other = t.originalTitle ? searchText(t.originalTitle) : '';
-    addName(name, i, 0);
-    // A title found under both names is listed once.
-    if (other !== name) addName(other, i, 1);
-  });
-  const order = Uint32Array.from(keys, (_, k) => k).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : pos[a] - pos[b]));
-  return { nameOrder: Uint32Array.from(order, (k) => pos[k]), nameIsOriginal: Uint8Array.from(order, (k) => original[k]) };
 }
 
 /**

@@ -10,3 +10,8 @@
 export function allColumns<T>() {
   return <const L extends ReadonlyArray<keyof T & string>>(list: L & ([Exclude<keyof T, L[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, L[number]> })): L => list;
 }
+
+/** The list's columns under a table name or alias (`users.id`, `r.seq`), for a select over a join. */
+export function qualified<const A extends string, const L extends readonly string[]>(alias: A, list: L): Array<`${A}.${L[number]}`> {
+  return list.map((c) => `${alias}.${c}` as `${A}.${L[number]}`);
+}

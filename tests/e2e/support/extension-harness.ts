@@ -18,6 +18,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
  * moz-extension:// pages. Firefox 140 ESR accepts the flag too.
  */
 export const ALLOW_EXTENSION_PAGES = ['--remote-allow-system-access'];
+
 /** The built web app the server serves (E2E_WEB_DIST overrides, e.g. a build with unmerged changes). */
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? join(ROOT, 'web/dist');
 export const ARTIFACTS = join(ROOT, 'test-artifacts/extension');

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/transaction.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { RecommendationsTable } from '../../db/schema.js';
 import type { UserRow } from '../users/users.repository.js';
-import { allColumns } from '../../db/columns.js';
+import { allColumns, qualified } from '../../db/columns.js';
 
 type Queryable = DB | Tx;
 export type RecommendationRow = Selectable<RecommendationsTable>;
@@ -31,7 +31,7 @@ const RECOMMENDATION_COLUMNS = allColumns<RecommendationsTable>()([
   'origin',
   'import_id',
 ]);
-const PICK_FIELDS = RECOMMENDATION_COLUMNS.map((c) => `r.${c}` as const);
+const PICK_FIELDS = qualified('r', RECOMMENDATION_COLUMNS);
 
 /**
  * Serialises writes to a user's history. SQLite's BEGIN IMMEDIATE already holds the only write

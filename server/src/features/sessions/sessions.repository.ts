@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { DB } from '../../db/connection.js';
 import { compiledOnce } from '../../db/compiled-query.js';
+import { qualified } from '../../db/columns.js';
 import type { Tx } from '../../db/transaction.js';
 import type { SessionsTable } from '../../db/schema.js';
 import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
@@ -23,7 +24,7 @@ export async function createSession(db: Queryable, userId: string, userAgent: st
     .executeTakeFirstOrThrow();
 }
 
-const USER_FIELDS = USER_COLUMNS.map((c) => `users.${c}` as const);
+const USER_FIELDS = qualified('users', USER_COLUMNS);
 
 /**
  * The user of a live session, and when the session was last used: one indexed read. The user's
