@@ -3,46 +3,15 @@
 import { LANGUAGE_NAMES, type Platform } from '@app/shared';
 import type { OfferKind } from './sources/types.js';
 import type { EngineTitle } from '../engine/types.js';
+import { CatalogTitle, type CatalogEntry, type Offer } from './catalog-title.js';
+import { TitleColumns } from './title-columns.js';
 import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
 import { observedRating, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { logoUrl } from './urls.js';
 import { nameIndex } from './name-index.js';
 import { minimumAge } from './age-ratings.js';
 
-/**
- * A catalog title: what the engine needs plus what a card or the title page shows, and nothing
- * else (one field is 800 KB at 100,000 titles: the columns no reader uses, such as the age rating,
- * the backdrop or the source, stay in the database).
- */
-export interface CatalogEntry extends EngineTitle {
-  originalTitle: string | null;
-  endYear: number | null;
-  description: string;
-  /** Every offer any source knows, rent and buy included (see STREAMABLE for what counts). */
-  availability: ReadonlyArray<Offer>;
-  tmdbId: number | null;
-  imdbId: string | null;
-  posterPath: string | null;
-  trailerKey: string | null;
-  tmdbRating: number | null;
-  /** Bayesian-shrunk rating, 1-10. */
-  quality: number;
-  /** Quality mixed with fame: the default order of every list. */
-  popularity: number;
-  /** A builtin title that the current pack no longer contains: kept for history, never offered. */
-  retired: boolean;
-}
-
-export interface Offer {
-  platform: string;
-  /** ISO 3166-1 alpha-2, or GLOBAL. */
-  region: string;
-  kind: OfferKind;
-  as_of: string;
-  link: string | null;
-  /** Which source said so (builtin, tmdb, streaming-csv, ...). */
-  source: string;
-}
+export type { CatalogEntry, Offer } from './catalog-title.js';
 
 /** Offer kinds that put a title "on your service": rent and buy never do. */
 export const STREAMABLE: ReadonlySet<string> = new Set<OfferKind>(['subscription', 'free', 'ads']);
@@ -191,7 +160,8 @@ function byIdLookup(entries: readonly CatalogEntry[], position: ReadonlyMap<stri
  * that holds a row of every title at once.
  */
 export class SnapshotBuilder {
-  private readonly entries: CatalogEntry[] = [];
+  private readonly entries: CatalogTitle[] = [];
+  private readonly columns = new TitleColumns();
   private readonly strings = new Interner();
   private ratingSum = 0;
   private rated = 0;
@@ -215,53 +185,46 @@ export class SnapshotBuilder {
       const rows = availability.get(r.id);
       const avail = rows ? offerList(rows, strings) : (EMPTY as unknown as Offer[]);
       const kind = r.kind === 'series' ? 'series' : 'movie';
-      const rated = {
-        imdb: r.imdb_rating === null ? null : Number(r.imdb_rating),
-        rt: r.rotten_tomatoes,
-        // Imported titles have no editorial fame: their vote count stands in (ranking.ts).
-        fame: titleFame({ source: r.source, fame: Number(r.fame), voteCount: r.vote_count === null ? null : Number(r.vote_count) }),
-      };
-      const observed = observedRating(rated);
+      const imdb = r.imdb_rating === null ? null : Number(r.imdb_rating);
+      // Imported titles have no editorial fame: their vote count stands in (ranking.ts).
+      const fame = titleFame({ source: r.source, fame: Number(r.fame), voteCount: r.vote_count === null ? null : Number(r.vote_count) });
+      const observed = observedRating({ imdb, rt: r.rotten_tomatoes, fame });
       if (observed !== null) {
         this.ratingSum += observed;
         this.rated++;
       }
       const streaming = avail.length ? sharedStreaming(avail, strings) : NOT_STREAMING;
-      // One literal with every field in one order (no spread): one hidden class, every field in
-      // the object itself, none in a separate property store.
-      const entry: CatalogEntry = {
-        id: r.id,
-        kind,
-        title: r.title,
-        year: Number(r.year),
-        genres: sharedList(r.genres, strings),
-        language: strings.of(languageName(r.language)),
-        runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
-        seasons: r.seasons,
-        episodes: kind === 'series' ? r.episodes : null,
-        minAge: minimumAge(r.age_rating),
-        imdb: rated.imdb,
-        rt: r.rotten_tomatoes,
-        fame: rated.fame,
-        keywords: list(r.keywords, strings),
-        director: r.director === null ? null : strings.of(r.director),
-        cast: list(r.cast_members, strings),
-        platforms: streaming.platforms,
-        platformRegions: streaming.platformRegions,
-        originalTitle: r.original_title,
-        endYear: r.end_year,
-        description: r.description,
-        availability: avail,
-        tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
-        imdbId: r.imdb_id,
-        posterPath: r.poster_path,
-        trailerKey: r.trailer_key,
-        tmdbRating: r.tmdb_rating === null ? null : Number(r.tmdb_rating),
-        // Set by finish, once the mean is known (NaN: a number field from the start).
-        quality: NaN,
-        popularity: NaN,
-        retired: r.retired_at !== null || (r.source === 'builtin' && Number(r.catalog_version) < packVersion),
-      };
+      const slot = this.columns.add(list(r.keywords, strings), list(r.cast_members, strings), imdb, r.tmdb_rating === null ? null : Number(r.tmdb_rating));
+      const entry = new CatalogTitle(
+        {
+          id: r.id,
+          kind,
+          title: r.title,
+          year: Number(r.year),
+          genres: sharedList(r.genres, strings),
+          language: strings.of(languageName(r.language)),
+          runtime: kind === 'movie' ? r.runtime : r.episode_runtime,
+          seasons: r.seasons,
+          episodes: kind === 'series' ? r.episodes : null,
+          minAge: minimumAge(r.age_rating),
+          rt: r.rotten_tomatoes,
+          fame,
+          director: r.director === null ? null : strings.of(r.director),
+          platforms: streaming.platforms,
+          platformRegions: streaming.platformRegions,
+          originalTitle: r.original_title,
+          endYear: r.end_year,
+          description: r.description,
+          availability: avail,
+          tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
+          imdbId: r.imdb_id,
+          posterPath: r.poster_path,
+          trailerKey: r.trailer_key,
+          retired: r.retired_at !== null || (r.source === 'builtin' && Number(r.catalog_version) < packVersion),
+        },
+        this.columns,
+        slot,
+      );
       this.entries.push(entry);
     }
   }
@@ -272,9 +235,9 @@ export class SnapshotBuilder {
     const mean = this.mean ?? (this.rated ? this.ratingSum / this.rated : 6.5);
     for (const e of entries) {
       const rated = { imdb: e.imdb, rt: e.rt, fame: e.fame };
-      e.quality = shrunkQuality(rated, mean);
-      e.popularity = popularity(rated, mean);
+      e.rank(shrunkQuality(rated, mean), popularity(rated, mean));
     }
+    this.columns.seal();
     // Offerable titles first, then by popularity; ties are broken by id so every instance orders
     // lists the same way. `titles` is then the front of `entries`, and one id map serves both the
     // store (any title) and the engine (offerable titles: positions before `titles.length`).
