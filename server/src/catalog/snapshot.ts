@@ -84,14 +84,21 @@ class Interner {
 const EMPTY: string[] = Object.freeze([]) as unknown as string[];
 const NOT_STREAMING = { platforms: EMPTY, platformRegions: EMPTY as unknown as string[][] };
 
-function list(s: string, strings: Interner): string[] {
+/** A JSON list of names as strings (EMPTY for none or for text that is no list). */
+function names(s: string): readonly string[] {
   if (s === '[]' || s === '') return EMPTY;
   try {
     const v: unknown = JSON.parse(s);
-    return Array.isArray(v) && v.length ? v.map((x) => strings.of(String(x))) : EMPTY;
+    return Array.isArray(v) && v.length ? v.map(String) : EMPTY;
   } catch {
     return EMPTY;
   }
+}
+
+/** The same, each name once in memory. */
+function list(s: string, strings: Interner): string[] {
+  const parsed = names(s);
+  return parsed.length ? parsed.map((x) => strings.of(x)) : EMPTY;
 }
 
 /** A list most titles share with others (genres): one copy per distinct JSON text. */
@@ -194,7 +201,8 @@ export class SnapshotBuilder {
         this.rated++;
       }
       const streaming = avail.length ? sharedStreaming(avail, strings) : NOT_STREAMING;
-      const slot = this.columns.add(list(r.keywords, strings), list(r.cast_members, strings), imdb, r.tmdb_rating === null ? null : Number(r.tmdb_rating));
+      // Keywords and cast go to the columns, which keep each distinct name once themselves.
+      const slot = this.columns.add(names(r.keywords), names(r.cast_members), imdb, r.tmdb_rating === null ? null : Number(r.tmdb_rating));
       const entry = new CatalogTitle(
         {
           id: r.id,

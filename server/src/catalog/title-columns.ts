@@ -22,7 +22,8 @@ function grown<T extends Growable>(a: T, need: number): T {
   return next;
 }
 
-/** Numbers per title in `numbers`. */
+/** Positions per title in `listAt`, and numbers per title in `numbers`. */
+const LIST_AT = 3;
 const NUMBERS = 4;
 
 export class TitleColumns {
@@ -34,7 +35,7 @@ export class TitleColumns {
   private ids = new Uint32Array(1 << 12);
   private idCount = 0;
   /** Per title (slot): where its keywords start, where its cast starts, where its cast ends. */
-  private listAt = new Uint32Array(3 << 10);
+  private listAt = new Uint32Array(LIST_AT << 10);
   /** Per title: quality, popularity, IMDb rating, TMDB rating (NaN: none). */
   private numbers = new Float64Array(NUMBERS << 10);
   private slots = 0;
@@ -42,14 +43,14 @@ export class TitleColumns {
   /** A new title's slot, with its lists and ratings (quality and popularity come later: setRanking). */
   add(keywords: readonly string[], cast: readonly string[], imdb: number | null, tmdbRating: number | null): number {
     const slot = this.slots++;
-    this.listAt = grown(this.listAt, 3 * this.slots);
+    this.listAt = grown(this.listAt, LIST_AT * this.slots);
     this.numbers = grown(this.numbers, NUMBERS * this.slots);
     this.ids = grown(this.ids, this.idCount + keywords.length + cast.length);
-    this.listAt[3 * slot] = this.idCount;
+    this.listAt[LIST_AT * slot] = this.idCount;
     for (const k of keywords) this.ids[this.idCount++] = this.idOf(k);
-    this.listAt[3 * slot + 1] = this.idCount;
+    this.listAt[LIST_AT * slot + 1] = this.idCount;
     for (const c of cast) this.ids[this.idCount++] = this.idOf(c);
-    this.listAt[3 * slot + 2] = this.idCount;
+    this.listAt[LIST_AT * slot + 2] = this.idCount;
     this.numbers[NUMBERS * slot] = NaN;
     this.numbers[NUMBERS * slot + 1] = NaN;
     this.numbers[NUMBERS * slot + 2] = imdb ?? NaN;
@@ -61,7 +62,7 @@ export class TitleColumns {
   seal(): void {
     this.nameIds = null;
     this.ids = this.ids.slice(0, this.idCount);
-    this.listAt = this.listAt.slice(0, 3 * this.slots);
+    this.listAt = this.listAt.slice(0, LIST_AT * this.slots);
     this.numbers = this.numbers.slice(0, NUMBERS * this.slots);
   }
 
@@ -83,11 +84,11 @@ export class TitleColumns {
   }
 
   keywords(slot: number): string[] {
-    return this.namesBetween(this.listAt[3 * slot], this.listAt[3 * slot + 1]);
+    return this.namesBetween(this.listAt[LIST_AT * slot], this.listAt[LIST_AT * slot + 1]);
   }
 
   cast(slot: number): string[] {
-    return this.namesBetween(this.listAt[3 * slot + 1], this.listAt[3 * slot + 2]);
+    return this.namesBetween(this.listAt[LIST_AT * slot + 1], this.listAt[LIST_AT * slot + 2]);
   }
 
   quality(slot: number): number {
