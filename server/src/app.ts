@@ -1,7 +1,6 @@
 // createApp builds the Express app from its dependencies; it never listens, so tests and
 // main.ts mount the same thing.
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import cors from 'cors';
 import type { AppContext } from './context.js';
 import { compressResponses } from './http/compression.js';
@@ -9,28 +8,10 @@ import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogger } from './http/request-log.js';
+import { securityHeaders } from './http/security-headers.js';
 import { webAssets } from './http/static-assets.js';
 import { countRequests, metricsHandler } from './metrics/http.js';
 import type { AppServices } from './services.js';
-
-/** imageOrigin: TMDB's image host (TMDB_IMAGE_URL), the one other place posters come from. */
-function contentSecurityPolicy(imageOrigin: string) {
-  const google = 'https://accounts.google.com';
-  return {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", `${google}/gsi/client`],
-      frameSrc: ["'self'", `${google}/gsi/`],
-      connectSrc: ["'self'", `${google}/gsi/`],
-      styleSrc: ["'self'", "'unsafe-inline'", `${google}/gsi/style`],
-      imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com', imageOrigin],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  };
-}
 
 export function createApp(ctx: AppContext, services: AppServices, webDist: string | null, lifecycle: Lifecycle = { phase: 'ready' }): Express {
   const app = express();
@@ -42,8 +23,9 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   if (ctx.config.metrics.on) app.use(countRequests(ctx.metrics, app));
 
   // One record per request (X-Request-Id, secrets out of URLs), not for probes: http/request-log.ts.
-  app.use(requestLogger(ctx.logger, app.request));
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(new URL(ctx.config.tmdb.imageUrl).origin), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }));
+  app.use(requestLogger(ctx.logger, app));
+  // helmet's full set for pages, a short one for API answers (http/security-headers.ts).
+  app.use(securityHeaders(new URL(ctx.config.tmdb.imageUrl).origin));
 
   const allowed = new Set([new URL(ctx.config.appUrl).origin, ...ctx.config.extensionOrigins]);
   app.use(
@@ -56,7 +38,7 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   );
 
   // Above a threshold only, and never what is already compressed (http/compression.ts).
-  app.use(compressResponses());
+  compressResponses(app);
 
   app.use(healthRoutes(ctx, lifecycle));
   if (ctx.config.metrics.on && ctx.config.metrics.port === null) app.get('/metrics', metricsHandler(ctx.metrics, () => services.catalog.stats()));

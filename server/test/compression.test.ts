@@ -174,7 +174,7 @@ describe('compression of a large answer', () => {
   it('compresses a body over 64 KB too, to exactly its bytes, and keeps the JSON type and charset', async () => {
     const rows = Array.from({ length: 4000 }, (_, i) => ({ id: `title-${i}`, title: `A film numbered ${i}`, liked: i % 3 === 0 }));
     const app = express();
-    app.use(compressResponses());
+    compressResponses(app);
     app.get('/export', (_req, res) => {
       res.set('Content-Disposition', 'attachment; filename="export.json"').json({ rows });
     });

@@ -12,7 +12,7 @@ import { startTestServer, signUp, rawRequest, type TestServer } from './support/
 describe.each(dialects)('server foundation on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { env: { APP_URL: 'https://picks.example.test', EXTENSION_ORIGINS: 'chrome-extension://abcdefghijklmnop' } });
+    server = await startTestServer(dialect, { webDist: 'one-page', env: { APP_URL: 'https://picks.example.test', EXTENSION_ORIGINS: 'chrome-extension://abcdefghijklmnop' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -26,10 +26,24 @@ describe.each(dialects)('server foundation on %s', (dialect) => {
 
   it('sends security headers and a request id', async () => {
     const r = await rawRequest(server.url, '/api/public/config');
-    expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // An API answer is never a page: it allows nothing, is never sniffed, framed or embedded.
+    expect(r.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(r.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(r.headers.get('referrer-policy')).toBeNull();
     expect(r.headers.get('x-powered-by')).toBeNull();
     expect(r.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    const missing = await rawRequest(server.url, '/api/no-such-route');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    // A page gets helmet's whole set, with the page's own policy.
+    const page = await rawRequest(server.url, '/dashboard');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     const echoed = await rawRequest(server.url, '/api/public/config', { headers: { 'x-request-id': 'trace-123' } });
     expect(echoed.headers.get('x-request-id')).toBe('trace-123');
   });

@@ -9,7 +9,7 @@
 // /api/recommendations/current, the throughput benchmark); compressing the whole body at once costs
 // 20-40 us. Bodies past SYNC_LIMIT go to the thread pool instead, so an export never stalls the
 // event loop.
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type ZlibOptions, type BrotliOptions } from 'node:zlib';
 import { chooseCoding } from './static-assets.js';
 
@@ -37,18 +37,58 @@ function shouldCompress(res: Response, size: number): boolean {
   return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''));
 }
 
-export function compressResponses(): RequestHandler {
-  return (req, res, next) => {
-    const send = res.send;
-    res.send = function (this: Response, body?: unknown) {
+/**
+ * A string answer as res.send would write it, without its general work, when none of that work
+ * applies: a type with its charset already set, no ETag or Last-Modified (so never a 304), a status
+ * with a body. Else (an export's attachment, a cacheable answer) Express's own send. On GET
+ * /api/recommendations/current, res.send's content-type parsing, settings lookups and freshness
+ * check were about 5% of the request's CPU (docs/performance.md).
+ */
+function sendPlain(res: Response, body: string, bytes: number, send: Response['send']): Response {
+  const status = res.statusCode;
+  const type = res.getHeader('Content-Type');
+  if (typeof type !== 'string' || !type.includes('charset=') || status === 204 || status === 205 || status === 304 || res.getHeader('ETag') !== undefined || res.getHeader('Last-Modified') !== undefined) {
+    return send.call(res, body);
+  }
+  res.setHeader('Content-Length', bytes);
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(body, 'utf8');
+  return res;
+}
+
+/**
+ * Compresses what res.send is handed, for every response of `app`: its `send` is replaced on the
+ * app's response prototype, once, rather than on each response (a closure and a new property per
+ * request, on the hottest path). `json` there writes the type with its charset at once, so the
+ * answer takes sendPlain's way; it gives what Express's would (the app sets no JSON settings).
+ */
+export function compressResponses(app: { response: object }): void {
+  const proto = app.response as Response;
+  const send = proto.send;
+  const json = proto.json;
+  Object.defineProperty(proto, 'json', {
+    configurable: true,
+    writable: true,
+    value: function plainJson(this: Response, obj: unknown) {
+      if (obj === undefined) return json.call(this, obj);
+      if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', 'application/json; charset=utf-8');
+      return this.send(JSON.stringify(obj));
+    },
+  });
+  Object.defineProperty(proto, 'send', {
+    configurable: true,
+    writable: true,
+    value: function compressedSend(this: Response, body?: unknown) {
       if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body);
       // What res.send would set for a string without a type; set first, so the type is known.
       if (typeof body === 'string' && !this.getHeader('Content-Type')) this.type('html');
       // Measured before copying: most answers are below the threshold and go out as they are.
-      if (!shouldCompress(this, typeof body === 'string' ? Buffer.byteLength(body) : body.length)) return send.call(this, body);
+      const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+      if (!shouldCompress(this, size)) return typeof body === 'string' ? sendPlain(this, body, size, send) : send.call(this, body);
       const bytes = typeof body === 'string' ? Buffer.from(body) : body;
       // The answer depends on Accept-Encoding from here on, whichever coding this client gets.
       this.vary('Accept-Encoding');
+      const req = this.req;
       const coding = req.method === 'HEAD' ? 'identity' : chooseCoding(req.headers['accept-encoding'], { br: true, gzip: true });
       if (coding === 'identity') return send.call(this, body);
       this.setHeader('Content-Encoding', coding);
@@ -67,7 +107,6 @@ export function compressResponses(): RequestHandler {
       if (coding === 'br') brotliCompress(bytes, brotliOptions(bytes.length), done);
       else gzip(bytes, gzipOptions, done);
       return this;
-    };
-    next();
-  };
+    },
+  });
 }

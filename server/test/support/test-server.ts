@@ -1,6 +1,6 @@
 // Starts the real app on a real port against a real database (a fresh SQLite file, or a fresh
 // PostgreSQL schema), with mail going over SMTP to a local mailbox. Nothing of ours is mocked.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -66,8 +66,11 @@ export interface TestServerOptions {
   /** Share a database with another test server (several instances on one PostgreSQL). */
   shareDatabaseWith?: TestServer;
   mailbox?: Mailbox;
-  /** Serve a built web app (e.g. web/dist) beside the API, as production does; default none. */
-  webDist?: string | null;
+  /**
+   * Serve a built web app (e.g. web/dist) beside the API, as production does; default none.
+   * 'one-page': a build of one index.html, made in the data folder, for what pages get (headers).
+   */
+  webDist?: string | null | 'one-page';
   /** The app's logger (e.g. one writing to a capture stream); default: LOG_LEVEL to stdout. */
   logger?: Logger;
   /**
@@ -105,7 +108,13 @@ export async function startTestServer(dialect: TestDialect, opts: TestServerOpti
     env.DATABASE_URL = opts.env?.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.db')}`;
   }
   setPasswordWorkFactor(opts.passwordWorkFactor ?? TEST_PASSWORD_WORK_FACTOR);
-  const running = await startServer(loadConfig(env), { clock: opts.clock, webDist: opts.webDist ?? null, logger: opts.logger });
+  let webDist = opts.webDist ?? null;
+  if (webDist === 'one-page') {
+    webDist = join(dataDir, 'web');
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tonight\'s Pick</title><div id="root"></div>');
+  }
+  const running = await startServer(loadConfig(env), { clock: opts.clock, webDist, logger: opts.logger });
   const owner = !opts.shareDatabaseWith;
   return {
     url: running.url,

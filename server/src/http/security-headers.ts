@@ -1,0 +1,54 @@
+// Security headers: helmet's full set for pages, a short set for API answers.
+//
+// Most of helmet's headers act only on a document a browser renders: the page's CSP (scripts,
+// styles, images, Google sign-in), Cross-Origin-Opener-Policy, Origin-Agent-Cluster,
+// Referrer-Policy, X-DNS-Prefetch-Control, X-Download-Options, X-Frame-Options,
+// X-Permitted-Cross-Domain-Policies and X-XSS-Protection. An API answer is JSON, a CSV or JSON
+// export, a calendar file, or artwork that sets its own policy (catalog/catalog.routes.ts); none is
+// a page, and no /api route redirects a browser or answers with HTML. So /api answers carry what
+// still acts on them: nosniff (a JSON body is never sniffed into something runnable), a CSP that
+// allows nothing and no framing (should one be opened on its own), CORP (no other site embeds it
+// without CORS) and HSTS. Twelve headers and about 900 bytes on every answer became four and 150:
+// measured in docs/performance.md ("GET /current").
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** imageOrigin: TMDB's image host (TMDB_IMAGE_URL), the one other place posters come from. */
+function pagePolicy(imageOrigin: string) {
+  const google = 'https://accounts.google.com';
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", `${google}/gsi/client`],
+      frameSrc: ["'self'", `${google}/gsi/`],
+      connectSrc: ["'self'", `${google}/gsi/`],
+      styleSrc: ["'self'", "'unsafe-inline'", `${google}/gsi/style`],
+      imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com', imageOrigin],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/** What every /api answer carries; a route may replace one (artwork's CORP and CSP). */
+export const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+];
+
+function isApi(path: string): boolean {
+  return path.startsWith('/api') && (path.length === 4 || path[4] === '/' || path[4] === '?');
+}
+
+export function securityHeaders(imageOrigin: string): RequestHandler {
+  const page = helmet({ contentSecurityPolicy: pagePolicy(imageOrigin), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  return (req, res, next) => {
+    if (!isApi(req.url)) return page(req, res, next);
+    for (const [name, value] of API_HEADERS) res.setHeader(name, value);
+    next();
+  };
+}
