@@ -1,7 +1,8 @@
 // One request: mark who may be recommended (hard rules), then score every candidate into the
 // index's scratch buffer. rank.ts orders them; explain.ts re-derives one title's parts.
 import type { CatalogIndex } from './catalog-index.js';
-import { hasConstraints, markConstraintBreaks } from './constraints.js';
+import { markConstraintBreaks } from './constraint-table.js';
+import { hasConstraints } from './constraints.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
 import { MOOD_FIT, moodScores } from './mood-scores.js';
 import { buildProfile, releaseProfile } from './profile.js';

@@ -7,7 +7,8 @@
 // against a plain sum on pairs with opposite tastes. No sort of the catalog: the candidates
 // (together-candidates.ts), one score pass per member over them, one top-k pass.
 import type { CatalogIndex } from './catalog-index.js';
-import { hasConstraints, markConstraintBreaks } from './constraints.js';
+import { markConstraintBreaks } from './constraint-table.js';
+import { hasConstraints } from './constraints.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
 import { explain } from './explain.js';
 import { NeighbourTable } from './neighbours.js';
