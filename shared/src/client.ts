@@ -3,6 +3,7 @@
 // 402 rule (a typed plan-limit error). It touches no window, chrome or Node API.
 import type { z } from 'zod';
 import type * as S from './schemas/index.js';
+import { ApiError, NetworkError, PlanLimitError } from './api-errors.js';
 import { PLAN_LIMIT_TEXTS } from './errors.js';
 import { ROUTES, fillPath, type PathParams, type RouteKey } from './routes.js';
 import type { RouteSchemaTable } from './schemas/route-schemas.js';
@@ -16,46 +17,6 @@ export interface TokenStore {
   setSession(token: string, user: Out<typeof S.User> | null): MaybePromise<void>;
   /** Called on sign-out and on any 401: removes token and user. */
   clear(): MaybePromise<void>;
-}
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly detail: string;
-  readonly body: Out<typeof S.ErrorBody> | null;
-  readonly retryAfterSeconds: number | null;
-  constructor(status: number, detail: string, body: Out<typeof S.ErrorBody> | null, retryAfterSeconds: number | null = null) {
-    super(detail);
-    this.name = 'ApiError';
-    this.status = status;
-    this.detail = detail;
-    this.body = body;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
-/** A sign-in refused because the account's limit for new browsers is spent: an emailed code gets past it. */
-export function unlockAvailable(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 429 && (err.body as Out<typeof S.LoginRefusal> | null)?.unlock_available === true;
-}
-
-/** A 402 from a recommendation call: the upgrade banner and modal use these fields. */
-export class PlanLimitError extends ApiError {
-  readonly expired: boolean;
-  readonly limit_reached: boolean;
-  constructor(detail: string, body: Out<typeof S.ErrorBody> | null, expired: boolean, limitReached: boolean) {
-    super(402, detail, body);
-    this.name = 'PlanLimitError';
-    this.expired = expired;
-    this.limit_reached = limitReached;
-  }
-}
-
-/** The network failed or the server answered something that is not our JSON. */
-export class NetworkError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NetworkError';
-  }
 }
 
 export interface ApiClientOptions {

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './routes.js';
 export * from './schemas/route-schemas.js';
 export * from './schemas/index.js';
+export * from './api-errors.js';
 export * from './client.js';
 export * from './extension.js';
 export * from './schedule.js';

@@ -1,7 +1,8 @@
 // The parts of the shared contract the extension runs: the client, constants and texts. Imported
 // by file, not through '@app/shared', so the zod schemas (and zod) never enter the extension's
 // bundles; types still come from '@app/shared' with `import type`.
-export { createApiClient, ApiError, PlanLimitError, NetworkError, type ApiClient, type TokenStore } from '../../../shared/src/client';
+export { createApiClient, type ApiClient, type TokenStore } from '../../../shared/src/client';
+export { ApiError, PlanLimitError, NetworkError } from '../../../shared/src/api-errors';
 export { MOODS, TIMEZONE_CHOICES, DEFAULT_TIMEZONE, SCHEDULE_DEFAULTS } from '../../../shared/src/constants';
 export { PLAN_LIMIT_TEXTS, ALERT_TEXTS, TOGETHER_TEXTS } from '../../../shared/src/errors';
 export { EXTENSION_HANDOFF } from '../../../shared/src/extension';
