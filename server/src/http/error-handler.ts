@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ERROR_CODES } from '@app/shared';
 import { HttpError } from './errors.js';
 
@@ -7,7 +7,8 @@ export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ detail: `No API route ${req.method} ${req.path}`, code: ERROR_CODES.not_found.code });
 };
 
-const isApi = (req: Request) => /^\/api(\/|\?|$)/.test(req.originalUrl);
+/** An API path (`/api`, `/api/...`, `/api?...`), as sent: its answers are JSON, never the web app's page. */
+export const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
 
 /**
  * A client error that is not an HttpError: body-parser's (they carry a status and a type) and
@@ -43,7 +44,7 @@ export function errorHandler(webIndex: string | null = null): ErrorRequestHandle
     }
     const client = clientError(err);
     if (client) {
-      if (webIndex && !isApi(req) && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (webIndex && !isApiPath(req.originalUrl) && (req.method === 'GET' || req.method === 'HEAD')) {
         res.status(client.status).set('Cache-Control', 'no-cache').sendFile(webIndex);
         return;
       }

@@ -12,6 +12,7 @@
 // measured in docs/performance.md ("GET /current").
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { isApiPath } from './error-handler.js';
 
 /** imageOrigin: TMDB's image host (TMDB_IMAGE_URL), the one other place posters come from. */
 function pagePolicy(imageOrigin: string) {
@@ -40,14 +41,10 @@ export const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['X-Content-Type-Options', 'nosniff'],
 ];
 
-function isApi(path: string): boolean {
-  return path.startsWith('/api') && (path.length === 4 || path[4] === '/' || path[4] === '?');
-}
-
 export function securityHeaders(imageOrigin: string): RequestHandler {
   const page = helmet({ contentSecurityPolicy: pagePolicy(imageOrigin), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
   return (req, res, next) => {
-    if (!isApi(req.url)) return page(req, res, next);
+    if (!isApiPath(req.url)) return page(req, res, next);
     for (const [name, value] of API_HEADERS) res.setHeader(name, value);
     next();
   };
