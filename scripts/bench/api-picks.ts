@@ -8,6 +8,11 @@ export const WARMUP = Number(process.env.WARMUP ?? 30);
 export const MEASURED = Number(process.env.REQUESTS ?? 300);
 export const ROUNDS = 3;
 const MOODS = [undefined, 'light', 'thrilling', 'dark', 'thoughtful', 'feel-good', 'romantic', 'scary', 'family'];
+
+/** The benchmarks' i-th pick: each mood in turn (and none), the previous pick closed as watched one time in five. */
+export function issuePick(url: string, token: string, i: number) {
+  return api(url, token, '/api/recommendations/new', { method: 'POST', body: { previous: i % 5 === 0 ? 'watched' : 'skip', mood: MOODS[i % MOODS.length] } });
+}
 /** Issues in a row for one user before the other user's turn (CPU is read per block). */
 const BLOCK = 10;
 
@@ -38,7 +43,7 @@ export async function measurePicks(server: BundledServer, handle: DatabaseHandle
       users.push({ token, times: [] as number[], cpu: 0 });
       lastToken = token;
     }
-    const issue = (token: string, i: number) => api(server.url, token, '/api/recommendations/new', { method: 'POST', body: { previous: i % 5 === 0 ? 'watched' : 'skip', mood: MOODS[i % MOODS.length] } });
+    const issue = (token: string, i: number) => issuePick(server.url, token, i);
     for (const u of users) {
       const t = performance.now();
       await issue(u.token, 0);

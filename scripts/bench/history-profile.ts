@@ -15,7 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../server/src/db/connection.js';
 import { importDatasets } from './api-catalogs.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
-import { api, benchUser, catalogIds } from './api-users.js';
+import { issuePick } from './api-picks.js';
+import { benchUser, catalogIds } from './api-users.js';
 import { cpuMsOf, pct, startBundledServer } from './server-process.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -24,7 +25,6 @@ const SYNTHETIC_TITLES = Number(process.env.SYNTHETIC_TITLES ?? 100_000);
 const WARMUP = 30;
 const MEASURED = Number(process.env.REQUESTS ?? 300);
 const BLOCK = 10;
-const MOODS = [undefined, 'light', 'thrilling', 'dark', 'thoughtful', 'feel-good', 'romantic', 'scary', 'family'];
 
 interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
@@ -66,7 +66,7 @@ try {
   const users: User[] = [];
   for (const [k, history] of HISTORIES.entries()) users.push({ history, token: await benchUser(handle, server.url, secret, titles, history, k), windows: [], times: [], cpuMs: 0 });
   await handle.close();
-  const issue = (token: string, i: number) => api(server.url, token, '/api/recommendations/new', { method: 'POST', body: { previous: i % 5 === 0 ? 'watched' : 'skip', mood: MOODS[i % MOODS.length] } });
+  const issue = (token: string, i: number) => issuePick(server.url, token, i);
   for (const u of users) for (let i = 0; i <= WARMUP; i++) await issue(u.token, i);
   for (let done = 0; done < MEASURED; done += BLOCK) {
     for (const u of users) {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
+import { issuePick } from './api-picks.js';
 import { api, onboardedUser } from './api-users.js';
 import { cpuMsOf, pct, startBundledServer } from './server-process.js';
 
@@ -22,7 +23,6 @@ const LONG = Number(process.env.LONG ?? 5000);
 const EXTRA_TITLES = Number(process.env.EXTRA_TITLES ?? 10_000);
 const WARMUP = Number(process.env.WARMUP ?? 30);
 const MEASURED = Number(process.env.REQUESTS ?? 300);
-const MOODS = [undefined, 'light', 'thrilling', 'dark', 'thoughtful', 'feel-good', 'romantic', 'scary', 'family'];
 
 /** An onboarded lifetime user with `size` history rows on distinct titles of `titles`. */
 async function historyUser(handle: DatabaseHandle, url: string, secret: string, size: number, titles: Array<{ id: string; title: string }>): Promise<string> {
@@ -83,7 +83,7 @@ try {
       const token = users[label];
       const cpu0 = cpuMsOf(pid);
       const t = performance.now();
-      const pick = await api(server.url, token, '/api/recommendations/new', { method: 'POST', body: { previous: i % 5 === 0 ? 'watched' : 'skip', mood: MOODS[i % MOODS.length] } });
+      const pick = await issuePick(server.url, token, i);
       const ms = performance.now() - t;
       const cpu = cpuMsOf(pid) - cpu0;
       if (measured) {
