@@ -1,13 +1,14 @@
-// The keyword-and-people part of every title's score that a profile's positives (favourites, likes,
-// watched titles) give it, kept for the last few profiles of each catalog index. A user's
-// positives change only when they like or watch something, while their dislikes' weights move
-// with every pick issued (profile.ts: dislikes fade by places in the history), so a pick reads the
-// positives' part from here and works out only the dislikes' part (score-pass.ts).
+// The keyword-and-people part of a candidate's score (before the content weight), as two sums: the
+// part the profile's positives (favourites, likes, watched titles) give it and the part its
+// dislikes take away. The positives change only when the user likes or watches something, while
+// every dislike's weight moves with each pick issued (profile.ts: dislikes fade by places), so the
+// positives' part is kept for the last few profiles of each catalog index and worked out only for
+// the candidates it does not hold yet; the dislikes' part is worked out for each pass.
 //
 // An entry is found by the positives themselves (each position and weight, compared exactly), so
-// a changed profile is never served an old part, and the part is always worked out the same way
-// (through the postings of the positives' tokens), so a pick is the same whether it was found here
-// or not.
+// a changed profile never gets an old part, and a title's part is always worked out the same way
+// (its tokens read against the positives' token profile), so a pick is the same whether its part
+// was kept or not.
 import type { CatalogIndex } from './catalog-index.js';
 import { perIndex } from './per-index.js';
 import type { WeightedTitle } from './profile.js';
@@ -16,16 +17,18 @@ import type { WeightedTitle } from './profile.js';
 export const POSITIVE_PARTS = 8;
 
 interface Entry {
-  /** Position and weight of each positive, in the profile's order (null: not filled). */
+  /** Position and weight of each positive, in the profile's order (null: free). */
   key: Float64Array | null;
   part: Float32Array;
+  /** One bit per title: its part is in `part`. */
+  known: Uint32Array;
   used: number;
 }
 
 interface Parts {
   entries: Entry[];
   clock: number;
-  /** A token profile of one side (positives or dislikes), zero between uses, and its tokens listed. */
+  /** One side's token profile (positives or dislikes), zero between uses, and its tokens listed. */
   side: Float32Array;
   sideTouched: Uint8Array;
   sideList: number[];
@@ -39,6 +42,39 @@ const partsOf = perIndex<Parts>((index) => ({
   sideList: [],
 }));
 
+/** The token profile of `titles` (each title's tokens times its weight, times `sign`) into parts.side. */
+function buildSide(index: CatalogIndex, parts: Parts, titles: readonly WeightedTitle[], sign: 1 | -1): void {
+  const { side, sideTouched, sideList } = parts;
+  const { tokOff, tokIds, tokW } = index;
+  for (const t of titles) {
+    const weight = sign * t.weight;
+    for (let x = tokOff[t.idx]; x < tokOff[t.idx + 1]; x++) {
+      const tok = tokIds[x];
+      if (sideTouched[tok] === 0) {
+        sideTouched[tok] = 1;
+        sideList.push(tok);
+      }
+      side[tok] += weight * tokW[x];
+    }
+  }
+}
+
+function clearSide(parts: Parts): void {
+  for (const tok of parts.sideList) {
+    parts.side[tok] = 0;
+    parts.sideTouched[tok] = 0;
+  }
+  parts.sideList.length = 0;
+}
+
+/** Title i's tokens read against the side's token profile. */
+function readTitle(index: CatalogIndex, side: Float32Array, i: number): number {
+  const { tokOff, tokIds, tokW } = index;
+  let sum = 0;
+  for (let x = tokOff[i]; x < tokOff[i + 1]; x++) sum += tokW[x] * side[tokIds[x]];
+  return sum;
+}
+
 function sameKey(key: Float64Array | null, titles: readonly WeightedTitle[]): boolean {
   if (key === null || key.length !== titles.length * 2) return false;
   for (let k = 0; k < titles.length; k++) {
@@ -47,62 +83,23 @@ function sameKey(key: Float64Array | null, titles: readonly WeightedTitle[]): bo
   return true;
 }
 
-/**
- * Adds, for every title, the dot product of its tokens with the token profile of `titles` (each
- * title's tokens times its weight, times `sign`) into `out`, through the postings of that
- * profile's tokens.
- */
-export function walkSide(index: CatalogIndex, titles: readonly WeightedTitle[], sign: 1 | -1, out: Float32Array): void {
-  const parts = partsOf(index);
-  const { side, sideTouched, sideList } = parts;
-  const { tokOff, tokIds, tokW, postOff, postTitle, postW } = index;
-  try {
-    for (const t of titles) {
-      const weight = sign * t.weight;
-      for (let x = tokOff[t.idx]; x < tokOff[t.idx + 1]; x++) {
-        const tok = tokIds[x];
-        if (sideTouched[tok] === 0) {
-          sideTouched[tok] = 1;
-          sideList.push(tok);
-        }
-        side[tok] += weight * tokW[x];
-      }
-    }
-    for (const tok of sideList) {
-      const weight = side[tok];
-      if (weight === 0) continue;
-      for (let x = postOff[tok]; x < postOff[tok + 1]; x++) out[postTitle[x]] += weight * postW[x];
-    }
-  } finally {
-    for (const tok of sideList) {
-      side[tok] = 0;
-      sideTouched[tok] = 0;
-    }
-    sideList.length = 0;
-  }
-}
-
-/** The positives' part for every title (read only; valid until the next call for this index). */
-export function positivePart(index: CatalogIndex, positives: readonly WeightedTitle[]): Float32Array {
-  const parts = partsOf(index);
+/** The kept entry of these positives, or the least recently used one made theirs (holding no title yet). */
+function entryFor(index: CatalogIndex, parts: Parts, positives: readonly WeightedTitle[]): Entry {
   parts.clock++;
   for (const entry of parts.entries) {
     if (sameKey(entry.key, positives)) {
       entry.used = parts.clock;
-      return entry.part;
+      return entry;
     }
   }
   let entry: Entry;
   if (parts.entries.length < POSITIVE_PARTS) {
-    entry = { key: null, part: new Float32Array(index.size), used: 0 };
+    entry = { key: null, part: new Float32Array(index.size), known: new Uint32Array(Math.ceil(index.size / 32)), used: 0 };
     parts.entries.push(entry);
   } else {
     entry = parts.entries.reduce((a, b) => (b.used < a.used ? b : a));
-    entry.part.fill(0);
+    entry.known.fill(0);
   }
-  // Keyed only once filled: a walk that throws leaves an entry no profile matches.
-  entry.key = null;
-  walkSide(index, positives, 1, entry.part);
   const key = new Float64Array(positives.length * 2);
   positives.forEach((p, k) => {
     key[2 * k] = p.idx;
@@ -110,5 +107,59 @@ export function positivePart(index: CatalogIndex, positives: readonly WeightedTi
   });
   entry.key = key;
   entry.used = parts.clock;
-  return entry.part;
+  return entry;
+}
+
+/**
+ * The positives' part of every candidate, in the returned array at the candidate's position (read
+ * only; valid until the next call for this index). Only candidates the kept part lacks are worked
+ * out; a title's bit is set only once its part is in, so a pass that throws leaves nothing wrong.
+ */
+export function positivePart(index: CatalogIndex, positives: readonly WeightedTitle[], candidates: Int32Array): Float32Array {
+  const parts = partsOf(index);
+  const { part, known } = entryFor(index, parts, positives);
+  let built = false;
+  try {
+    for (let c = 0; c < candidates.length; c++) {
+      const i = candidates[c];
+      if ((known[i >>> 5] & (1 << (i & 31))) !== 0) continue;
+      if (!built) {
+        buildSide(index, parts, positives, 1);
+        built = true;
+      }
+      part[i] = readTitle(index, parts.side, i);
+      known[i >>> 5] |= 1 << (i & 31);
+    }
+  } finally {
+    if (built) clearSide(parts);
+  }
+  return part;
+}
+
+/**
+ * The dislikes' part (negative) of every candidate into `out` at its position: through the
+ * postings of the dislikes' tokens when they are fewer than the candidates' own tokens, else by
+ * reading the candidates' tokens.
+ */
+export function negativePart(index: CatalogIndex, negatives: readonly WeightedTitle[], candidates: Int32Array, out: Float32Array): void {
+  const parts = partsOf(index);
+  try {
+    buildSide(index, parts, negatives, -1);
+    const { side, sideList } = parts;
+    const { postOff, postTitle, postW } = index;
+    let postings = 0;
+    for (const tok of sideList) postings += postOff[tok + 1] - postOff[tok];
+    if (postings === 0 || postings >= (candidates.length * index.tokIds.length) / Math.max(1, index.size)) {
+      for (let c = 0; c < candidates.length; c++) out[candidates[c]] = postings === 0 ? 0 : readTitle(index, side, candidates[c]);
+      return;
+    }
+    out.fill(0);
+    for (const tok of sideList) {
+      const weight = side[tok];
+      if (weight === 0) continue;
+      for (let x = postOff[tok]; x < postOff[tok + 1]; x++) out[postTitle[x]] += weight * postW[x];
+    }
+  } finally {
+    clearSide(parts);
+  }
 }

@@ -2,7 +2,7 @@
 // once (a genre list's part, a decade x language cell's part, the quality/popularity prior), so
 // the loop over titles is a handful of array reads per title.
 import type { CatalogIndex } from './catalog-index.js';
-import { positivePart, walkSide } from './positive-part.js';
+import { negativePart, positivePart } from './positive-part.js';
 import type { RequestState } from './request-state.js';
 
 
@@ -77,32 +77,16 @@ function tokenScoresBy(walk: boolean, index: CatalogIndex, candidates: Int32Arra
 }
 
 /**
- * Whether a pass works out the positives' and the dislikes' parts apart, the positives' kept
- * between picks (positive-part.ts): when the candidates hold at least as many tokens as the catalog
- * has titles. Then a read of their tokens costs about what the parts' sum does (one pass over the
- * titles), and a walk of a long history's postings more; fewer candidates (one title explained,
- * a rare service) are read or walked as before.
- */
-function keepsParts(index: CatalogIndex, candidates: Int32Array): boolean {
-  return candidates.length * index.tokIds.length >= index.size * index.size;
-}
-
-/**
- * The token parts of a pick's candidates: the dislikes' part worked out, the positives' part taken
- * from the last profiles' when the positives are unchanged. Which way a pass goes depends only on
- * the candidates, never on what was kept, so a pick is the same either way.
+ * The token parts of a pass's candidates: the dislikes' part worked out, the positives' part taken
+ * from the last profiles' where it is kept (positive-part.ts). Each title's part is worked out one
+ * way whatever was kept, so a pick is the same either way.
  */
 function tokenPass(state: RequestState): void {
   const { index, candidates, profile } = state;
-  const { tokenProfile, tokenScore } = index.scratch;
-  if (!keepsParts(index, candidates)) {
-    tokenScores(index, candidates, tokenProfile, profile.touchedTokens, tokenScore);
-    return;
-  }
-  tokenScore.fill(0);
-  walkSide(index, profile.negatives, -1, tokenScore);
+  const { tokenScore } = index.scratch;
+  negativePart(index, profile.negatives, candidates, tokenScore);
   if (profile.positives.length === 0) return;
-  const positive = positivePart(index, profile.positives);
+  const positive = positivePart(index, profile.positives, candidates);
   for (let c = 0; c < candidates.length; c++) {
     const i = candidates[c];
     tokenScore[i] = positive[i] + tokenScore[i];
