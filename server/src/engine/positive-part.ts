@@ -3,7 +3,8 @@
 // dislikes take away. The positives change only when the user likes or watches something, while
 // every dislike's weight moves with each pick issued (profile.ts: dislikes fade by places), so the
 // positives' part is kept for the last few profiles of each catalog index and worked out only for
-// the candidates it does not hold yet; the dislikes' part is worked out for each pass.
+// the candidates it does not hold yet; the dislikes' part is worked out for each pass, from their
+// own token profile (withSideProfile).
 //
 // An entry is found by the positives themselves (each position and weight, compared exactly), so
 // a changed profile never gets an old part, and a title's part is always worked out the same way
@@ -137,28 +138,15 @@ export function positivePart(index: CatalogIndex, positives: readonly WeightedTi
 }
 
 /**
- * The dislikes' part (negative) of every candidate into `out` at its position: through the
- * postings of the dislikes' tokens when they are fewer than the candidates' own tokens, else by
- * reading the candidates' tokens.
+ * Runs `use` with the token profile of `titles` (each title's tokens times its weight, times
+ * `sign`) and its tokens listed, as score-pass.ts's tokenScores reads a profile: the dislikes'
+ * part of a pass is that read.
  */
-export function negativePart(index: CatalogIndex, negatives: readonly WeightedTitle[], candidates: Int32Array, out: Float32Array): void {
+export function withSideProfile(index: CatalogIndex, titles: readonly WeightedTitle[], sign: 1 | -1, use: (side: Float32Array, touched: readonly number[]) => void): void {
   const parts = partsOf(index);
   try {
-    buildSide(index, parts, negatives, -1);
-    const { side, sideList } = parts;
-    const { postOff, postTitle, postW } = index;
-    let postings = 0;
-    for (const tok of sideList) postings += postOff[tok + 1] - postOff[tok];
-    if (postings === 0 || postings >= (candidates.length * index.tokIds.length) / Math.max(1, index.size)) {
-      for (let c = 0; c < candidates.length; c++) out[candidates[c]] = postings === 0 ? 0 : readTitle(index, side, candidates[c]);
-      return;
-    }
-    out.fill(0);
-    for (const tok of sideList) {
-      const weight = side[tok];
-      if (weight === 0) continue;
-      for (let x = postOff[tok]; x < postOff[tok + 1]; x++) out[postTitle[x]] += weight * postW[x];
-    }
+    buildSide(index, parts, titles, sign);
+    use(parts.side, parts.sideList);
   } finally {
     clearSide(parts);
   }

@@ -2,9 +2,8 @@
 // once (a genre list's part, a decade x language cell's part, the quality/popularity prior), so
 // the loop over titles is a handful of array reads per title.
 import type { CatalogIndex } from './catalog-index.js';
-import { negativePart, positivePart } from './positive-part.js';
+import { positivePart, withSideProfile } from './positive-part.js';
 import type { RequestState } from './request-state.js';
-
 
 /** Whether walking the profile's tokens' postings costs less than reading every candidate's tokens. */
 function walksPostings(index: CatalogIndex, touchedTokens: readonly number[], candidates: Int32Array): boolean {
@@ -84,7 +83,7 @@ function tokenScoresBy(walk: boolean, index: CatalogIndex, candidates: Int32Arra
 function tokenPass(state: RequestState): void {
   const { index, candidates, profile } = state;
   const { tokenScore } = index.scratch;
-  negativePart(index, profile.negatives, candidates, tokenScore);
+  withSideProfile(index, profile.negatives, -1, (side, touched) => tokenScores(index, candidates, side, touched, tokenScore));
   if (profile.positives.length === 0) return;
   const positive = positivePart(index, profile.positives, candidates);
   for (let c = 0; c < candidates.length; c++) {
