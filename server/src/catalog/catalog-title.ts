@@ -8,12 +8,12 @@ import type { TitleColumns } from './title-columns.js';
 /**
  * A catalog title: what the engine needs plus what a card or the title page shows, and nothing
  * else (one field is 800 KB at 100,000 titles: the columns no reader uses, such as the age rating,
- * the backdrop or the source, stay in the database).
+ * the backdrop or the source, stay in the database, and so does the description, read for the
+ * titles shown: descriptions.ts).
  */
 export interface CatalogEntry extends EngineTitle {
   originalTitle: string | null;
   endYear: number | null;
-  description: string;
   /** Every offer any source knows, rent and buy included (see STREAMABLE for what counts). */
   availability: ReadonlyArray<Offer>;
   tmdbId: number | null;
@@ -76,7 +76,6 @@ export class CatalogTitle implements CatalogEntry {
     this.platformRegions = own.platformRegions;
     this.originalTitle = own.originalTitle;
     this.endYear = own.endYear;
-    this.description = own.description;
     this.availability = own.availability;
     this.tmdbId = own.tmdbId;
     this.imdbId = own.imdbId;

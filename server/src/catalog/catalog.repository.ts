@@ -11,10 +11,13 @@ export type TitleRow = Selectable<TitlesTable>;
 export type AvailabilityRow = Selectable<TitleAvailabilityTable>;
 export type PlatformRow = Selectable<PlatformsTable>;
 
-/** Every column of titles, named in the catalog's load (db/columns.ts: 100,000 rows built faster). */
-const TITLE_COLUMNS = allColumns<TitlesTable>()([
+/** A title's row as the catalog's load reads it: every column but the description (descriptions.ts). */
+export type LoadedTitleRow = Omit<TitleRow, 'description'>;
+
+/** Every column of titles but the description, named in the catalog's load (db/columns.ts: 100,000 rows built faster). */
+const LOADED_COLUMNS = allColumns<Omit<TitlesTable, 'description'>>()([
   'id', 'kind', 'title', 'original_title', 'year', 'end_year', 'genres', 'language', 'runtime', 'seasons', 'episode_runtime',
-  'episodes', 'imdb_rating', 'rotten_tomatoes', 'fame', 'description', 'keywords', 'director', 'cast_members', 'source',
+  'episodes', 'imdb_rating', 'rotten_tomatoes', 'fame', 'keywords', 'director', 'cast_members', 'source',
   'catalog_version', 'created_at', 'updated_at', 'tmdb_id', 'imdb_id', 'poster_path', 'backdrop_path', 'trailer_key',
   'tmdb_rating', 'vote_count', 'age_rating', 'retired_at',
 ]);
@@ -127,9 +130,9 @@ export async function replaceAvailability(tx: Tx, titleIds: string[], rows: Inse
   for (const batch of chunks(rows)) await tx.insertInto('title_availability').values(batch).execute();
 }
 
-/** Titles ordered by id, after `after` (null: from the start). */
-export function titlePage(db: Queryable, after: string | null, limit: number): Promise<TitleRow[]> {
-  let q = db.selectFrom('titles').select(TITLE_COLUMNS).orderBy('id').limit(limit);
+/** Titles ordered by id, after `after` (null: from the start), without their descriptions. */
+export function titlePage(db: Queryable, after: string | null, limit: number): Promise<LoadedTitleRow[]> {
+  let q = db.selectFrom('titles').select(LOADED_COLUMNS).orderBy('id').limit(limit);
   if (after !== null) q = q.where('id', '>', after);
   return q.execute();
 }
@@ -143,6 +146,13 @@ export function availabilityBetween(db: Queryable, after: string | null, last: s
 
 export function allPlatforms(db: Queryable): Promise<PlatformRow[]> {
   return db.selectFrom('platforms').selectAll().execute();
+}
+
+/** The descriptions of these titles (ids the catalog does not hold are absent). */
+export async function readDescriptions(db: Queryable, ids: readonly string[]): Promise<Array<{ id: string; description: string }>> {
+  const out: Array<{ id: string; description: string }> = [];
+  for (const batch of chunks([...ids], 900)) out.push(...(await db.selectFrom('titles').select(['id', 'description']).where('id', 'in', batch).execute()));
+  return out;
 }
 
 /** Of these ids, the ones whose row belongs to the built-in pack. */

@@ -102,7 +102,7 @@ export function catalogRoutes(ctx: AppContext, catalog: CatalogStore): Router {
   route('catalog_title', async (req, res) => {
     const t = await catalog.title(String(req.params.id));
     if (!t) throw notFound('No such title');
-    sendCacheableJson(res, 300, catalog.toCatalogTitle(t));
+    sendCacheableJson(res, 300, catalog.toCatalogTitle(t, await catalog.description(t.id)));
   });
 
   route('catalog_poster_svg', async (req, res) => {

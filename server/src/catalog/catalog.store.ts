@@ -8,6 +8,7 @@ import { titlesNamed } from './name-index.js';
 import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
 import { servesCountry, whereToWatch, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
+import { Descriptions } from './descriptions.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
 export type { Viewer } from './where-to-watch.js';
@@ -80,13 +81,18 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
 export class CatalogStore {
   private checkedAt = performance.now();
   private pending: Promise<Snapshot> | null = null;
+  private readonly descriptionsKept: Descriptions;
+  /** Counts the snapshots read: descriptions kept for an older one are forgotten. */
+  private generation = 0;
 
   private constructor(
     private readonly db: DB,
     private snap: Snapshot,
     private readonly refreshMs: number,
     private readonly imageBaseUrl: string | null,
-  ) {}
+  ) {
+    this.descriptionsKept = new Descriptions(db);
+  }
 
   static async open(db: DB, opts: CatalogStoreOptions = {}): Promise<CatalogStore> {
     return new CatalogStore(db, await loadSnapshot(db), opts.refreshMs ?? 60_000, opts.imageBaseUrl ?? null);
@@ -106,6 +112,16 @@ export class CatalogStore {
   async offeredIds(): Promise<Pick<ReadonlySet<string>, 'has'>> {
     const positions = titlePositions((await this.current()).titles)!;
     return { has: (id: string) => positions.get(id) !== undefined };
+  }
+
+  /** The descriptions of these titles, read from the database ('' for an unknown id; descriptions.ts). */
+  async descriptions(ids: readonly string[]): Promise<Map<string, string>> {
+    await this.current();
+    return this.descriptionsKept.of(ids, this.generation);
+  }
+
+  async description(id: string): Promise<string> {
+    return (await this.descriptions([id])).get(id)!;
   }
 
   /** Any title by id, retired ones included (history still shows them). */
@@ -166,7 +182,7 @@ export class CatalogStore {
    * issued for; null: not on the user's services in their country), and where to watch it in
    * the viewer's country.
    */
-  toDisplay(t: CatalogEntry, platform: string | null, viewer: Viewer): TitleDisplay {
+  toDisplay(t: CatalogEntry, description: string, platform: string | null, viewer: Viewer): TitleDisplay {
     // A pick issued before the user moved country names its platform only while it still streams there.
     const streamsHere = t.availability.some((o) => o.platform === platform && STREAMABLE.has(o.kind) && servesCountry(o.region, viewer.country));
     const p = platform && streamsHere ? this.snap.platformByName.get(platform) : undefined;
@@ -174,7 +190,7 @@ export class CatalogStore {
       title_id: t.id,
       kind: t.kind,
       movie_title: t.title,
-      movie_description: t.description,
+      movie_description: description,
       year: t.year,
       end_year: t.endYear,
       genre: t.genres[0] ?? '',
@@ -198,7 +214,7 @@ export class CatalogStore {
   }
 
   /** The title page shape of the shared contract. */
-  toCatalogTitle(t: CatalogEntry): CatalogTitle {
+  toCatalogTitle(t: CatalogEntry, description: string): CatalogTitle {
     return {
       id: t.id,
       kind: t.kind,
@@ -213,7 +229,7 @@ export class CatalogStore {
       imdb_rating: t.imdb,
       tmdb_rating: t.tmdbRating,
       rotten_tomatoes: t.rt,
-      description: t.description,
+      description,
       keywords: t.keywords,
       director: t.director,
       cast: t.cast,
@@ -229,6 +245,7 @@ export class CatalogStore {
   /** Reads the catalog again now (after an import, or in tests). */
   async reload(): Promise<void> {
     this.snap = await loadSnapshot(this.db);
+    this.generation++;
     this.checkedAt = performance.now();
   }
 
@@ -243,7 +260,10 @@ export class CatalogStore {
   private async refresh(): Promise<Snapshot> {
     this.checkedAt = performance.now();
     const meta = await readMeta(this.db);
-    if (Number(meta.get(META.version) ?? 0) !== this.snap.version) this.snap = await loadSnapshot(this.db);
+    if (Number(meta.get(META.version) ?? 0) !== this.snap.version) {
+      this.snap = await loadSnapshot(this.db);
+      this.generation++;
+    }
     return this.snap;
   }
 }

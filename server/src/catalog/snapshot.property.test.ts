@@ -111,7 +111,6 @@ function plainEntry(r: TitleRow, offers: AvailabilityRow[], mean: number): Catal
     platformRegions: [...regions.values()],
     originalTitle: r.original_title,
     endYear: r.end_year,
-    description: r.description,
     availability: offers.map((o) => ({ platform: o.platform, region: o.region, kind: o.kind as CatalogEntry['availability'][number]['kind'], as_of: o.as_of, link: o.link, source: o.source })),
     tmdbId: r.tmdb_id,
     imdbId: r.imdb_id,

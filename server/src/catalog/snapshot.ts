@@ -5,7 +5,7 @@ import type { OfferKind } from './sources/types.js';
 import type { EngineTitle } from '../engine/types.js';
 import { CatalogTitle, type CatalogEntry, type Offer } from './catalog-title.js';
 import { TitleColumns } from './title-columns.js';
-import type { AvailabilityRow, PlatformRow, TitleRow } from './catalog.repository.js';
+import type { AvailabilityRow, LoadedTitleRow, PlatformRow } from './catalog.repository.js';
 import { observedRating, popularity, shrunkQuality, titleFame } from './ranking.js';
 import { logoUrl } from './urls.js';
 import { nameIndex } from './name-index.js';
@@ -180,7 +180,7 @@ export class SnapshotBuilder {
   ) {}
 
   /** Adds titles and the availability rows of those titles. */
-  add(titleRows: readonly TitleRow[], availabilityRows: readonly AvailabilityRow[]): void {
+  add(titleRows: readonly LoadedTitleRow[], availabilityRows: readonly AvailabilityRow[]): void {
     const { strings, packVersion } = this;
     const availability = new Map<string, AvailabilityRow[]>();
     for (const a of availabilityRows) {
@@ -222,7 +222,6 @@ export class SnapshotBuilder {
           platformRegions: streaming.platformRegions,
           originalTitle: r.original_title,
           endYear: r.end_year,
-          description: r.description,
           availability: avail,
           tmdbId: r.tmdb_id === null ? null : Number(r.tmdb_id),
           imdbId: r.imdb_id,

@@ -27,7 +27,7 @@ export async function presentTogether(
   partner: UserRow,
   warning: SubscriptionWarning | null = null,
 ): Promise<TogetherPick> {
-  const [title, ratings] = await Promise.all([catalog.title(pick.title_id), ratingsOf(ctx.db, pick.id)]);
+  const [title, description, ratings] = await Promise.all([catalog.title(pick.title_id), catalog.description(pick.title_id), ratingsOf(ctx.db, pick.id)]);
   const mine = ratings.find((r) => r.user_id === viewer.id);
   const theirs = ratings.find((r) => r.user_id === partner.id);
   const v = viewerOf(viewer);
@@ -50,7 +50,7 @@ export async function presentTogether(
       origin: 'together',
       import_id: null,
     },
-    title ? catalog.toDisplay(title, pick.platform, v) : null,
+    title ? catalog.toDisplay(title, description, pick.platform, v) : null,
     warning,
     v.country,
   );

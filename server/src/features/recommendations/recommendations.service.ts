@@ -45,11 +45,22 @@ export function viewerOf(user: UserRow): Viewer {
   return { country: user.country ?? null, platforms: userLists.platforms(user) };
 }
 
-/** `saved`: the title is on the user's watchlist (callers ask the watchlist once per request). */
-export async function present(catalog: CatalogStore, row: RecommendationRow, warning: SubscriptionWarning | null, user: UserRow, saved = false): Promise<Recommendation> {
+/**
+ * `saved`: the title is on the user's watchlist (callers ask the watchlist once per request);
+ * `descriptions`: a page's descriptions, read in one query (otherwise this card's own).
+ */
+export async function present(
+  catalog: CatalogStore,
+  row: RecommendationRow,
+  warning: SubscriptionWarning | null,
+  user: UserRow,
+  saved = false,
+  descriptions?: ReadonlyMap<string, string>,
+): Promise<Recommendation> {
   const title = await catalog.title(row.title_id);
   const viewer = viewerOf(user);
-  return presentRecommendation(row, title ? catalog.toDisplay(title, row.platform, viewer) : null, warning, viewer.country, saved);
+  const display = title ? catalog.toDisplay(title, descriptions?.get(title.id) ?? (await catalog.description(title.id)), row.platform, viewer) : null;
+  return presentRecommendation(row, display, warning, viewer.country, saved);
 }
 
 /** One card with its watchlist flag: one primary-key lookup. */
@@ -113,10 +124,11 @@ export async function recommendationHistory(
   q: z.output<typeof HistoryQuery>,
 ): Promise<HistoryResponse> {
   const { rows, total } = await historyPage(ctx.db, user.id, q.page, q.page_size);
-  // One query for the page's titles.
-  const saved = await savedAmong(ctx.db, user.id, rows.map((r) => r.title_id));
+  // One query for the page's titles, one for their descriptions.
+  const ids = rows.map((r) => r.title_id);
+  const [saved, descriptions] = await Promise.all([savedAmong(ctx.db, user.id, ids), catalog.descriptions(ids)]);
   return {
-    recommendations: await Promise.all(rows.map((r) => present(catalog, r, null, user, saved.has(r.title_id)))),
+    recommendations: await Promise.all(rows.map((r) => present(catalog, r, null, user, saved.has(r.title_id), descriptions))),
     page: q.page,
     page_size: q.page_size,
     total,

@@ -33,7 +33,7 @@ export async function recommendationIcs(
     title: title?.title ?? row.movie_title,
     year: title?.year ?? 0,
     platform: row.platform,
-    description: title?.description ?? '',
+    description: title ? await catalog.description(title.id) : '',
     reason: row.reason,
     start,
     appUrl: ctx.config.appUrl,

@@ -42,12 +42,14 @@ export function yourService(t: Pick<CatalogEntry, 'availability'>, viewer: Viewe
 export async function listWatchlist(ctx: AppContext, catalog: CatalogStore, user: UserRow): Promise<WatchlistResponse> {
   const rows = await watchlistRows(ctx.db, user.id, WATCHLIST_MAX);
   const viewer = viewerOf(user);
+  // One query for the list's descriptions.
+  const descriptions = await catalog.descriptions(rows.map((r) => r.title_id));
   const items: WatchlistItem[] = [];
   for (const row of rows) {
     const title = await catalog.title(row.title_id);
     if (!title) continue;
     const platform = yourService(title, viewer);
-    items.push({ ...catalog.toDisplay(title, platform, viewer), added_at: row.added_at, on_your_services: platform !== null, import_id: row.import_id });
+    items.push({ ...catalog.toDisplay(title, descriptions.get(title.id)!, platform, viewer), added_at: row.added_at, on_your_services: platform !== null, import_id: row.import_id });
   }
   return { items, total: items.length };
 }
