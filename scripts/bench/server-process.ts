@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../server/test/support/server-process.js';
 // @ts-expect-error plain JavaScript module of the root scripts
-import { buildServerIfStale, SERVER_NODE_ARGS } from '../lib.mjs';
+import { buildServerIfStale, SERVER_NODE_ARGS, serverEnv } from '../lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -43,7 +43,7 @@ export async function startBundledServer(env: Record<string, string>, opts: { no
   const t0 = performance.now();
   const child = spawn(process.execPath, [...prof, ...(opts.nodeArgs ?? []), ...SERVER_NODE_ARGS, 'server/dist/main.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, SCHEDULER: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...serverEnv(), SCHEDULER: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
   });
   // A 100,000-title catalog on a busy machine can take a while to load.

@@ -16,7 +16,7 @@ import puppeteer from 'puppeteer-core';
 import { onboardedUser } from './web-user.js';
 import { freePort } from '../../server/test/support/server-process.js';
 // @ts-expect-error plain JavaScript module of the root scripts
-import { SERVER_NODE_ARGS } from '../lib.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from '../lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
@@ -63,7 +63,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'server/dist/main.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, LOG_LEVEL: 'warn', SCHEDULER: 'off', AUTH_RATE_LIMIT_PER_IP: '100000' },
+    env: { ...serverEnv(), PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, LOG_LEVEL: 'warn', SCHEDULER: 'off', AUTH_RATE_LIMIT_PER_IP: '100000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;

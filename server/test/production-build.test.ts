@@ -32,12 +32,12 @@ describe('the production bundle', () => {
     const map = JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[]; sourcesContent?: unknown };
     expect(map.sources).toContain('../src/main.ts');
     expect(map.sourcesContent).toBeUndefined();
-    // Run as `npm start` runs it (scripts/start.mjs): the same node flags.
-    const { SERVER_NODE_ARGS } = (await import(join(ROOT, 'scripts/lib.mjs'))) as { SERVER_NODE_ARGS: string[] };
+    // Run as `npm start` runs it (scripts/start.mjs): the same node flags and environment.
+    const { SERVER_NODE_ARGS, serverEnv } = (await import(join(ROOT, 'scripts/lib.mjs'))) as { SERVER_NODE_ARGS: string[]; serverEnv: () => NodeJS.ProcessEnv };
     const port = await freePort();
     const child = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, SCHEDULER: 'off', LOG_LEVEL: 'warn' },
+      env: { ...serverEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, SCHEDULER: 'off', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
