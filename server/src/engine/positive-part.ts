@@ -13,6 +13,7 @@
 import type { CatalogIndex } from './catalog-index.js';
 import { perIndex } from './per-index.js';
 import type { WeightedTitle } from './profile.js';
+import { addTitleTokens, clearTokenProfile, readTitleTokens } from './tokens.js';
 
 /** Profiles kept per index: each holds one number per title (400 KB at 100,000 titles). */
 export const POSITIVE_PARTS = 8;
@@ -45,35 +46,11 @@ const partsOf = perIndex<Parts>((index) => ({
 
 /** The token profile of `titles` (each title's tokens times its weight, times `sign`) into parts.side. */
 function buildSide(index: CatalogIndex, parts: Parts, titles: readonly WeightedTitle[], sign: 1 | -1): void {
-  const { side, sideTouched, sideList } = parts;
-  const { tokOff, tokIds, tokW } = index;
-  for (const t of titles) {
-    const weight = sign * t.weight;
-    for (let x = tokOff[t.idx]; x < tokOff[t.idx + 1]; x++) {
-      const tok = tokIds[x];
-      if (sideTouched[tok] === 0) {
-        sideTouched[tok] = 1;
-        sideList.push(tok);
-      }
-      side[tok] += weight * tokW[x];
-    }
-  }
+  for (const t of titles) addTitleTokens(index, t.idx, sign * t.weight, parts.side, parts.sideTouched, parts.sideList);
 }
 
 function clearSide(parts: Parts): void {
-  for (const tok of parts.sideList) {
-    parts.side[tok] = 0;
-    parts.sideTouched[tok] = 0;
-  }
-  parts.sideList.length = 0;
-}
-
-/** Title i's tokens read against the side's token profile. */
-function readTitle(index: CatalogIndex, side: Float32Array, i: number): number {
-  const { tokOff, tokIds, tokW } = index;
-  let sum = 0;
-  for (let x = tokOff[i]; x < tokOff[i + 1]; x++) sum += tokW[x] * side[tokIds[x]];
-  return sum;
+  clearTokenProfile(parts.side, parts.sideTouched, parts.sideList);
 }
 
 function sameKey(key: Float64Array | null, titles: readonly WeightedTitle[]): boolean {
@@ -128,7 +105,7 @@ export function positivePart(index: CatalogIndex, positives: readonly WeightedTi
         buildSide(index, parts, positives, 1);
         built = true;
       }
-      part[i] = readTitle(index, parts.side, i);
+      part[i] = readTitleTokens(index, parts.side, i);
       known[i >>> 5] |= 1 << (i & 31);
     }
   } finally {

@@ -6,6 +6,7 @@ import { positionsOf } from './taste-positions.js';
 import { ADJACENT_DECADE, BLOCK } from './weights.js';
 import type { EngineWeights, TastePositions, UserTaste } from './types.js';
 import { perIndex } from './per-index.js';
+import { addTitleTokens, clearTokenProfile } from './tokens.js';
 
 export interface WeightedTitle {
   idx: number;
@@ -188,15 +189,7 @@ export function buildProfile(index: CatalogIndex, taste: UserTaste, w: EngineWei
 }
 
 function accumulate(index: CatalogIndex, profile: UserProfile, idx: number, weight: number): void {
-  const tokens = index.scratch.tokenProfile;
-  for (let x = index.tokOff[idx]; x < index.tokOff[idx + 1]; x++) {
-    const tok = index.tokIds[x];
-    if (index.scratch.tokenTouched[tok] === 0) {
-      index.scratch.tokenTouched[tok] = 1;
-      profile.touchedTokens.push(tok);
-    }
-    tokens[tok] += weight * index.tokW[x];
-  }
+  addTitleTokens(index, idx, weight, index.scratch.tokenProfile, index.scratch.tokenTouched, profile.touchedTokens);
   for (let x = index.genreOff[idx]; x < index.genreOff[idx + 1]; x++) {
     profile.genre[index.genreIds[x]] += weight * BLOCK.genre * index.genreW[x];
   }
@@ -211,9 +204,5 @@ function accumulate(index: CatalogIndex, profile: UserProfile, idx: number, weig
 
 /** Zero the shared token buffer again (every request must call this, also on error). */
 export function releaseProfile(index: CatalogIndex, profile: UserProfile): void {
-  for (const tok of profile.touchedTokens) {
-    index.scratch.tokenProfile[tok] = 0;
-    index.scratch.tokenTouched[tok] = 0;
-  }
-  profile.touchedTokens.length = 0;
+  clearTokenProfile(index.scratch.tokenProfile, index.scratch.tokenTouched, profile.touchedTokens);
 }

@@ -3,6 +3,7 @@
 // the loop over titles is a handful of array reads per title.
 import type { CatalogIndex } from './catalog-index.js';
 import { positivePart, withSideProfile } from './positive-part.js';
+import { readTitleTokens } from './tokens.js';
 import type { RequestState } from './request-state.js';
 
 /** Whether walking the profile's tokens' postings costs less than reading every candidate's tokens. */
@@ -66,12 +67,9 @@ function tokenScoresBy(walk: boolean, index: CatalogIndex, candidates: Int32Arra
     }
     return;
   }
-  const { tokOff, tokIds, tokW } = index;
   for (let c = 0; c < candidates.length; c++) {
     const i = candidates[c];
-    let sum = 0;
-    for (let x = tokOff[i]; x < tokOff[i + 1]; x++) sum += tokW[x] * tokenProfile[tokIds[x]];
-    out[i] = sum;
+    out[i] = readTitleTokens(index, tokenProfile, i);
   }
 }
 

@@ -116,3 +116,39 @@ function postings(tokOff: Uint32Array, tokIds: Uint32Array, tokW: Float32Array, 
   const t = transpose(tokOff, tokIds, tokW, vocab, (n) => new Float32Array(n));
   return { postOff: t.off, postTitle: t.rows, postW: t.values };
 }
+
+/** The CSR part of a token table a title's tokens are read from. */
+type TitleTokens = Pick<TokenTable, 'tokOff' | 'tokIds' | 'tokW'>;
+
+/**
+ * Adds title i's tokens, times `weight`, to a token profile (`weights`), listing each token it
+ * touches for the first time in `list` (flagged in `touched`), so clearTokenProfile can zero it.
+ */
+export function addTitleTokens(table: TitleTokens, i: number, weight: number, weights: Float32Array, touched: Uint8Array, list: number[]): void {
+  const { tokOff, tokIds, tokW } = table;
+  for (let x = tokOff[i]; x < tokOff[i + 1]; x++) {
+    const tok = tokIds[x];
+    if (touched[tok] === 0) {
+      touched[tok] = 1;
+      list.push(tok);
+    }
+    weights[tok] += weight * tokW[x];
+  }
+}
+
+/** Zeroes the tokens addTitleTokens listed, and empties the list. */
+export function clearTokenProfile(weights: Float32Array, touched: Uint8Array, list: number[]): void {
+  for (const tok of list) {
+    weights[tok] = 0;
+    touched[tok] = 0;
+  }
+  list.length = 0;
+}
+
+/** Title i's tokens read against a token profile. */
+export function readTitleTokens(table: TitleTokens, weights: Float32Array, i: number): number {
+  const { tokOff, tokIds, tokW } = table;
+  let sum = 0;
+  for (let x = tokOff[i]; x < tokOff[i + 1]; x++) sum += tokW[x] * weights[tokIds[x]];
+  return sum;
+}
