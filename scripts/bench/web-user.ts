@@ -35,7 +35,9 @@ export async function onboardedUser(url: string, dataDir: string): Promise<{ tok
   const { movies } = await api<{ movies: Array<{ title: string }> }>(url, `/api/onboarding/movies/filtered?genres=${genres.join(',')}&languages=${languages.join(',')}`, { token });
   await api(url, '/api/onboarding/preferences', {
     token,
-    body: { selected_genres: genres, preferred_languages: languages, initial_movies: movies.slice(0, 8).map((m) => m.title), ott_subscriptions: ['Netflix', 'Prime Video'], subscription_tier: 'free_trial' },
+    // With a country, as the web app's onboarding sends it (preset from the browser): only accounts
+    // made before countries have none, and the dashboard asks those for one above the card.
+    body: { selected_genres: genres, preferred_languages: languages, initial_movies: movies.slice(0, 8).map((m) => m.title), ott_subscriptions: ['Netflix', 'Prime Video'], subscription_tier: 'free_trial', country: 'GB' },
   });
   await api(url, '/api/recommendations/new', { token, body: {} });
   const again = await api<{ access_token: string; user: unknown }>(url, '/api/auth/login', { body: { email, password } });

@@ -40,6 +40,8 @@ const ALL_PAGES: Page[] = [
 /** PAGES=landing,login runs only those. */
 const PAGES = ALL_PAGES.filter((p) => !ONLY || ONLY.includes(p.name));
 type FormFactor = 'mobile' | 'desktop';
+/** FORMS=mobile runs only that form factor. */
+const FORMS = (['mobile', 'desktop'] as const).filter((f) => !process.env.FORMS || process.env.FORMS.split(',').includes(f));
 
 interface Figures {
   perf: number;
@@ -150,7 +152,7 @@ async function main() {
   try {
     const session = await onboardedUser(server.url, dataDir);
     for (const page of PAGES) {
-      for (const form of ['mobile', 'desktop'] as const) {
+      for (const form of FORMS) {
         const each: Figures[] = [];
         const failed = new Set<string>();
         for (let i = 0; i < RUNS; i++) {
