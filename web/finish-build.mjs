@@ -4,25 +4,40 @@
 //    the page's HTML is on screen before any JavaScript runs (the largest paint of the landing page
 //    on a phone came after the whole app had loaded), with its stylesheets inline (no request
 //    stands between the HTML and the first paint) and its code preloaded. The server answers
-//    those paths with them (server/src/http/static-assets.ts).
+//    those paths with them (server/src/http/static-assets.ts). The dashboard's page is written the
+//    same way but with nothing rendered (it is the user's own): its stylesheets inline, its code
+//    preloaded at once instead of one chunk after the other, and first the script that asks for
+//    the pick and the profile while that code loads (src/earlyReads.ts).
 // 2. Writes a .br (brotli 11) and a .gz (level 9) beside each text file, when smaller, so the
 //    server compresses nothing of the web app per request.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), 'dist');
 
-/** The pages pre-rendered, by path: the lazily loaded module each one shows, and its title (usePageTitle's). */
+/**
+ * The pages pre-rendered, by path: the lazily loaded modules each one shows, its title
+ * (usePageTitle's); for a signed-in page, nothing rendered and the script it starts with.
+ */
 const PAGES = {
-  '/': { module: 'src/pages/LandingPage.tsx', title: "Tonight's Pick" },
-  '/login': { module: 'src/pages/LoginPage.tsx', title: "Sign in · Tonight's Pick" },
+  '/': { modules: ['src/pages/LandingPage.tsx'], title: "Tonight's Pick" },
+  '/login': { modules: ['src/pages/LoginPage.tsx'], title: "Sign in · Tonight's Pick" },
+  '/app/dashboard': { modules: ['signed-in'], title: "Tonight · Tonight's Pick", signedIn: true, early: 'src/earlyReads.ts' },
 };
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
+
+/** The manifest's key of a module, or of a chunk group of vite.config.ts by its name. */
+function keyOf(module) {
+  const key = module in manifest ? module : Object.keys(manifest).find((k) => manifest[k].name === module && k.endsWith('.js'));
+  if (!key) throw new Error(`${module} is not in the manifest`);
+  return key;
+}
 
 /** The chunk of a module and its static imports, with their stylesheets. */
 function closure(key, files = new Set(), css = new Set()) {
@@ -39,28 +54,63 @@ function inlineCss(file) {
   if (css.includes('</style')) throw new Error(`${file} cannot be inlined`);
   return css;
 }
-/** The shell's own stylesheet links, inline. */
-function inlineShellCss(html) {
-  return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_m, file) => `<style>${inlineCss(file)}</style>`);
+/**
+ * A stylesheet's link kept disabled: the browser does not fetch a disabled stylesheet, and the code
+ * that loads a chunk finds the link and does not fetch that stylesheet either (Vite's preload looks
+ * for a stylesheet link of that href before it adds one).
+ */
+const disabledLink = (file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+
+/** The shell's stylesheets, by file. */
+const shellCss = [...shell.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)].map((m) => m[1]);
+
+/**
+ * A page's stylesheets. Pre-rendered, they are inline: its markup paints before any request. A
+ * signed-in page has nothing to paint before its code has run, and takes them as one file: one
+ * request instead of one per chunk, beside its scripts. Either way each one keeps a disabled link.
+ */
+function styles(files, signedIn) {
+  if (!signedIn) return files.map((f) => `<style>${inlineCss(f)}</style>\n    ${disabledLink(f)}`);
+  const text = files.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+  const file = `assets/page-${createHash('sha256').update(text).digest('hex').slice(0, 8)}.css`;
+  writeFileSync(join(dist, file), text);
+  return [`<link rel="stylesheet" crossorigin href="/${file}">`, ...files.map(disabledLink)];
+}
+
+// The signed-in chunk group (vite.config.ts) must stay out of every page a visitor sees signed out.
+const SIGNED_IN_PAGES = /^src\/pages\/(DashboardPage|OnboardingPage|SettingsPage|WatchlistPage)\.tsx$/;
+const signedInChunk = manifest[keyOf('signed-in')].file;
+for (const key of [keyOf('index.html'), ...Object.keys(manifest).filter((k) => k.startsWith('src/pages/') && !SIGNED_IN_PAGES.test(k))]) {
+  if (closure(key).files.has(signedInChunk)) throw new Error(`${key} loads the signed-in chunk ${signedInChunk}: a module it imports is in that group (vite.config.ts)`);
 }
 
 const { renderPage } = await import(pathToFileURL(join(dist, '.ssr', 'prerender.js')).href);
-for (const [path, { module: page, title }] of Object.entries(PAGES)) {
-  if (!manifest[page]) throw new Error(`${page} is not in the manifest`);
-  const markup = await renderPage(path);
-  const { files, css } = closure(page);
-  // What the shell already loads is not repeated. The page's own stylesheet stays linked too, as
-  // print-only: the code that loads the page finds it there and does not fetch it again before
-  // running (Vite's preload looks for the link), and the browser fetches it without waiting on it.
+for (const [path, { modules, title, signedIn = false, early }] of Object.entries(PAGES)) {
+  const files = new Set();
+  const css = new Set();
+  for (const page of modules) closure(keyOf(page), files, css);
+  // A signed-in page is the user's own: main.tsx renders it, with its code already loaded.
+  const markup = signedIn ? '' : await renderPage(path);
+  // What the shell already loads is not repeated.
   const pageCss = [...css].filter((f) => !shell.includes(f));
-  const links = [
-    ...pageCss.map((f) => `<style>${inlineCss(f)}</style>`),
-    ...pageCss.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" media="print">`),
-    ...[...files].filter((f) => !shell.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-  ].join('\n    ');
-  const html = inlineShellCss(shell)
+  // The early script first in the head, so the browser fetches and runs it before anything else.
+  if (early && !manifest[early]?.isEntry) throw new Error(`${early} is not an entry of the build`);
+  const earlyScript = early ? `<script type="module" async crossorigin src="/${manifest[early].file}"></script>` : null;
+  // The page's scripts and preloads come first in the head, before the inline stylesheets: the
+  // browser asks for them as soon as it has read them.
+  const entry = shell.match(/<script type="module" crossorigin src="[^"]+"><\/script>/)?.[0];
+  if (!entry) throw new Error('dist/index.html has no module script');
+  const shellPreloads = shell.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g) ?? [];
+  const preloads = [...files].filter((f) => !shell.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+  const head = [earlyScript, entry, ...shellPreloads, ...preloads].filter(Boolean).join('\n    ');
+  const rest = [entry, ...shellPreloads, ...shellCss.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)].reduce(
+    (h, tag) => h.replace(new RegExp(`\\s*${tag.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`), ''),
+    shell,
+  );
+  const html = rest
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace('</head>', `  ${links}\n  </head>`)
+    .replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${head}`)
+    .replace('</head>', `  ${styles([...shellCss, ...pageCss], signedIn).join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
   const out = join(dist, 'prerendered', path === '/' ? '' : path.slice(1), 'index.html');
   mkdirSync(dirname(out), { recursive: true });

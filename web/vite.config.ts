@@ -10,6 +10,18 @@ import react from '@vitejs/plugin-react';
 // dashboard and settings chunks.
 const sharedContract = /[\\/]shared[\\/]src[\\/]/;
 
+/** The modules of the signed-in layout and of the dashboard's first card (its first view). */
+const SIGNED_IN_FIRST_VIEW = new RegExp(
+  [
+    String.raw`node_modules[\\/](swr|use-sync-external-store|dequal)[\\/]`,
+    String.raw`web[\\/]src[\\/]components[\\/](AppLayout|SignedInLayout|AppHeader|FeedbackWidget|PendingInviteRedirect|SaveForLaterButton|RecommendationCard|MoodSelect|PlanLimitBanner|RecommendationActions|CardSkeleton|CountryPrompt|TonightControls|WhereToWatch|formatTitle|ErrorState)\.`,
+    String.raw`web[\\/]src[\\/]hooks[\\/](useRecommendation|useAfterPaint|useProfile|useUserKey|useSubscriptionStatus|useLibrary)\.`,
+    String.raw`web[\\/]src[\\/]pages[\\/]DashboardPage\.`,
+    String.raw`web[\\/]src[\\/]styles[\\/]app\.css`,
+    String.raw`shared[\\/]src[\\/](where-to-watch|tonight|allowance|countries|countries-data)\.`,
+  ].join('|'),
+);
+
 // React Router's package exports only its development build (warnings and checks for developers);
 // the production build beside it is the same router without them. Built with it; the dev server and
 // the tests keep the warnings.
@@ -31,10 +43,25 @@ export default defineConfig({
     // Every supported browser has native modulepreload; the polyfill would only add weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app, and the dashboard's early reads (src/earlyReads.ts), a module of its own that the
+      // pre-rendered dashboard page loads first (finish-build.mjs).
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), earlyReads: fileURLToPath(new URL('src/earlyReads.ts', import.meta.url)) },
       treeshake: { moduleSideEffects: (id: string) => !sharedContract.test(id) },
       output: {
-        // The landing page's small helpers travel as one chunk instead of five.
-        codeSplitting: { groups: [{ name: 'public', test: /src[\\/](hooks[\\/](usePublicConfig|usePlanFacts|usePageTitle|useLoaded)|components[\\/](PriceTag|PosterImage))\./ }] },
+        codeSplitting: {
+          groups: [
+            // The landing page's small helpers travel as one chunk instead of five.
+            { name: 'public', test: /src[\\/](hooks[\\/](usePublicConfig|usePlanFacts|usePageTitle|useLoaded)|components[\\/](PriceTag|PosterImage))\./ },
+            // Small parts that pages signed in and signed out share, as one chunk instead of four.
+            { name: 'ui', test: /src[\\/](components[\\/](Icon|Notice|pendingInvite)|api[\\/]errorText)\./, includeDependenciesRecursively: false },
+            // What the signed-in layout and the dashboard's first card are made of travels as one
+            // chunk instead of a dozen: on a phone's network every request of the first view costs
+            // a round trip and a share of the bandwidth (docs/performance.md, "Web"). Only modules
+            // no public page imports belong here (finish-build.mjs checks), else that page loads it all.
+            // It holds the modules it names, not what they import: React stays with the app's entry.
+            { name: 'signed-in', test: SIGNED_IN_FIRST_VIEW, priority: 1, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

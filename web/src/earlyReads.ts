@@ -11,7 +11,7 @@
 // src/api/earlyReads.test.ts holds them to each other.
 import type { EarlyReads } from './api/earlyReads';
 
-const PATHS = ['/api/recommendations/current', '/api/settings/profile'];
+const PATHS = ['/api/recommendations/current', '/api/settings/profile', '/api/subscription/status'];
 
 function start(): EarlyReads | null {
   let token: string | null;

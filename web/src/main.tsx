@@ -3,9 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createAppServices } from './api/services';
+import { withEarlyReads } from './api/earlyReads';
 import './styles/base.css';
 
-const services = createAppServices({ fetch: window.fetch.bind(window), storage: window.localStorage, win: window });
+// The dashboard's page may have asked for its first reads already (src/earlyReads.ts): the client takes those answers.
+const services = createAppServices({ fetch: withEarlyReads(window.fetch.bind(window), window), storage: window.localStorage, win: window });
 
 const app = (
   <StrictMode>

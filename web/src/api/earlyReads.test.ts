@@ -7,6 +7,7 @@ import { EARLY_READS_SLOT, EARLY_READ_MAX_AGE_MS, EARLY_READ_PATHS, withEarlyRea
 
 const CURRENT = ROUTES.recommendations_current.path;
 const PROFILE = ROUTES.settings_profile.path;
+const STATUS = ROUTES.subscription_status.path;
 const slot = () => (window as unknown as Record<string, EarlyReads | undefined>)[EARLY_READS_SLOT];
 
 function signIn(user: object = { id: 'u1', is_onboarded: true }, token = 'tok-1') {
@@ -33,11 +34,11 @@ afterEach(() => {
 });
 
 describe('the early script', () => {
-  it('asks for the pick and the profile with the stored token, once, and leaves them where the app looks', async () => {
+  it('asks for the pick, the profile and the counters with the stored token, once, and leaves them where the app looks', async () => {
     signIn();
     const fetch = await runEarlyScript();
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([...EARLY_READ_PATHS]);
-    expect(EARLY_READ_PATHS).toEqual([CURRENT, PROFILE]);
+    expect(EARLY_READ_PATHS).toEqual([CURRENT, PROFILE, STATUS]);
     for (const [, init] of fetch.mock.calls as unknown as Array<[string, RequestInit]>) {
       expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok-1');
       expect(init.method ?? 'GET').toBe('GET');

@@ -9,7 +9,7 @@ import { ROUTES } from '@app/shared';
 export const EARLY_READS_SLOT = '__tonightsPickEarlyReads';
 
 /** The paths src/earlyReads.ts asks for. */
-export const EARLY_READ_PATHS: readonly string[] = [ROUTES.recommendations_current.path, ROUTES.settings_profile.path];
+export const EARLY_READ_PATHS: readonly string[] = [ROUTES.recommendations_current.path, ROUTES.settings_profile.path, ROUTES.subscription_status.path];
 
 export interface EarlyReads {
   /** The early answer of a path, if it was asked with this token and not taken yet; null otherwise. Either way it is gone after. */

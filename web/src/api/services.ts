@@ -12,9 +12,18 @@ export interface AppServices {
   onUnauthorized(listener: () => void): () => void;
   /** GET /api/public/config, fetched once per page load (a failure is retried on the next call). */
   publicConfig(): Promise<PublicConfig>;
+  /**
+   * Resolves FIRST_VIEW_MS after the app started. What no page's first view shows (the page-view
+   * count, the footer's notice) waits for it, so that on a slow phone it does not compete with that
+   * view for the network and the main thread (docs/performance.md, "Web").
+   */
+  afterFirstView: Promise<void>;
 }
 
-export function createAppServices(opts: { fetch: typeof fetch; storage: Storage; baseUrl?: string; win?: Window }): AppServices {
+/** How long after the app starts its first view has the page to itself. */
+export const FIRST_VIEW_MS = 1000;
+
+export function createAppServices(opts: { fetch: typeof fetch; storage: Storage; baseUrl?: string; win?: Window; firstViewMs?: number }): AppServices {
   const session = createSessionStore(opts.storage, opts.win);
   const listeners = new Set<() => void>();
   const api = createApiClient({
@@ -26,7 +35,9 @@ export function createAppServices(opts: { fetch: typeof fetch; storage: Storage;
     },
   });
   let config: Promise<PublicConfig> | null = null;
+  const afterFirstView = new Promise<void>((resolve) => setTimeout(resolve, opts.firstViewMs ?? FIRST_VIEW_MS));
   return {
+    afterFirstView,
     api,
     publicConfig() {
       config ??= api.public.config().catch((err: unknown) => {

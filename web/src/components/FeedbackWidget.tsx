@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSession } from '../api/ServicesContext';
-import { FeedbackForm } from './FeedbackForm';
-import { Modal } from './Modal';
 import { Icon } from './Icon';
+
+const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
 
 /**
  * The feedback widget of every signed-in page: an entry in the header's navigation (in the menu on
  * narrow screens), never floating over the page. The dialog is portalled to <body>, so it stays
- * open when the menu that held the button closes.
+ * open when the menu that held the button closes. Its code loads when it is first opened.
  */
 export function FeedbackWidget({ onOpen }: { onOpen?: () => void }) {
   const { user } = useSession();
@@ -27,9 +27,9 @@ export function FeedbackWidget({ onOpen }: { onOpen?: () => void }) {
       </button>
       {open &&
         createPortal(
-          <Modal title="Send feedback" onClose={() => setOpen(false)}>
-            <FeedbackForm defaultEmail={user?.email ?? ''} />
-          </Modal>,
+          <Suspense fallback={null}>
+            <FeedbackDialog email={user?.email ?? ''} onClose={() => setOpen(false)} />
+          </Suspense>,
           document.body,
         )}
     </>

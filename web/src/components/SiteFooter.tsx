@@ -4,7 +4,8 @@ import { usePublicConfig } from '../hooks/usePublicConfig';
 
 export function SiteFooter() {
   // TMDB's notice only where this instance shows TMDB's data (a built-in-only instance does not).
-  const config = usePublicConfig();
+  // Below every page's first view: read after it.
+  const config = usePublicConfig(true);
   const tmdb = config.data?.uses_tmdb === true;
   return (
     <footer className="site-footer">

@@ -7,13 +7,13 @@ export interface Loaded<T> {
 
 /**
  * A one-shot load for the public pages. They do without SWR so the landing page ships less
- * JavaScript; signed-in data goes through the SWR hooks.
+ * JavaScript; signed-in data goes through the SWR hooks. `after`: it starts once that has resolved.
  */
-export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
+export function useLoaded<T>(load: () => Promise<T>, after?: Promise<void>): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>({ data: undefined, error: undefined });
   useEffect(() => {
     let live = true;
-    load().then(
+    (after ? after.then(load) : load()).then(
       (data) => live && setState({ data, error: undefined }),
       (error: unknown) => live && setState({ data: undefined, error: error ?? new Error('failed') }),
     );

@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { NewRecommendationRequest, Recommendation } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { useUserKey } from './useUserKey';
+import { afterNextPaint } from './useAfterPaint';
 
 /**
  * The current recommendation. GET /current may issue one (it counts against the free quota), so
@@ -29,10 +30,11 @@ export function useCurrentRecommendation() {
   // The pick cached when the dashboard mounts is already in the history it reads on mount.
   const id = swr.data?.id;
   const seenId = useRef(id);
+  // They are read again once the card has painted: the card does not wait on them.
   useEffect(() => {
     if (!id || id === seenId.current) return;
     seenId.current = id;
-    void refreshRelated();
+    return afterNextPaint(() => void refreshRelated());
   }, [id, refreshRelated]);
 
   async function rate(rec: Recommendation, liked: boolean): Promise<Recommendation> {

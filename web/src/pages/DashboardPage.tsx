@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
@@ -7,17 +7,20 @@ import { RecommendationActions, type Busy } from '../components/RecommendationAc
 import { CardSkeleton } from '../components/CardSkeleton';
 import { CountryPrompt } from '../components/CountryPrompt';
 import { ErrorState } from '../components/ErrorState';
-import { HistoryList } from '../components/HistoryList';
 import { SaveForLaterButton } from '../components/SaveForLaterButton';
 import { Notice } from '../components/Notice';
 import { PlanLimitBanner, type PlanLimit } from '../components/PlanLimitBanner';
-import { PlanLimitModal } from '../components/PlanLimitModal';
-import { ScheduleDialog } from '../components/ScheduleDialog';
-import { TogetherPanel } from '../components/TogetherPanel';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { errorText } from '../api/errorText';
 import { useProfile } from '../hooks/useProfile';
 import { TonightControls } from '../components/TonightControls';
+import { useAfterPaint } from '../hooks/useAfterPaint';
+
+// What the first card does not show loads once it is on screen (useAfterPaint), or when opened.
+const HistoryList = lazy(() => import('../components/HistoryList').then((m) => ({ default: m.HistoryList })));
+const TogetherPanel = lazy(() => import('../components/TogetherPanel').then((m) => ({ default: m.TogetherPanel })));
+const ScheduleDialog = lazy(() => import('../components/ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
+const PlanLimitModal = lazy(() => import('../components/PlanLimitModal').then((m) => ({ default: m.PlanLimitModal })));
 
 const SAVE_FAILED = 'Could not update your watchlist. Please try again.';
 
@@ -76,6 +79,9 @@ export function DashboardPage() {
     shownId.current = recId;
   }, [recId]);
 
+  // The household panel and the history below the card come once the card (or what stands in its
+  // place) has painted: they would otherwise hold its first paint back.
+  const belowCard = useAfterPaint(!isLoading);
   const limit = actionLimit ?? asLimit(error);
   const upgrade = () => navigate(UPGRADE_PATH);
 
@@ -118,7 +124,11 @@ export function DashboardPage() {
     <div className="container dashboard">
       <h1 className="visually-hidden">Tonight&rsquo;s pick</h1>
       {limit && <PlanLimitBanner limit={limit} onUpgrade={upgrade} />}
-      {limit && modalOpen && <PlanLimitModal limit={limit} onUpgrade={upgrade} onClose={() => setModalOpen(false)} />}
+      {limit && modalOpen && (
+        <Suspense fallback={null}>
+          <PlanLimitModal limit={limit} onUpgrade={upgrade} onClose={() => setModalOpen(false)} />
+        </Suspense>
+      )}
       {rec?.subscription_warning && !limit && (
         <Notice tone="warning" className="banner">
           {rec.subscription_warning.message}{' '}
@@ -127,7 +137,9 @@ export function DashboardPage() {
       )}
       {alert && <Notice tone="error">{alert}</Notice>}
       {/* The card answers for the new country at once: the same pick, presented again. Shown with
-          the card, not before it: it would push the card's skeleton down. */}
+          the card, not before it (it would push the card's skeleton down), and the card waits for
+          the prompt's code when it shows (one boundary). */}
+      <Suspense fallback={<CardSkeleton />}>
       {!isLoading && <CountryPrompt onSaved={() => void mutate()} />}
       {rec ? (
         <RecommendationCard
@@ -162,13 +174,20 @@ export function DashboardPage() {
       ) : error && !limit ? (
         <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
       ) : null}
-      {rec && scheduling && <ScheduleDialog rec={rec} onClose={() => setScheduling(false)} />}
-      <TogetherPanel />
-      {/* Shown once the card has its height (loaded, failed or absent): the list then appears in its
-          place instead of being pushed down by a card taller than its skeleton. It loads meanwhile. */}
-      <div hidden={isLoading && !rec}>
-        <HistoryList />
-      </div>
+      </Suspense>
+      {rec && scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleDialog rec={rec} onClose={() => setScheduling(false)} />
+        </Suspense>
+      )}
+      {/* After the card has its height (loaded, failed or absent): they then appear below it instead
+          of being pushed down by a card taller than its skeleton. */}
+      {belowCard && (
+        <Suspense fallback={null}>
+          <TogetherPanel />
+          <HistoryList />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -37,7 +37,7 @@ describe('real artwork on the card', () => {
 
     // The history list swaps the same way.
     const history = within(await screen.findByRole('region', { name: 'Your past picks' }));
-    const thumb = history.getByText('Parasite').closest('li')!.querySelector('img')!;
+    const thumb = (await history.findByText('Parasite')).closest('li')!.querySelector('img')!;
     expect(thumb).toHaveAttribute('src', 'https://image.tmdb.org/t/p/w342/gone.jpg');
     fireEvent.error(thumb);
     expect(thumb).toHaveAttribute('src', OURS);

@@ -16,6 +16,8 @@ export interface RenderOptions {
   user?: User;
   token?: string;
   server?: FakeServer;
+  /** How long the app's first view has the page to itself (services.afterFirstView); 1 s as in the browser. */
+  firstViewMs?: number;
 }
 
 /** Renders the whole app at `path` with a fresh localStorage session and a scripted API. */
@@ -32,7 +34,7 @@ export function renderApp(path: string, opts: RenderOptions = {}) {
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(opts.user));
     if (!server.has('GET /api/settings/profile')) server.on('GET /api/settings/profile', { body: opts.user });
   }
-  const services: AppServices = createAppServices({ fetch: server.fetch, storage: window.localStorage });
+  const services: AppServices = createAppServices({ fetch: server.fetch, storage: window.localStorage, firstViewMs: opts.firstViewMs });
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
       <App services={services} />
