@@ -5,9 +5,10 @@
 //    on a phone came after the whole app had loaded), with its stylesheets inline (no request
 //    stands between the HTML and the first paint) and its code preloaded. The server answers
 //    those paths with them (server/src/http/static-assets.ts). The dashboard's page is written the
-//    same way but with nothing rendered (it is the user's own): its stylesheets inline, its code
-//    preloaded at once instead of one chunk after the other, and first the script that asks for
-//    the pick and the profile while that code loads (src/earlyReads.ts).
+//    same way but with nothing rendered (it is the user's own): its stylesheets as one file, its
+//    code (the signed-in chunk group of vite.config.ts) preloaded with the entry, and first the
+//    script that asks for the card's first reads while that code loads (src/earlyReads.ts).
+//    docs/performance.md ("Web") says why each of these.
 // 2. Writes a .br (brotli 11) and a .gz (level 9) beside each text file, when smaller, so the
 //    server compresses nothing of the web app per request.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,12 +3,14 @@
 // and asked again on any doubt.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES, STORAGE_KEYS } from '@app/shared';
-import { EARLY_READS_SLOT, EARLY_READ_MAX_AGE_MS, EARLY_READ_PATHS, withEarlyReads, type EarlyReads } from './earlyReads';
+import { APP_STARTED, EARLY_READS_SLOT, EARLY_READ_MAX_AGE_MS, EARLY_READ_PATHS, withEarlyReads, type EarlyReads } from './earlyReads';
 
 const CURRENT = ROUTES.recommendations_current.path;
 const PROFILE = ROUTES.settings_profile.path;
 const STATUS = ROUTES.subscription_status.path;
 const slot = () => (window as unknown as Record<string, EarlyReads | undefined>)[EARLY_READS_SLOT];
+/** The abort signal each early request was sent with, by path. */
+const signals = (fetch: ReturnType<typeof vi.fn>) => new Map((fetch.mock.calls as unknown as Array<[string, RequestInit]>).map(([url, init]) => [url, init.signal!]));
 
 function signIn(user: object = { id: 'u1', is_onboarded: true }, token = 'tok-1') {
   localStorage.setItem(STORAGE_KEYS.token, token);
@@ -50,6 +52,41 @@ describe('the early script', () => {
     expect(s.take(CURRENT, 'someone-else')).toBeNull();
     expect(s.take(PROFILE, 'tok-1')).not.toBeNull();
     expect(s.take(PROFILE, 'tok-1')).toBeNull();
+    // What is not taken is cancelled, never left open unread: another token's, and on drop.
+    const sent = signals(fetch);
+    expect(sent.get(CURRENT)!.aborted).toBe(true);
+    expect(sent.get(PROFILE)!.aborted).toBe(false);
+    expect(sent.get(STATUS)!.aborted).toBe(false);
+    s.drop();
+    expect(sent.get(STATUS)!.aborted).toBe(true);
+    expect(sent.get(PROFILE)!.aborted).toBe(false);
+  });
+
+  it(`cancels what the app has not taken ${EARLY_READ_MAX_AGE_MS} ms on`, async () => {
+    signIn();
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const fetch = await runEarlyScript();
+      slot()!.take(CURRENT, 'tok-1');
+      vi.advanceTimersByTime(EARLY_READ_MAX_AGE_MS - 1);
+      expect([...signals(fetch).values()].some((x) => x.aborted)).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect([...signals(fetch)].map(([path, x]) => [path, x.aborted])).toEqual([
+        [CURRENT, false],
+        [PROFILE, true],
+        [STATUS, true],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("asks nothing when the app's code ran first (both came from the cache): the app asks for itself", async () => {
+    signIn();
+    withEarlyReads(vi.fn() as unknown as typeof fetch, window, () => 0);
+    const fetch = await runEarlyScript();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(slot()).toBe(APP_STARTED);
   });
 
   it('asks nothing when the app would not show the dashboard: signed out, not onboarded, an invite to accept first', async () => {
@@ -89,7 +126,7 @@ describe('withEarlyReads', () => {
   it('the first GET of each path with the same token takes the early answer; the next asks the server', async () => {
     const { f, send } = await setup();
     // Taken off window: nothing else can take the answers.
-    expect(slot()).toBeUndefined();
+    expect(slot()).toBe(APP_STARTED);
     expect(await body(await f(PROFILE, get('tok-1')))).toEqual({ early: PROFILE });
     expect(await body(await f(CURRENT, get('tok-1')))).toEqual({ early: CURRENT });
     expect(send).not.toHaveBeenCalled();

@@ -1,20 +1,24 @@
 // The app's side of the dashboard's early reads (src/earlyReads.ts, started from the pre-rendered
-// dashboard page before the app's code arrives): the app's first GET /api/recommendations/current
-// and first GET /api/settings/profile get those requests' answers instead of sending their own. The
-// shared client still reads each answer as its own (a 401 signs out, a 402 is a plan limit), so only
-// the moment it was asked changes.
+// dashboard page before the app's code arrives): the app's first GET /api/recommendations/current,
+// GET /api/settings/profile and GET /api/subscription/status get those requests' answers instead of
+// sending their own. The shared client still reads each answer as its own (a 401 signs out, a 402 is
+// a plan limit), so only the moment it was asked changes.
 import { ROUTES } from '@app/shared';
 
-/** Where src/earlyReads.ts leaves its requests, on window (not enumerable, taken once). */
+/**
+ * Where src/earlyReads.ts leaves its requests, on window (not enumerable, taken once); the app puts
+ * APP_STARTED there when it starts, so an early script that runs after it asks nothing.
+ */
 export const EARLY_READS_SLOT = '__tonightsPickEarlyReads';
+export const APP_STARTED = 'app';
 
 /** The paths src/earlyReads.ts asks for. */
 export const EARLY_READ_PATHS: readonly string[] = [ROUTES.recommendations_current.path, ROUTES.settings_profile.path, ROUTES.subscription_status.path];
 
 export interface EarlyReads {
-  /** The early answer of a path, if it was asked with this token and not taken yet; null otherwise. Either way it is gone after. */
+  /** The early answer of a path, if it was asked with this token and not taken yet; null otherwise (and cancelled). Either way it is gone after. */
   take(path: string, token: string): Promise<Response> | null;
-  /** Forgets every answer not taken. */
+  /** Cancels every answer not taken. */
   drop(): void;
 }
 
@@ -46,9 +50,10 @@ function bearer(init: RequestInit | undefined): string | null {
  * request goes straight to `send`.
  */
 export function withEarlyReads(send: typeof fetch, win: Window, now: () => number = () => win.performance.now()): typeof fetch {
-  const slot = win as unknown as Record<string, EarlyReads | undefined>;
-  let early = slot[EARLY_READS_SLOT] ?? null;
-  if (early) delete slot[EARLY_READS_SLOT];
+  const found = (win as unknown as Record<string, unknown>)[EARLY_READS_SLOT];
+  let early = typeof found === 'object' && found !== null ? (found as EarlyReads) : null;
+  // The app has started: an early script that runs after this (both from the cache) asks nothing.
+  Object.defineProperty(win, EARLY_READS_SLOT, { value: APP_STARTED, configurable: true });
   const pending = new Set(EARLY_READ_PATHS);
   function dropAll() {
     early?.drop();

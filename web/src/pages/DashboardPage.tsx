@@ -140,40 +140,40 @@ export function DashboardPage() {
           the card, not before it (it would push the card's skeleton down), and the card waits for
           the prompt's code when it shows (one boundary). */}
       <Suspense fallback={<CardSkeleton />}>
-      {!isLoading && <CountryPrompt onSaved={() => void mutate()} />}
-      {rec ? (
-        <RecommendationCard
-          rec={rec}
-          cardRef={cardRef}
-          headAction={<SaveForLaterButton titleId={rec.title_id} saved={rec.saved} small disabled={busy !== null} onError={(err) => setAlert(errorText(err, SAVE_FAILED))} />}
-        >
-          <RecommendationActions
+        {!isLoading && <CountryPrompt onSaved={() => void mutate()} />}
+        {rec ? (
+          <RecommendationCard
             rec={rec}
-            busy={busy}
-            mood={mood}
-            onMood={setMood}
-            onRate={(l) => void onRate(l)}
-            onNext={(p) => void onNext(p)}
-            onSchedule={() => setScheduling(true)}
-            tonight={<TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />}
-          />
-        </RecommendationCard>
-      ) : isLoading ? (
-        <CardSkeleton />
-      ) : error && !limit && error instanceof ApiError && error.status === 409 ? (
-        // No first pick fits the remembered constraints: they can be loosened right here.
-        <div className="card">
-          <ErrorState error={error} fallback="Could not load tonight's pick." />
-          <TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />
-          <div className="btn-row">
-            <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void onNext('skip')}>
-              {busy === 'skip' ? 'Finding one…' : 'Try with these'}
-            </button>
+            cardRef={cardRef}
+            headAction={<SaveForLaterButton titleId={rec.title_id} saved={rec.saved} small disabled={busy !== null} onError={(err) => setAlert(errorText(err, SAVE_FAILED))} />}
+          >
+            <RecommendationActions
+              rec={rec}
+              busy={busy}
+              mood={mood}
+              onMood={setMood}
+              onRate={(l) => void onRate(l)}
+              onNext={(p) => void onNext(p)}
+              onSchedule={() => setScheduling(true)}
+              tonight={<TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />}
+            />
+          </RecommendationCard>
+        ) : isLoading ? (
+          <CardSkeleton />
+        ) : error && !limit && error instanceof ApiError && error.status === 409 ? (
+          // No first pick fits the remembered constraints: they can be loosened right here.
+          <div className="card">
+            <ErrorState error={error} fallback="Could not load tonight's pick." />
+            <TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />
+            <div className="btn-row">
+              <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void onNext('skip')}>
+                {busy === 'skip' ? 'Finding one…' : 'Try with these'}
+              </button>
+            </div>
           </div>
-        </div>
-      ) : error && !limit ? (
-        <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
-      ) : null}
+        ) : error && !limit ? (
+          <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
+        ) : null}
       </Suspense>
       {rec && scheduling && (
         <Suspense fallback={null}>
