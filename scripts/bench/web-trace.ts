@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Protocol } from 'puppeteer-core';
 import { startBundledServer } from './server-process.js';
-import { onboardedUser } from './web-user.js';
+import { onboardedUser, storeSession } from './web-user.js';
 
 const PAGE = process.env.PAGE ?? '/';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -47,12 +47,7 @@ async function main() {
     const page = await browser.newPage();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     if (PAGE.startsWith('/app')) {
-      const session = await onboardedUser(server.url, dataDir);
-      await page.goto(`${server.url}/robots.txt`);
-      await page.evaluate((s) => {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('user', JSON.stringify(s.user));
-      }, session);
+      await storeSession(page, server.url, await onboardedUser(server.url, dataDir));
     }
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

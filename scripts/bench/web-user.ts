@@ -2,6 +2,7 @@
 // onboarded user with one current pick, made through the API of a running server on a SQLite DATA_DIR.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
 import { openDatabase } from '../../server/src/db/connection.js';
 
 async function api<T>(url: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
@@ -44,3 +45,16 @@ export async function onboardedUser(url: string, dataDir: string): Promise<{ tok
   return { token: again.access_token, user: again.user };
 }
 
+
+/**
+ * Signs `page` in as the web app keeps a session (the keys 'token' and 'user'), on a page of the
+ * origin that loads no app code (robots.txt), so none of the app's files is cached before a
+ * measurement loads them.
+ */
+export async function storeSession(page: Page, origin: string, session: { token: string; user: unknown }): Promise<void> {
+  await page.goto(new URL('/robots.txt', origin).href);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('user', JSON.stringify(s.user));
+  }, session);
+}

@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { onboardedUser } from './web-user.js';
+import { onboardedUser, storeSession } from './web-user.js';
 import { freePort } from '../../server/test/support/server-process.js';
 // @ts-expect-error plain JavaScript module of the root scripts
 import { SERVER_NODE_ARGS, serverEnv } from '../lib.mjs';
@@ -81,15 +81,10 @@ async function audit(url: string, formFactor: FormFactor, session: { token: stri
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {
     if (session) {
-      // Sign the browser in the way the app does, on a page of the origin that loads no app code
-      // (so the app's files are not in the cache when Lighthouse loads the dashboard).
+      // Signed in the way the app is, without the app's files in the cache (storeSession).
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const page = await browser.newPage();
-      await page.goto(new URL('/robots.txt', url).href);
-      await page.evaluate((s) => {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('user', JSON.stringify(s.user));
-      }, session);
+      await storeSession(page, url, session);
       await page.close();
       await browser.disconnect();
     }
