@@ -15,7 +15,7 @@ const SIGNED_IN_FIRST_VIEW = new RegExp(
   [
     String.raw`node_modules[\\/](swr|use-sync-external-store|dequal)[\\/]`,
     String.raw`web[\\/]src[\\/]components[\\/](AppLayout|SignedInLayout|AppHeader|FeedbackWidget|PendingInviteRedirect|SaveForLaterButton|RecommendationCard|MoodSelect|PlanLimitBanner|RecommendationActions|CardSkeleton|CountryPrompt|TonightControls|WhereToWatch|formatTitle|ErrorState)\.`,
-    String.raw`web[\\/]src[\\/]hooks[\\/](useRecommendation|useAfterPaint|useProfile|useUserKey|useSubscriptionStatus|useLibrary)\.`,
+    String.raw`web[\\/]src[\\/]hooks[\\/](useRecommendation|afterNextPaint|useProfile|useUserKey|useSubscriptionStatus|useLibrary)\.`,
     String.raw`web[\\/]src[\\/]pages[\\/]DashboardPage\.`,
     String.raw`web[\\/]src[\\/]styles[\\/]app\.css`,
     String.raw`shared[\\/]src[\\/](where-to-watch|tonight|allowance|countries|countries-data)\.`,

@@ -3,7 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { NewRecommendationRequest, Recommendation } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { useUserKey } from './useUserKey';
-import { afterNextPaint } from './useAfterPaint';
+import { afterNextPaint } from './afterNextPaint';
 
 /**
  * The current recommendation. GET /current may issue one (it counts against the free quota), so

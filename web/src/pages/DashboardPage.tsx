@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
@@ -14,9 +14,9 @@ import { usePageTitle } from '../hooks/usePageTitle';
 import { errorText } from '../api/errorText';
 import { useProfile } from '../hooks/useProfile';
 import { TonightControls } from '../components/TonightControls';
-import { useAfterPaint } from '../hooks/useAfterPaint';
+import { afterNextPaint } from '../hooks/afterNextPaint';
 
-// What the first card does not show loads once it is on screen (useAfterPaint), or when opened.
+// What the first card does not show loads once it is on screen (Painted), or when opened.
 const HistoryList = lazy(() => import('../components/HistoryList').then((m) => ({ default: m.HistoryList })));
 const TogetherPanel = lazy(() => import('../components/TogetherPanel').then((m) => ({ default: m.TogetherPanel })));
 const ScheduleDialog = lazy(() => import('../components/ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
@@ -42,6 +42,12 @@ function changedTonight(kept: TonightConstraints | null, next: TonightConstraint
 }
 
 const asLimit = (e: unknown): PlanLimit | null => (e instanceof PlanLimitError ? { message: e.detail, expired: e.expired } : null);
+
+/** Calls `onPainted` once the browser has painted the frame it was first committed in. */
+function Painted({ onPainted }: { onPainted: () => void }) {
+  useEffect(() => afterNextPaint(onPainted), [onPainted]);
+  return null;
+}
 
 export function DashboardPage() {
   usePageTitle('Tonight');
@@ -81,7 +87,8 @@ export function DashboardPage() {
 
   // The household panel and the history below the card come once the card (or what stands in its
   // place) has painted: they would otherwise hold its first paint back.
-  const belowCard = useAfterPaint(!isLoading);
+  const [belowCard, setBelowCard] = useState(false);
+  const cardPainted = useCallback(() => setBelowCard(true), []);
   const limit = actionLimit ?? asLimit(error);
   const upgrade = () => navigate(UPGRADE_PATH);
 
@@ -174,6 +181,9 @@ export function DashboardPage() {
         ) : error && !limit ? (
           <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
         ) : null}
+        {/* Inside the boundary: it runs once the card itself is on the page, not its stand-in
+            while the country prompt's code loads. */}
+        {!isLoading && <Painted onPainted={cardPainted} />}
       </Suspense>
       {rec && scheduling && (
         <Suspense fallback={null}>

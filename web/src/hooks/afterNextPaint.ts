@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 /**
  * Runs `run` once the browser has painted the frame after this call (a timer set in an animation
  * frame runs after that frame's paint). Returns a cancel. What the first view of a page does not
@@ -15,14 +13,4 @@ export function afterNextPaint(run: () => void): () => void {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
-}
-
-/** False until the browser has painted a frame after `ready` became true, then true for good. */
-export function useAfterPaint(ready: boolean): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    if (!ready || after) return;
-    return afterNextPaint(() => setAfter(true));
-  }, [ready, after]);
-  return after;
 }
