@@ -1,6 +1,7 @@
 // Every route with its access rule (docs/screens.md, "Pages and access"). Pages load on demand (React.lazy), so the
 // landing page ships only what it shows.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
+import { lazyNamed } from './lazyNamed';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from './components/PublicLayout';
 import { RequireAuth } from './components/RequireAuth';
@@ -9,31 +10,27 @@ import { SignedOutOnly } from './components/SignedOutOnly';
 import { LegacyRedirect } from './components/LegacyRedirect';
 import { PageLoading } from './components/PageLoading';
 
-/** A lazily loaded page from its module's named export. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
-}
 
-const LandingPage = page(() => import('./pages/LandingPage'), 'LandingPage');
-const LoginPage = page(() => import('./pages/LoginPage'), 'LoginPage');
-const RegisterPage = page(() => import('./pages/RegisterPage'), 'RegisterPage');
-const VerifyEmailPage = page(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage');
-const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
-const RatePage = page(() => import('./pages/RatePage'), 'RatePage');
-const PrivacyPolicyPage = page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
-const TermsOfServicePage = page(() => import('./pages/TermsOfServicePage'), 'TermsOfServicePage');
-const RefundPolicyPage = page(() => import('./pages/RefundPolicyPage'), 'RefundPolicyPage');
-const ShippingPolicyPage = page(() => import('./pages/ShippingPolicyPage'), 'ShippingPolicyPage');
-const ContactPage = page(() => import('./pages/ContactPage'), 'ContactPage');
-const ExtensionConnectPage = page(() => import('./pages/ExtensionConnectPage'), 'ExtensionConnectPage');
-const HouseholdAcceptPage = page(() => import('./pages/HouseholdAcceptPage'), 'HouseholdAcceptPage');
+const LandingPage = lazyNamed(() => import('./pages/LandingPage'), 'LandingPage');
+const LoginPage = lazyNamed(() => import('./pages/LoginPage'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('./pages/RegisterPage'), 'RegisterPage');
+const VerifyEmailPage = lazyNamed(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage');
+const ForgotPasswordPage = lazyNamed(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const RatePage = lazyNamed(() => import('./pages/RatePage'), 'RatePage');
+const PrivacyPolicyPage = lazyNamed(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const TermsOfServicePage = lazyNamed(() => import('./pages/TermsOfServicePage'), 'TermsOfServicePage');
+const RefundPolicyPage = lazyNamed(() => import('./pages/RefundPolicyPage'), 'RefundPolicyPage');
+const ShippingPolicyPage = lazyNamed(() => import('./pages/ShippingPolicyPage'), 'ShippingPolicyPage');
+const ContactPage = lazyNamed(() => import('./pages/ContactPage'), 'ContactPage');
+const ExtensionConnectPage = lazyNamed(() => import('./pages/ExtensionConnectPage'), 'ExtensionConnectPage');
+const HouseholdAcceptPage = lazyNamed(() => import('./pages/HouseholdAcceptPage'), 'HouseholdAcceptPage');
 // Rarely visited public pages bring their own route table, so their paths cost the first download nothing.
-const RarePublicPages = page(() => import('./pages/RarePublicPages'), 'RarePublicPages');
-const AppLayout = page(() => import('./components/AppLayout'), 'AppLayout');
-const OnboardingPage = page(() => import('./pages/OnboardingPage'), 'OnboardingPage');
-const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
-const SettingsPage = page(() => import('./pages/SettingsPage'), 'SettingsPage');
-const WatchlistPage = page(() => import('./pages/WatchlistPage'), 'WatchlistPage');
+const RarePublicPages = lazyNamed(() => import('./pages/RarePublicPages'), 'RarePublicPages');
+const AppLayout = lazyNamed(() => import('./components/AppLayout'), 'AppLayout');
+const OnboardingPage = lazyNamed(() => import('./pages/OnboardingPage'), 'OnboardingPage');
+const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
+const SettingsPage = lazyNamed(() => import('./pages/SettingsPage'), 'SettingsPage');
+const WatchlistPage = lazyNamed(() => import('./pages/WatchlistPage'), 'WatchlistPage');
 
 export function AppRoutes() {
   return (

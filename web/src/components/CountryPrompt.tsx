@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyNamed } from '../lazyNamed';
 import { useProfile } from '../hooks/useProfile';
 
 // The form and its list of countries load only for the few accounts it shows to. It suspends until
 // then: the dashboard holds the card back with it, so the prompt never pushes the card down.
-const CountryForm = lazy(() => import('./CountryForm').then((m) => ({ default: m.CountryForm })));
+const CountryForm = lazyNamed(() => import('./CountryForm'), 'CountryForm');
 
 /**
  * For an account that has no country yet (made before countries): until one is chosen its services

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../lazyNamed';
 import { createPortal } from 'react-dom';
 import { useSession } from '../api/ServicesContext';
 import { Icon } from './Icon';
 
-const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
+const FeedbackDialog = lazyNamed(() => import('./FeedbackDialog'), 'FeedbackDialog');
 
 /**
  * The feedback widget of every signed-in page: an entry in the header's navigation (in the menu on

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
@@ -15,12 +15,13 @@ import { errorText } from '../api/errorText';
 import { useProfile } from '../hooks/useProfile';
 import { TonightControls } from '../components/TonightControls';
 import { afterNextPaint } from '../hooks/afterNextPaint';
+import { lazyNamed } from '../lazyNamed';
 
 // What the first card does not show loads once it is on screen (Painted), or when opened.
-const HistoryList = lazy(() => import('../components/HistoryList').then((m) => ({ default: m.HistoryList })));
-const TogetherPanel = lazy(() => import('../components/TogetherPanel').then((m) => ({ default: m.TogetherPanel })));
-const ScheduleDialog = lazy(() => import('../components/ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
-const PlanLimitModal = lazy(() => import('../components/PlanLimitModal').then((m) => ({ default: m.PlanLimitModal })));
+const HistoryList = lazyNamed(() => import('../components/HistoryList'), 'HistoryList');
+const TogetherPanel = lazyNamed(() => import('../components/TogetherPanel'), 'TogetherPanel');
+const ScheduleDialog = lazyNamed(() => import('../components/ScheduleDialog'), 'ScheduleDialog');
+const PlanLimitModal = lazyNamed(() => import('../components/PlanLimitModal'), 'PlanLimitModal');
 
 const SAVE_FAILED = 'Could not update your watchlist. Please try again.';
 
@@ -85,8 +86,8 @@ export function DashboardPage() {
     shownId.current = recId;
   }, [recId]);
 
-  // The household panel and the history below the card come once the card (or what stands in its
-  // place) has painted: they would otherwise hold its first paint back.
+  // The household panel and the history below the card come once the card (or the error shown in
+  // its place) has painted: they would otherwise hold its first paint back.
   const [belowCard, setBelowCard] = useState(false);
   const cardPainted = useCallback(() => setBelowCard(true), []);
   const limit = actionLimit ?? asLimit(error);
