@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { closure as chunkClosure, keyOf as manifestKey } from './manifest-graph.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), 'dist');
 
@@ -33,22 +34,8 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
 
-/** The manifest's key of a module, or of a chunk group of vite.config.ts by its name. */
-function keyOf(module) {
-  const key = module in manifest ? module : Object.keys(manifest).find((k) => manifest[k].name === module && k.endsWith('.js'));
-  if (!key) throw new Error(`${module} is not in the manifest`);
-  return key;
-}
-
-/** The chunk of a module and its static imports, with their stylesheets. */
-function closure(key, files = new Set(), css = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return { files, css };
-  files.add(chunk.file);
-  for (const c of chunk.css ?? []) css.add(c);
-  for (const imp of chunk.imports ?? []) closure(imp, files, css);
-  return { files, css };
-}
+const keyOf = (module) => manifestKey(manifest, module);
+const closure = (key, files, css) => chunkClosure(manifest, key, files, css);
 
 function inlineCss(file) {
   const css = readFileSync(join(dist, file), 'utf8');

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closure, keyOf } from '../../web/manifest-graph.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = join(root, 'web', 'dist');
@@ -36,23 +37,10 @@ const BUDGETS = { '/ (landing)': 90, '/app (dashboard)': 180 };
 const entryKey = manifest['index.html']?.isEntry ? 'index.html' : undefined;
 if (!entryKey) throw new Error('no entry in the manifest');
 
-/** The manifest's key of a module, or of a chunk group by its name. */
-function keyOf(module) {
-  const key = module in manifest ? module : Object.keys(manifest).find((k) => manifest[k].name === module && k.endsWith('.js'));
-  if (!key) throw new Error(`${module} is not in the manifest`);
-  return key;
-}
-
-function closure(keys) {
+/** The JavaScript files of the entry and of the chunks of `keys`, with their static imports. */
+function jsClosure(keys) {
   const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the manifest`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imp of chunk.imports ?? []) visit(imp);
-  };
-  for (const k of [entryKey, ...keys]) visit(k);
+  for (const k of [entryKey, ...keys]) closure(manifest, k, files);
   return [...files].filter((f) => f.endsWith('.js'));
 }
 
@@ -64,7 +52,7 @@ function gzipKb(file) {
 
 const results = {};
 for (const [route, keys] of Object.entries(ROUTES)) {
-  const files = closure(keys.map(keyOf));
+  const files = jsClosure(keys.map((k) => keyOf(manifest, k)));
   const kb = files.reduce((sum, f) => sum + gzipKb(f), 0);
   results[route] = { gzip_kb: Math.round(kb * 10) / 10, files: files.length, budget_kb: BUDGETS[route] ?? null };
 }
