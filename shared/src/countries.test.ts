@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, countryFromLocale, countryName, countryPhrase, isCountryCode } from './countries.js';
+import { COUNTRIES, countryName, countryPhrase, isCountryCode } from './countries.js';
+import { countryFromLocale } from './country-zones.js';
 import { PreferencesRequest, UpdateProfileRequest } from './schemas/index.js';
 
 describe('countryFromLocale', () => {

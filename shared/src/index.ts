@@ -9,6 +9,7 @@ export * from './extension.js';
 export * from './schedule.js';
 export { zonedFormat } from './intl-cache.js';
 export * from './countries.js';
+export * from './country-zones.js';
 export * from './where-to-watch.js';
 export * from './allowance.js';
 export * from './attribution.js';
