@@ -114,6 +114,30 @@ describe('compression', () => {
     }
   });
 
+  it("sends a build file the short header set of a non-page, a page the whole set, and a missing build file a 404 instead of the app's page", async () => {
+    const asset = await get(server.url, ASSET, { 'accept-encoding': 'br' });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const pageOnly of ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+      expect(asset.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+    const page = await get(server.url, '/app/dashboard');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // A chunk of an older build (a tab left open across a deploy): its loader gets a 404 to report,
+    // not the app's HTML under a script's name.
+    for (const path of ['/assets/index-old999.js', '/assets/page-old999.css', '/assets/']) {
+      const missing = await get(server.url, path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers['content-type'], path).toMatch(/^text\/plain/);
+      expect(missing.bytes.toString('utf8'), path).toBe('Not found');
+      expect(missing.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
   it('answers the landing page and /login with their pre-rendered HTML, headline included before any script runs', async () => {
     const landing = await get(server.url, '/', { 'accept-encoding': 'gzip' });
     expect(landing.status).toBe(200);

@@ -1,4 +1,4 @@
-// Security headers: helmet's full set for pages, a short set for API answers.
+// Security headers: helmet's full set for pages, a short set for API answers and the build's files.
 //
 // Most of helmet's headers act only on a document a browser renders: the page's CSP (scripts,
 // styles, images, Google sign-in), Cross-Origin-Opener-Policy, Origin-Agent-Cluster,
@@ -10,9 +10,16 @@
 // allows nothing and no framing (should one be opened on its own), CORP (no other site embeds it
 // without CORS) and HSTS. Twelve headers and 903 bytes on every answer became four and 209:
 // measured in docs/performance.md ("GET /current").
+//
+// The build's hashed scripts and stylesheets (/assets/) are not pages either: a script's or a
+// stylesheet's response CSP, framing and opener headers are never applied, so they carry the same
+// short set. On a phone every header byte of the first view's eight files shares the bandwidth with
+// the app's code (docs/performance.md, "Web"). A path under /assets/ that is not a file is a 404,
+// never the app's page (http/static-assets.ts).
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { isApiPath } from './error-handler.js';
+import { isBuildAssetPath } from './static-assets.js';
 
 /** imageOrigin: TMDB's image host (TMDB_IMAGE_URL), the one other place posters come from. */
 function pagePolicy(imageOrigin: string) {
@@ -33,7 +40,7 @@ function pagePolicy(imageOrigin: string) {
   };
 }
 
-/** What every /api answer carries; a route may replace one (artwork's CORP and CSP). */
+/** What every /api answer and every build file under /assets/ carries; a route may replace one (artwork's CORP and CSP). */
 export const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
@@ -44,7 +51,7 @@ export const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
 export function securityHeaders(imageOrigin: string): RequestHandler {
   const page = helmet({ contentSecurityPolicy: pagePolicy(imageOrigin), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
   return (req, res, next) => {
-    if (!isApiPath(req.url)) return page(req, res, next);
+    if (!isApiPath(req.url) && !isBuildAssetPath(req.url)) return page(req, res, next);
     for (const [name, value] of API_HEADERS) res.setHeader(name, value);
     next();
   };
