@@ -14,7 +14,7 @@ export function WhereToWatch({ rec }: { rec: Pick<Recommendation, 'platform' | '
     <>
       {rec.platform ? (
         <span className="rec-platform">
-          {rec.platform_logo_url && <img src={rec.platform_logo_url} alt="" width={20} height={20} className="platform-logo" />}
+          {rec.platform_logo_url && <img src={rec.platform_logo_url} alt="" width={20} height={20} className="platform-logo" fetchPriority="low" />}
           {rec.watch_url ? <a href={rec.watch_url} {...external}>{rec.platform}</a> : rec.platform}
         </span>
       ) : (
@@ -24,7 +24,7 @@ export function WhereToWatch({ rec }: { rec: Pick<Recommendation, 'platform' | '
         <ul className="watch-options" aria-label={country}>
           {here.map((o) => (
             <li key={o.label} className="rec-platform">
-              {o.logo_url && <img src={o.logo_url} alt="" width={20} height={20} className="platform-logo" />}
+              {o.logo_url && <img src={o.logo_url} alt="" width={20} height={20} className="platform-logo" fetchPriority="low" />}
               {o.link ? <a href={o.link} {...external}>{o.label}</a> : o.label}
             </li>
           ))}

@@ -43,6 +43,18 @@ describe('real artwork on the card', () => {
     expect(thumb).toHaveAttribute('src', OURS);
   });
 
+  it("asks for the services' small logos at low priority, and the poster at the browser's own", async () => {
+    const offer = { platform: 'Netflix', kind: 'subscription' as const, region: 'US', elsewhere: false, yours: true, link: null, logo_url: '/api/catalog/platforms/netflix/logo.svg', from_justwatch: false };
+    dashboard(recommendation({ platform: 'Netflix', platform_logo_url: '/api/catalog/platforms/netflix/logo.svg', where_to_watch: [offer, { ...offer, platform: 'Max', yours: false, logo_url: '/api/catalog/platforms/max/logo.svg' }] }));
+    const card = await screen.findByRole('article');
+    const logos = [...card.querySelectorAll('img.platform-logo')];
+    expect(logos.length).toBeGreaterThanOrEqual(2);
+    // On a phone's first view every request shares the bandwidth with the app's code; a 20-pixel
+    // logo beside the service's name is not worth taking it from the card's words.
+    for (const logo of logos) expect(logo).toHaveAttribute('fetchpriority', 'low');
+    expect(within(card).getByAltText('Poster of Arrival')).not.toHaveAttribute('fetchpriority');
+  });
+
   it('links the trailer in a new tab when it is known, and shows no link when it is not', async () => {
     const { unmount } = dashboard(recommendation({ trailer_url: 'https://www.youtube.com/watch?v=tFMo3UJ4B4g' }));
     const card = within(await screen.findByRole('article'));
