@@ -143,15 +143,23 @@ async function main() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-web-'));
   const server = await startServer(dataDir);
-  const rows: Array<{ page: string; path: string; form_factor: FormFactor; runs: number; median: Figures; each: Figures[]; misses: string[]; failed_audits: string[] }> = [];
+  const rows: Array<{ page: string; path: string; form_factor: FormFactor; runs: number; runs_made_again: number; median: Figures; each: Figures[]; misses: string[]; failed_audits: string[] }> = [];
   try {
     const session = await onboardedUser(server.url, dataDir);
     for (const page of PAGES) {
       for (const form of FORMS) {
         const each: Figures[] = [];
         const failed = new Set<string>();
+        let retried = 0;
         for (let i = 0; i < RUNS; i++) {
-          const lhr = await audit(`${server.url}${page.path}`, form, page.signedIn ? session : null);
+          let lhr = await audit(`${server.url}${page.path}`, form, page.signedIn ? session : null);
+          // Lighthouse now and then fails to record a trace at all (NO_NAVSTART): its own failure,
+          // with no figure of the page. That run is made again, twice at most, and counted.
+          while (lhr.runtimeError?.code === 'NO_NAVSTART' && retried < 2) {
+            retried++;
+            process.stderr.write(`  ${page.name} ${form}: Lighthouse recorded no trace (NO_NAVSTART), run ${i + 1} again\n`);
+            lhr = await audit(`${server.url}${page.path}`, form, page.signedIn ? session : null);
+          }
           if (lhr.runtimeError) throw new Error(`${page.path} ${form}: ${lhr.runtimeError.message}`);
           if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ${form}: ended on ${lhr.finalDisplayedUrl}`);
           each.push(figuresOf(lhr));
@@ -164,7 +172,7 @@ async function main() {
         }
         const keys = Object.keys(each[0]) as Array<keyof Figures>;
         const med = Object.fromEntries(keys.map((k) => [k, median(each.map((f) => f[k]))])) as unknown as Figures;
-        rows.push({ page: page.name, path: page.path, form_factor: form, runs: RUNS, median: med, each, misses: misses(form, med), failed_audits: [...failed] });
+        rows.push({ page: page.name, path: page.path, form_factor: form, runs: RUNS, runs_made_again: retried, median: med, each, misses: misses(form, med), failed_audits: [...failed] });
         process.stderr.write(`  ${page.name} ${form}: perf ${med.perf}, LCP ${med.lcp_ms} ms\n`);
       }
     }
