@@ -27,6 +27,7 @@ import { MEASURED, measurePicks, ROUNDS, WARMUP, type PickFigure } from './api-p
 import { currentThroughput, type ThroughputFigure } from './api-throughput.js';
 import { startupFigure } from './api-startup.js';
 import { measureTogether } from './api-together.js';
+import { PROBE_GAP_MS, SLOW_PICK_MS, startStallProbe } from './stall-probe.js';
 // @ts-expect-error plain JavaScript module of the root scripts
 import { buildWebIfStale, run } from '../lib.mjs';
 
@@ -99,7 +100,7 @@ async function measure(label: string, dialect: 'sqlite' | 'postgres', dataDir: s
   const handle = await openDatabase(databaseOf(dialect, dataDir, schema));
   try {
     const titles = await countTitles(handle);
-    const { picks, first, token } = await measurePicks(server, handle, secret, histories);
+    const { picks, first, token } = await measurePicks(server, handle, secret, histories, probe);
     // For scale: the cheapest authenticated call on the same path (token, user row, one select).
     const reads: number[] = [];
     const cpu1 = cpuMsOf(server.pid);
@@ -156,6 +157,7 @@ const schema = `bench_api_${randomBytes(5).toString('hex')}`;
 const secret = randomBytes(48).toString('base64url');
 const f = (n: number) => n.toFixed(1);
 const big = `${SYNTHETIC_TITLES.toLocaleString('en-US')} titles`;
+const probe = startStallProbe();
 
 try {
   const phases: Phase[] = [];
@@ -196,6 +198,10 @@ try {
       ),
     ),
   );
+  // What each slow pick was waiting for (scripts/bench/stall-probe.ts).
+  const slow = phases.flatMap((p) => p.picks.flatMap((k) => k.slow.map((s) => ({ phase: `${p.catalog} (${p.dialect}), history ${k.history}`, round: s.round + 1, 'pick (ms)': f(s.ms), 'server CPU (ms)': s.server_cpu_ms, 'server major faults': s.server_major_faults, 'bench CPU (ms)': f(s.bench_cpu_ms), 'machine stall (ms)': f(s.machine_stall_ms) }))));
+  console.log(`\nPicks over ${SLOW_PICK_MS} ms: ${slow.length}; for each, the server's CPU (all threads) and pages read from disk, the load generator's CPU, and the longest stretch a probe process got no core (machine stall)`);
+  if (slow.length) console.table(slow);
   if (imports.length) {
     console.table(Object.fromEntries(imports.map((i) => [i.files, { format: i.format, rows: i.rows, added: i.added, updated: i.updated, 's': f(i.seconds), 'rows/s': Math.round(i.rows_per_s) }])));
   }
@@ -247,12 +253,13 @@ try {
     together,
     imports,
     tmdb_sync: sync,
-    machine: { cpus: cpus().length, node: process.version, load_average_at_end: loadavg() },
+    machine: { cpus: cpus().length, node: process.version, load_average_at_end: loadavg(), probe_gaps: { over_ms: PROBE_GAP_MS, count: probe.gaps() } },
   };
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-results/api.json'), JSON.stringify(result, null, 2));
   console.log('wrote bench-results/api.json');
 } finally {
+  probe.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(pgDir, { recursive: true, force: true });
   if (PG_URL) await dropSchema(schema).catch((err) => console.error(`could not drop schema ${schema}: ${String(err)}`));

@@ -71,8 +71,14 @@ export async function startBundledServer(env: Record<string, string>, opts: { no
 
 /** User + system CPU time of a process, in ms (Linux clock ticks of 10 ms). */
 export function cpuMsOf(pid: number): number {
+  return procOf(pid).cpuMs;
+}
+
+/** A process's user + system CPU (ms, all threads, 10 ms ticks) and its major page faults (reads from disk), from /proc/PID/stat. */
+export function procOf(pid: number): { cpuMs: number; majorFaults: number } {
+  // Fields after "pid (comm) ": state is the first, majflt the 10th, utime and stime the 12th and 13th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { cpuMs: (Number(fields[11]) + Number(fields[12])) * 10, majorFaults: Number(fields[9]) };
 }
 
 /** Resident memory now and at its peak (VmRSS, VmHWM), in MB. */
