@@ -48,8 +48,11 @@ export async function buildWebIfStale() {
  * No heap flag: --heap-growing-percent=10 held RSS at 100,000 titles under 300 MB (SQLite 279-284,
  * PostgreSQL 273-287 MB, against 301-388 MB), but its more frequent full collections raised the
  * p99 of picks on PostgreSQL from 20-34 to 26-66 ms (docs/performance.md, "What is not met").
+ * --expose-gc lets the server make one full collection after it builds the engine's index for a
+ * catalog, instead of V8 making it during the picks that follow
+ * (server/src/features/recommendations/engine-index.ts).
  */
-export const SERVER_NODE_ARGS = ['--enable-source-maps'];
+export const SERVER_NODE_ARGS = ['--enable-source-maps', '--expose-gc'];
 
 /**
  * The environment `npm start` gives the server: the operator's, over these defaults. glibc gives

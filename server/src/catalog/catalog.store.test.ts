@@ -11,20 +11,30 @@ import { freshDatabase, type FreshDatabase } from './test-support.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
+const runtime = globalThis as { gc?: () => void };
+const realGc = runtime.gc;
+
 describe.each(dialects)('catalog store reload (%s)', (dialect) => {
   let fresh: FreshDatabase;
   afterEach(async () => {
+    if (realGc) runtime.gc = realGc;
+    else delete runtime.gc;
     await fresh?.close();
   });
 
-  it('after a version change, titles, ids, names, offers and the engine index all come from the new catalog', async () => {
+  it('after a version change, titles, ids, names, offers and the engine index all come from the new catalog, with one full collection per index built', async () => {
     fresh = await freshDatabase(dialect);
     const { handle } = fresh;
     await loadCatalogPack(handle, { dir: DEFAULT_PACK_DIR, logger: quiet, now: new Date('2026-01-01T00:00:00Z') });
     const store = await CatalogStore.open(handle.db, { refreshMs: 0 });
     const before = await store.titles();
     const [renamed, retired] = before;
+    // Under `npm start` node exposes gc(): one full collection after each index build, never per pick.
+    let collections = 0;
+    runtime.gc = () => void collections++;
     const oldIndex = engineIndexFor(before);
+    expect(engineIndexFor(before)).toBe(oldIndex);
+    expect(collections).toBe(1);
     const oldVersion = store.version();
     expect((await store.findByTitles([renamed.title])).get(renamed.title)?.id).toBe(renamed.id);
     expect((await store.offeredIds()).has(retired.id)).toBe(true);
@@ -61,6 +71,8 @@ describe.each(dialects)('catalog store reload (%s)', (dialect) => {
     expect(found.get('zzyzx renamed')?.id).toBe(renamed.id);
 
     const index = engineIndexFor(after);
+    expect(engineIndexFor(after)).toBe(index);
+    expect(collections).toBe(2);
     expect(index).not.toBe(oldIndex);
     expect(index.size).toBe(after.length);
     expect(indexedTitle(index, retired.id)).toBeUndefined();
