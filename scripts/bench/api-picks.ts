@@ -2,8 +2,8 @@
 // lengths, side by side, with p50/p99 and the server's CPU per issue.
 import type { DatabaseHandle } from '../../server/src/db/connection.js';
 import { api, benchUser, catalogIds } from './api-users.js';
-import { cpuMsOf, pct, procOf, type BundledServer } from './server-process.js';
-import { SLOW_PICK_MS, wallMs, type SlowPick, type StallProbe } from './stall-probe.js';
+import { cpuMsOf, pct, type BundledServer } from './server-process.js';
+import { SlowPicks, type SlowPick, type StallProbe } from './stall-probe.js';
 
 export const WARMUP = Number(process.env.WARMUP ?? 30);
 export const MEASURED = Number(process.env.REQUESTS ?? 300);
@@ -14,8 +14,6 @@ const MOODS = [undefined, 'light', 'thrilling', 'dark', 'thoughtful', 'feel-good
 export function issuePick(url: string, token: string, i: number) {
   return api(url, token, '/api/recommendations/new', { method: 'POST', body: { previous: i % 5 === 0 ? 'watched' : 'skip', mood: MOODS[i % MOODS.length] } });
 }
-/** A slow pick with its wall-clock window, to ask the probe about once the round is over. */
-type TimedSlowPick = SlowPick & { from: number; to: number };
 /** Issues in a row for one user before the other user's turn (CPU is read per block). */
 const BLOCK = 10;
 
@@ -38,14 +36,14 @@ export interface PickFigure {
  */
 export async function measurePicks(server: BundledServer, handle: DatabaseHandle, secret: string, histories: number[], probe: StallProbe): Promise<{ picks: PickFigure[]; first: number; token: string }> {
   const titles = await catalogIds(handle);
-  const figures = histories.map((history) => ({ history, rounds: [] as PickFigure['rounds'], all: [] as number[], cpu: 0, slow: [] as TimedSlowPick[] }));
+  const figures = histories.map((history) => ({ history, rounds: [] as PickFigure['rounds'], all: [] as number[], cpu: 0, slow: new SlowPicks(server.pid) }));
   let first = NaN;
   let lastToken = '';
   for (let round = 0; round < ROUNDS; round++) {
     const users = [];
     for (const [k, history] of histories.entries()) {
       const token = await benchUser(handle, server.url, secret, titles, history, round * 3 + k);
-      users.push({ token, times: [] as number[], cpu: 0, slow: [] as TimedSlowPick[] });
+      users.push({ token, times: [] as number[], cpu: 0 });
       lastToken = token;
     }
     const issue = (token: string, i: number) => issuePick(server.url, token, i);
@@ -57,22 +55,9 @@ export async function measurePicks(server: BundledServer, handle: DatabaseHandle
       for (let i = 1; i <= WARMUP; i++) await issue(u.token, i);
     }
     for (let done = 0; done < MEASURED; done += BLOCK) {
-      for (const u of users) {
+      for (const [k, u] of users.entries()) {
         const cpu0 = cpuMsOf(server.pid);
-        for (let i = done; i < Math.min(MEASURED, done + BLOCK); i++) {
-          const server0 = procOf(server.pid);
-          const bench0 = process.cpuUsage();
-          const from = wallMs();
-          const t = performance.now();
-          await issue(u.token, i);
-          const ms = performance.now() - t;
-          u.times.push(ms);
-          if (ms > SLOW_PICK_MS) {
-            const server1 = procOf(server.pid);
-            const bench = process.cpuUsage(bench0);
-            u.slow.push({ round, ms, server_cpu_ms: server1.cpuMs - server0.cpuMs, server_major_faults: server1.majorFaults - server0.majorFaults, bench_cpu_ms: (bench.user + bench.system) / 1000, machine_stall_ms: 0, from, to: from + ms });
-          }
-        }
+        for (let i = done; i < Math.min(MEASURED, done + BLOCK); i++) u.times.push(await figures[k].slow.time(round, () => issue(u.token, i)));
         u.cpu += cpuMsOf(server.pid) - cpu0;
       }
     }
@@ -80,15 +65,9 @@ export async function measurePicks(server: BundledServer, handle: DatabaseHandle
       figures[k].rounds.push({ p50: pct(u.times, 50), p99: pct(u.times, 99), max: Math.max(...u.times), server_cpu_ms_per_issue: u.cpu / u.times.length });
       figures[k].all.push(...u.times);
       figures[k].cpu += u.cpu;
-      figures[k].slow.push(...u.slow);
     });
   }
-  // The probe writes a gap once it has woken again: give the last one time to arrive.
-  await new Promise((ok) => setTimeout(ok, 50));
-  const slowOf = (f: (typeof figures)[number]): SlowPick[] => f.slow.map(({ from, to, ...p }) => ({ ...p, machine_stall_ms: probe.stalledWithin(from, to) }));
-  return {
-    first,
-    token: lastToken,
-    picks: figures.map((f) => ({ history: f.history, rounds: f.rounds, p50: pct(f.all, 50), p99: pct(f.all, 99), server_cpu_ms_per_issue: f.cpu / f.all.length, slow: slowOf(f) })),
-  };
+  const picks: PickFigure[] = [];
+  for (const f of figures) picks.push({ history: f.history, rounds: f.rounds, p50: pct(f.all, 50), p99: pct(f.all, 99), server_cpu_ms_per_issue: f.cpu / f.all.length, slow: await f.slow.report(probe) });
+  return { first, token: lastToken, picks };
 }

@@ -14,6 +14,7 @@ import type { DatabaseConfig } from '../../server/src/config.js';
 import { insertSyntheticCatalog } from './api-synthetic.js';
 import { api, benchUser, catalogIds } from './api-users.js';
 import { cpuMsOf, pct, startBundledServer } from './server-process.js';
+import { SLOW_PICK_MS, SlowPicks, startStallProbe, type SlowPick, type StallProbe } from './stall-probe.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WARMUP = Number(process.env.WARMUP ?? 30);
@@ -25,12 +26,15 @@ export interface TogetherFigure {
   rounds: Array<{ p50: number; p99: number; max: number; server_cpu_ms_per_pick: number }>;
   p50: number;
   p99: number;
+  /** Each pick over SLOW_PICK_MS, with what it may have waited for (stall-probe.ts). */
+  slow: SlowPick[];
 }
 
 /** Starts the bundled server on an existing database (catalog loaded) and measures together picks. */
-export async function measureTogether(env: Record<string, string>, database: DatabaseConfig): Promise<TogetherFigure> {
+export async function measureTogether(env: Record<string, string>, database: DatabaseConfig, probe: StallProbe): Promise<TogetherFigure> {
   const server = await startBundledServer(env);
   const handle = await openDatabase(database);
+  const slow = new SlowPicks(server.pid);
   try {
     const titles = await catalogIds(handle);
     const rounds: TogetherFigure['rounds'] = [];
@@ -43,15 +47,11 @@ export async function measureTogether(env: Record<string, string>, database: Dat
       for (let i = 0; i < WARMUP; i++) await ask(i);
       const times: number[] = [];
       const cpu0 = cpuMsOf(server.pid);
-      for (let i = 0; i < MEASURED; i++) {
-        const t = performance.now();
-        await ask(i);
-        times.push(performance.now() - t);
-      }
+      for (let i = 0; i < MEASURED; i++) times.push(await slow.time(round, () => ask(i)));
       rounds.push({ p50: pct(times, 50), p99: pct(times, 99), max: Math.max(...times), server_cpu_ms_per_pick: (cpuMsOf(server.pid) - cpu0) / MEASURED });
       all.push(...times);
     }
-    return { titles: titles.length, rounds, p50: pct(all, 50), p99: pct(all, 99) };
+    return { titles: titles.length, rounds, p50: pct(all, 50), p99: pct(all, 99), slow: await slow.report(probe) };
   } finally {
     await handle.close();
     await server.stop();
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-together-'));
   const env = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(48).toString('base64url'), LOG_LEVEL: 'warn', SCHEDULER: 'off', DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}` };
   const database: DatabaseConfig = { dialect: 'sqlite', path: join(dataDir, 'app.db') };
+  const probe = startStallProbe();
   try {
     // One start migrates and loads the pack; the synthetic titles top it up to `size`.
     await (await startBundledServer(env)).stop();
@@ -70,10 +71,12 @@ async function main(): Promise<void> {
     const have = Number((await handle.db.selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     await insertSyntheticCatalog(handle, Math.max(0, size - have));
     await handle.close();
-    const figure = await measureTogether(env, database);
+    const figure = await measureTogether(env, database, probe);
     const f = (n: number) => n.toFixed(1);
     console.table(Object.fromEntries(figure.rounds.map((r, i) => [`round ${i + 1}`, { 'p50 (ms)': f(r.p50), 'p99 (ms)': f(r.p99), 'max (ms)': f(r.max), 'server CPU/pick (ms)': f(r.server_cpu_ms_per_pick) }])));
     console.log(`together pick at ${figure.titles.toLocaleString('en-US')} titles: p50 ${f(figure.p50)} ms, p99 ${f(figure.p99)} ms (goal p99 <= 30 ms)`);
+    console.log(`picks over ${SLOW_PICK_MS} ms: ${figure.slow.length}`);
+    if (figure.slow.length) console.table(figure.slow);
     mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
     writeFileSync(
       join(ROOT, 'bench-results/api-together.json'),
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
     );
     console.log('wrote bench-results/api-together.json');
   } finally {
+    probe.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -27,7 +27,7 @@ import { MEASURED, measurePicks, ROUNDS, WARMUP, type PickFigure } from './api-p
 import { currentThroughput, type ThroughputFigure } from './api-throughput.js';
 import { startupFigure } from './api-startup.js';
 import { measureTogether } from './api-together.js';
-import { PROBE_GAP_MS, SLOW_PICK_MS, startStallProbe } from './stall-probe.js';
+import { DISK_STALL_MS, PROBE_GAP_MS, SLOW_PICK_MS, startStallProbe, type SlowPick } from './stall-probe.js';
 // @ts-expect-error plain JavaScript module of the root scripts
 import { buildWebIfStale, run } from '../lib.mjs';
 
@@ -170,7 +170,7 @@ try {
   else console.log(`no datasets at ${SHARED_DATA}: the imported-catalog phase is skipped`);
   await fillCatalog('sqlite', dataDir, schema, secret, SYNTHETIC_TITLES);
   phases.push(await measure(`${imports.length ? 'imported' : 'built-in'} + synthetic to ${big}`, 'sqlite', dataDir, schema, secret, [50, 5000]));
-  const together = await measureTogether(serverEnv('sqlite', dataDir, secret, schema), databaseOf('sqlite', dataDir, schema));
+  const together = await measureTogether(serverEnv('sqlite', dataDir, secret, schema), databaseOf('sqlite', dataDir, schema), probe);
   if (PG_URL) {
     await fillCatalog('postgres', pgDir, schema, secret, SYNTHETIC_TITLES);
     phases.push(await measure(`built-in + synthetic to ${big}`, 'postgres', pgDir, schema, secret, [50, 5000]));
@@ -199,8 +199,9 @@ try {
     ),
   );
   // What each slow pick was waiting for (scripts/bench/stall-probe.ts).
-  const slow = phases.flatMap((p) => p.picks.flatMap((k) => k.slow.map((s) => ({ phase: `${p.catalog} (${p.dialect}), history ${k.history}`, round: s.round + 1, 'pick (ms)': f(s.ms), 'server CPU (ms)': s.server_cpu_ms, 'server major faults': s.server_major_faults, 'bench CPU (ms)': f(s.bench_cpu_ms), 'machine stall (ms)': f(s.machine_stall_ms) }))));
-  console.log(`\nPicks over ${SLOW_PICK_MS} ms: ${slow.length}; for each, the server's CPU (all threads) and pages read from disk, the load generator's CPU, and the longest stretch a probe process got no core (machine stall)`);
+  const slowOf = (phase: string, picks: SlowPick[]) => picks.map((s) => ({ phase, round: s.round + 1, 'pick (ms)': f(s.ms), 'server CPU (ms)': s.server_cpu_ms, 'server major faults': s.server_major_faults, 'bench CPU (ms)': f(s.bench_cpu_ms), 'machine stall (ms)': f(s.machine_stall_ms), 'disk stall (ms)': f(s.disk_stall_ms) }));
+  const slow = [...phases.flatMap((p) => p.picks.flatMap((k) => slowOf(`${p.catalog} (${p.dialect}), history ${k.history}`, k.slow))), ...slowOf(`together, ${big} (sqlite)`, together.slow)];
+  console.log(`\nPicks over ${SLOW_PICK_MS} ms: ${slow.length}; for each, the server's CPU (all threads) and pages read from disk, the load generator's CPU, and the longest stretch in which a probe process got no core (machine stall) or waited for a 4 KB write to reach the disk (disk stall)`);
   if (slow.length) console.table(slow);
   if (imports.length) {
     console.table(Object.fromEntries(imports.map((i) => [i.files, { format: i.format, rows: i.rows, added: i.added, updated: i.updated, 's': f(i.seconds), 'rows/s': Math.round(i.rows_per_s) }])));
@@ -253,7 +254,7 @@ try {
     together,
     imports,
     tmdb_sync: sync,
-    machine: { cpus: cpus().length, node: process.version, load_average_at_end: loadavg(), probe_gaps: { over_ms: PROBE_GAP_MS, count: probe.gaps() } },
+    machine: { cpus: cpus().length, node: process.version, load_average_at_end: loadavg(), probe_stalls: { cpu_gaps_over_ms: PROBE_GAP_MS, disk_writes_over_ms: DISK_STALL_MS, ...probe.counts() } },
   };
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-results/api.json'), JSON.stringify(result, null, 2));
