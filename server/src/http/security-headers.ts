@@ -41,7 +41,7 @@ function pagePolicy(imageOrigin: string) {
 }
 
 /** What every /api answer and every build file under /assets/ carries; a route may replace one (artwork's CORP and CSP). */
-export const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
+const NON_PAGE_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
   ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
@@ -52,7 +52,7 @@ export function securityHeaders(imageOrigin: string): RequestHandler {
   const page = helmet({ contentSecurityPolicy: pagePolicy(imageOrigin), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
   return (req, res, next) => {
     if (!isApiPath(req.url) && !isBuildAssetPath(req.url)) return page(req, res, next);
-    for (const [name, value] of API_HEADERS) res.setHeader(name, value);
+    for (const [name, value] of NON_PAGE_HEADERS) res.setHeader(name, value);
     next();
   };
 }

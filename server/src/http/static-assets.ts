@@ -22,14 +22,14 @@ const ASSETS = '/assets/';
 /** Where the build writes the pre-rendered public pages: <path>/index.html. */
 const PRERENDERED = '/prerendered';
 
+/** A request for a file the build hashed (a script or stylesheet), whether or not it exists. */
+export const isBuildAssetPath = (url: string) => url.startsWith(ASSETS);
+
 /**
  * The coding to answer with, from an Accept-Encoding header (RFC 9110 12.5.3): the acceptable one
  * with the highest q among those on disk; on a tie brotli, which is the smaller. Browsers list
  * "gzip, deflate, br" with equal weight, so the client's order is not a preference.
  */
-/** A request for a file the build hashed (a script or stylesheet), whether or not it exists. */
-export const isBuildAssetPath = (url: string) => url.startsWith(ASSETS);
-
 export function chooseCoding(header: string | undefined, available: { br: boolean; gzip: boolean }): ContentCoding {
   if (!header) return 'identity';
   const q = new Map<string, number>();
@@ -117,10 +117,10 @@ export function webAssets(webDist: string): WebAssets | null {
       const asset = assets.get(path);
       // A script or stylesheet of another build (a page open across a deploy asks for its old
       // chunks): a 404 its loader reports, not the app's page as if it were that file.
-      if (!asset && path.startsWith(ASSETS)) return void res.status(404).type('text/plain').send('Not found');
+      if (!asset && isBuildAssetPath(path)) return void res.status(404).type('text/plain').send('Not found');
       // The pages are answered at their own paths (sendPage), never as files.
       if (!asset || path === '/index.html' || path.startsWith(`${PRERENDERED}/`)) return next();
-      send(req, res, next, asset, path.startsWith(ASSETS) ? IMMUTABLE : HOURLY);
+      send(req, res, next, asset, isBuildAssetPath(path) ? IMMUTABLE : HOURLY);
     },
     sendPage(req, res, next) {
       // A public page pre-rendered by the build (web/finish-build.mjs), else the single-page app.
