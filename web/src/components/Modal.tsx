@@ -1,15 +1,24 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-/** A modal on the native <dialog>: focus trap, Escape and the backdrop come from the browser. */
+/**
+ * A modal on the native <dialog>: focus trap, Escape and the backdrop come from the browser. Closing
+ * it (unmounting) gives focus back to the element that had it when it opened (the button that
+ * opened it), as a keyboard or screen-reader user expects, instead of leaving it on <body>.
+ */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     const d = ref.current;
     if (d && !d.open) {
       if (typeof d.showModal === 'function') d.showModal();
       else d.setAttribute('open', '');
     }
+    // The opener may be gone (a closed menu held it): then there is nothing sensible to return to.
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog
