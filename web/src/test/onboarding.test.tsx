@@ -18,8 +18,14 @@ const MOVIES = Array.from({ length: 24 }, (_, i) => ({
   poster_fallback_url: `/api/catalog/titles/m${i}/poster.svg`,
 }));
 
+/**
+ * Answers as the real API does: the profile says onboarded once the preferences are saved (the
+ * dashboard reads it again as it opens, and a stale answer would send the user back).
+ */
 function server() {
+  let onboarded = false;
   return new FakeServer()
+    .on('GET /api/settings/profile', () => ({ body: user({ is_onboarded: onboarded }) }))
     .on('GET /api/onboarding/genres', { body: { genres: [...GENRES] } })
     .on('GET /api/onboarding/languages', { body: { languages: ['English', 'Korean', 'Hindi'] } })
     .on('GET /api/onboarding/movies/filtered', (req) => ({
@@ -28,9 +34,10 @@ function server() {
     .on('GET /api/onboarding/platforms', {
       body: { platforms: [{ name: 'Netflix', color: '#e50914', logo_url: '/logo.svg', search_url: 'https://netflix.com', hosts: ['netflix.com'], title_count: 100 }] },
     })
-    .on('POST /api/onboarding/preferences', () => ({
-      body: SavePreferencesResponse.parse({ message: 'Saved', user: user({ is_onboarded: true }) }),
-    }))
+    .on('POST /api/onboarding/preferences', () => {
+      onboarded = true;
+      return { body: SavePreferencesResponse.parse({ message: 'Saved', user: user({ is_onboarded: true }) }) };
+    })
     .on('PUT /api/settings/profile', (req) => ({ body: user({ is_onboarded: true, ...(req.body as object) }) }))
     .on('GET /api/recommendations/current', { body: recommendation() })
     .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } });
@@ -95,8 +102,14 @@ describe('onboarding', () => {
     // Step 4: platforms are optional.
     expect(await screen.findByText(/Step 4 of 4/)).toBeInTheDocument();
     await screen.findByRole('checkbox', { name: 'Netflix' });
+    const readsBefore = s.calls('GET /api/settings/profile').length;
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(location()).toBe('/app/dashboard'));
+    // The dashboard reads the profile again as it opens; once that answer is in, the user stays.
+    await screen.findByRole('heading', { name: /Arrival/ });
+    await waitFor(() => expect(s.calls('GET /api/settings/profile').length).toBeGreaterThan(readsBefore));
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('user')!).is_onboarded).toBe(true));
+    expect(location()).toBe('/app/dashboard');
 
     const saved = s.calls('POST /api/onboarding/preferences')[0].body as Record<string, unknown>;
     expect(saved.subscription_tier).toBe('free_trial');
@@ -177,6 +190,32 @@ describe('onboarding', () => {
     expect(langs.queryByText('Select at least one language to save.')).toBeNull();
     const services = within(screen.getByRole('region', { name: 'Streaming services' }));
     expect(await services.findByRole('checkbox', { name: 'Netflix' })).toBeChecked();
+  });
+
+  it('a profile read asked before Finish and answered after it never sends the user back to onboarding', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    let staleAnswered = false;
+    const s = server().on('GET /api/settings/profile', async () => {
+      reads += 1;
+      if (reads > 1) return { body: user({ is_onboarded: true }) };
+      // The signed-in layout's read, as the server answered it before the preferences were saved.
+      await held;
+      staleAnswered = true;
+      return { body: user({ is_onboarded: false }) };
+    });
+    const { location } = renderApp('/app/onboarding', { server: s, user: user({ is_onboarded: false }) });
+    await toLastStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(location()).toBe('/app/dashboard'));
+    release();
+    await screen.findByRole('heading', { name: /Arrival/ });
+    await waitFor(() => expect(staleAnswered).toBe(true));
+    // The stale answer is read and handed to the app within a few turns of the event loop.
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(JSON.parse(window.localStorage.getItem('user')!).is_onboarded).toBe(true);
+    expect(location()).toBe('/app/dashboard');
   });
 
   it('shows the alert text when saving fails', async () => {
