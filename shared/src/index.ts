@@ -16,3 +16,4 @@ export * from './attribution.js';
 export * from './why-not.js';
 export * from './tonight.js';
 export * from './together.js';
+export { isAppPage } from './pages.js';

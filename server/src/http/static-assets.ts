@@ -5,6 +5,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { isAppPage } from '@app/shared';
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
@@ -79,7 +80,11 @@ export interface WebAssets {
   index: string;
   /** Serves a file of the build by its path; anything else goes on. */
   files: RequestHandler;
-  /** Answers a page of the app: its pre-rendered HTML if the build made one, else index.html; revalidated on each visit. */
+  /**
+   * Answers a page of the app: its pre-rendered HTML if the build made one, else index.html;
+   * revalidated on each visit. A path the app has no page for gets index.html (which shows "Page
+   * not found") with 404, so crawlers and link checkers see the truth.
+   */
   sendPage(req: Request, res: Response, next: NextFunction): void;
 }
 
@@ -127,6 +132,8 @@ export function webAssets(webDist: string): WebAssets | null {
       const path = req.path.replace(/\/+$/, '');
       const asset = assets.get(`${PRERENDERED}${path}/index.html`) ?? assets.get('/index.html');
       if (!asset) return next();
+      // Decodable: the router's splat refuses a malformed path (400 with the page) before this.
+      if (!isAppPage(decodeURIComponent(req.path))) res.status(404);
       send(req, res, next, asset, 'no-cache');
     },
   };
