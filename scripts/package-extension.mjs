@@ -4,6 +4,7 @@
 // folder's contents at the zip's root, as both stores expect. Source maps and dotfiles (Vite's
 // .vite/ build manifest) stay out: the stores do not need them and we do not publish our sources
 // that way. A plain zip writer (deflate, CRC-32 from node:zlib) rather than one more dependency.
+// The Chrome package's manifest leaves out `key` (docs/extension-store.md, "The extension's id").
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
@@ -27,6 +28,20 @@ function packagedFiles(dir) {
   return out.sort();
 }
 
+/**
+ * A file as the store receives it. The Chrome Web Store refuses a manifest with `key` ("key field is
+ * not allowed in manifest") and gives the published item an id of its own; the unpacked build keeps
+ * the key, so a developer's extension keeps the fixed id the server's default EXTENSION_ORIGINS names.
+ * A manifest without `key` (Firefox's) goes in byte for byte.
+ */
+function storeCopy(name, data) {
+  if (name !== 'manifest.json') return data;
+  const manifest = JSON.parse(data.toString('utf8'));
+  if (!('key' in manifest)) return data;
+  delete manifest.key;
+  return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 // A fixed timestamp (1 Jan 2000, DOS format): the same build gives the same bytes.
 const DOS_TIME = 0;
 const DOS_DATE = ((2000 - 1980) << 9) | (1 << 5) | 1;
@@ -36,7 +51,7 @@ function zip(dir) {
   const centrals = [];
   let offset = 0;
   for (const name of packagedFiles(dir)) {
-    const data = readFileSync(join(dir, name));
+    const data = storeCopy(name, readFileSync(join(dir, name)));
     const packed = deflateRawSync(data, { level: 9 });
     const stored = packed.length >= data.length;
     const body = stored ? data : packed;

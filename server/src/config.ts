@@ -118,7 +118,8 @@ const EnvSchema = z.object({
     .optional(),
   CATALOG_MAX_TITLES: intIn(1, 200_000).default(5000),
   CATALOG_SYNC: z.enum(['on', 'off']).optional(),
-  // Our Chrome extension's id is fixed by the public key in its manifest (extension/src/manifest.ts).
+  // The unpacked Chrome build's id is fixed by the public key in its manifest (extension/src/manifest.ts);
+  // the Web Store's copy has an id of its own, added here by the operator (docs/extension-store.md).
   EXTENSION_ORIGINS: z.string().default(OUR_EXTENSION_ORIGIN),
   TRUST_PROXY: z
     .string()
