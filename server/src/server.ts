@@ -121,7 +121,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let releaseLock = () => {};
   let ctx: AppContext;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(config.database, (message) => logger.warn(message));
     if (config.database.dialect === 'sqlite' && config.database.path !== ':memory:') releaseLock = holdServerLock(config.database.path);
     const applied = await migrateToLatest(database);
     if (applied.length) logger.info({ applied }, 'database migrated');

@@ -1,12 +1,13 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql, Migrator, type MigrationProvider, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseConfig } from '../config.js';
 import type { Database as Tables } from './schema.js';
 import { migrations, type Dialect } from './migrations/index.js';
 import { cachingDatabase } from './statement-cache.js';
+import { ensurePrivateDir, privateDatabaseFile } from './private-files.js';
 
 export type DB = Kysely<Tables>;
 
@@ -94,8 +95,16 @@ function watchFile(path: string): () => string | null {
   };
 }
 
-function openSqlite(path: string): DatabaseHandle {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+/** For the log: what opening found about the files' permissions (private-files.ts). */
+export type DatabaseNotice = (message: string) => void;
+
+function openSqlite(path: string, notice: DatabaseNotice): DatabaseHandle {
+  if (path !== ':memory:') {
+    const loose = ensurePrivateDir(dirname(path));
+    if (loose) notice(loose);
+    const tightened = privateDatabaseFile(path);
+    if (tightened.length) notice(`made ${tightened.join(', ')} readable by the server's user only (mode 0600)`);
+  }
   const sqlite = new BetterSqlite3(path);
   const storageProblem = path === ':memory:' ? () => null : watchFile(path);
   sqlite.pragma('journal_mode = WAL');
@@ -123,8 +132,8 @@ function openPostgres(driver: typeof pg, url: string, schema: string | null): Da
   return { db, dialect: 'postgres', schema, storageProblem: () => null, close: () => db.destroy() };
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.dialect === 'sqlite') return openSqlite(config.path);
+export async function openDatabase(config: DatabaseConfig, notice: DatabaseNotice = () => {}): Promise<DatabaseHandle> {
+  if (config.dialect === 'sqlite') return openSqlite(config.path, notice);
   const driver = await loadPg();
   if (config.schema) {
     // The schema must exist before the pool's search_path can point at it.

@@ -60,7 +60,7 @@ function fsyncDirectory(dir: string): void {
  * the new name survives a power cut. Returns false when the file already existed.
  */
 export function createFileAtomically(dir: string, name: string, content: string): boolean {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, name);
   const tmp = join(dir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const fd = openSync(tmp, 'wx', 0o600);
