@@ -63,7 +63,7 @@ describe.each(dialects)('a pick for two on %s', (dialect) => {
     expect(sent.invite).toMatchObject({ email: benEmail });
     expect(new Date(sent.invite!.expires_at).getTime() - clock.now().getTime()).toBe(HOUSEHOLD.inviteTtlDays * 86_400_000);
     const mail = await server.mailbox.waitFor((m) => m.to.includes(benEmail) && server.mailbox.messages.indexOf(m) >= mark);
-    expect(mail.subject).toBe('Asha invited you to pick what to watch together');
+    expect(mail.subject).toBe("You're invited to pick what to watch together on Tonight's Pick");
     expect(mail.text).toMatch(/\/household\/accept#token=[A-Za-z0-9_-]{43}/);
     const token = await inviteToken(server, benEmail, mark);
     // Only the hash is stored.
@@ -202,6 +202,19 @@ describe.each(dialects)('a pick for two on %s', (dialect) => {
     expect(bad.body.detail).toBeTruthy();
     const noAuth = await rawRequest(server.url, '/api/household/accept', { body: JSON.stringify({ token: once }) });
     expect(noAuth.status).toBe(401);
+  });
+
+  it("keeps the inviter's name, which they choose freely (a URL, say), out of the mail's subject", async () => {
+    const sender = await onboard(server, 'https://prize.example/claim', [], uniqueEmail('url-name'));
+    const to = uniqueEmail('named');
+    const mark = server.mailbox.messages.length;
+    await sender.api.household.invite({ email: to });
+    const mail = await server.mailbox.waitFor((m) => m.to.includes(to) && server.mailbox.messages.indexOf(m) >= mark);
+    expect(mail.subject).toBe("You're invited to pick what to watch together on Tonight's Pick");
+    expect(mail.subject).not.toMatch(/prize|https?:/);
+    // The body says who invited them, as plain text.
+    expect(mail.text).toContain('https://prize.example/claim invited you');
+    await sender.api.household.leave();
   });
 
   it('limits invites per account: each one sends a mail', async () => {

@@ -50,7 +50,7 @@ describe('a pick for two in Chromium', () => {
 
     // The mail's link, opened signed out in Ben's browser.
     const mail = await server.mailbox.waitFor((m) => m.to.includes(benEmail) && server.mailbox.messages.indexOf(m) >= before);
-    expect(mail.subject).toBe('Asha invited you to pick what to watch together');
+    expect(mail.subject).toBe("You're invited to pick what to watch together on Tonight's Pick");
     const link = /https?:\/\/\S+(\/household\/accept#token=[A-Za-z0-9_-]+)/.exec(mail.text)![1];
     await benPage.goto(link);
     await benPage.getByRole('heading', { name: 'Pick what to watch, together' }).waitFor();

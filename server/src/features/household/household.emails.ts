@@ -9,6 +9,12 @@ export function inviteLink(appUrl: string, token: string): string {
   return `${appUrl}/household/accept#token=${token}`;
 }
 
+/**
+ * The same subject for every invite: the inviter's name is free text they chose (it can be a URL),
+ * and a subject is what a mailbox shows before anyone opens the mail, so it names nobody.
+ */
+export const INVITE_SUBJECT = "You're invited to pick what to watch together on Tonight's Pick";
+
 export function householdInviteEmail(appUrl: string, to: string, inviter: string, token: string): MailMessage {
   const link = inviteLink(appUrl, token);
   const paragraphs = [
@@ -19,7 +25,7 @@ export function householdInviteEmail(appUrl: string, to: string, inviter: string
   ];
   return {
     to,
-    subject: `${inviter} invited you to pick what to watch together`,
+    subject: INVITE_SUBJECT,
     text: paragraphs.join('\n\n'),
     html: paragraphs.map((p) => (p === link ? `<p><a href="${escape(link)}">Accept the invite</a></p>` : `<p>${escape(p)}</p>`)).join(''),
     code: { purpose: 'household-invite', value: link },
