@@ -2,7 +2,7 @@
 // database (integrity_check ok) holding every write acknowledged before the backup began.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GOOD_PASSWORD, startTestServer, uniqueEmail, type TestServer } from './support/test-server.js';
@@ -95,6 +95,35 @@ describe('npm run admin -- backup (SQLite)', () => {
     expect(missingDir.code).toBe(1);
     expect(missingDir.stderr).toMatch(/^The folder .*no-such-folder does not exist\. Nothing written\.\n$/);
     expect(existsSync(join(outDir, 'a.db'))).toBe(false);
+  }, 120_000);
+
+  it('the temporary copy is readable by its owner only from the moment it exists', async () => {
+    // A database of its own, held under an exclusive lock: the backup creates its temporary file
+    // and then waits for the lock, so the file can be looked at before any page is copied.
+    const data = join(outDir, 'locked-data');
+    mkdirSync(data);
+    expect((await runAdmin(databaseEnv(server.env), ['backup', join(data, 'app.db')])).code).toBe(0);
+    const hold = new BetterSqlite3(join(data, 'app.db'));
+    hold.pragma('journal_mode = DELETE');
+    hold.exec('begin exclusive');
+    const file = join(outDir, 'locked.db');
+    const run = runAdmin({ DATA_DIR: data, LOG_LEVEL: 'silent' }, ['backup', file]);
+    try {
+      let tmp: string | undefined;
+      for (let i = 0; i < 3000 && !tmp; i++) {
+        tmp = readdirSync(outDir).find((f) => f.startsWith('locked.db.tmp-'));
+        if (!tmp) await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(tmp).toBeDefined();
+      expect(statSync(join(outDir, tmp!)).mode & 0o777).toBe(0o600);
+    } finally {
+      hold.exec('rollback');
+      hold.close();
+    }
+    const done = await run;
+    expect([done.code, done.stderr]).toEqual([0, '']);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(outDir).filter((f) => f.startsWith('locked.db'))).toEqual(['locked.db']);
   }, 120_000);
 
   it('on PostgreSQL it refuses and names pg_dump, without the password', async () => {

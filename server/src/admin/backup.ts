@@ -3,8 +3,9 @@
 // is made in one step, inside one read transaction: in WAL mode writers carry on meanwhile, and
 // the copy is the database as of the moment that transaction began.
 import BetterSqlite3 from 'better-sqlite3';
-import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createPrivateFile } from '../db/private-files.js';
 import { checkOurDatabase, fsyncDirectory, fsyncFile, postgresRefusal, removeSidecars } from './sqlite-files.js';
 import { done, formatBytes, parseArgs, refused, UsageError, userPath, type Command } from './cli.js';
 
@@ -24,6 +25,9 @@ export const backup: Command = {
     const started = performance.now();
     const tmp = `${file}.tmp-${process.pid}`;
     rmSync(tmp, { force: true });
+    // The copy holds password hashes and tokens: readable by its owner only from its first byte
+    // (SQLite writes into the file it finds, and gives its journal the file's mode).
+    createPrivateFile(tmp);
     const db = new BetterSqlite3(source, { fileMustExist: true });
     try {
       db.pragma('busy_timeout = 5000');
@@ -37,8 +41,6 @@ export const backup: Command = {
     } finally {
       db.close();
     }
-    // The copy holds password hashes and tokens: readable by its owner only.
-    chmodSync(tmp, 0o600);
     const checked = checkOurDatabase(tmp);
     removeSidecars(tmp);
     if (!checked.ok) {
