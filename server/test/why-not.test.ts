@@ -1,5 +1,5 @@
-// "Why not recommended?" through the real API on a real database: a title the user rated or
-// watched, one not on their service in their country (and where it streams), one that is a
+// "Why not recommended?" through the real API on a real database: tonight's pick, a title the user
+// rated or watched, one not on their service in their country (and where it streams), one that is a
 // candidate (its rank), an unknown title (404), bad input (400 with a detail), and that asking
 // writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,9 +51,16 @@ describe.each(dialects)('why not recommended on %s', (dialect) => {
     expect((await ask(second.title_id)).reasons[0].code).toBe('liked');
 
     const third = await u.api.recommendations.next({ previous: 'skip' });
-    expect((await ask(third.title_id)).reasons[0]).toEqual({ code: 'issued', text: 'It was already one of your picks, and a title is never picked twice.' });
     await u.api.recommendations.next({ previous: 'watched' });
     expect((await ask(third.title_id)).reasons[0]).toEqual({ code: 'watched', text: 'You have watched it: picks are always titles you have not seen.' });
+  });
+
+  it("says tonight's pick is the pick, and a pick passed over was already one of your picks", async () => {
+    const current = await u.api.recommendations.current();
+    expect((await ask(current.title_id)).reasons[0]).toEqual({ code: 'current_pick', text: 'It is your pick for tonight: it is on your dashboard now.' });
+    expect(codes(await ask(current.title_id))).not.toContain('issued');
+    await u.api.recommendations.next({ previous: 'skip' });
+    expect((await ask(current.title_id)).reasons[0]).toEqual({ code: 'issued', text: 'It was already one of your picks, and a title is never picked twice.' });
   });
 
   it('says a title is not on your service in your country, and where it does stream', async () => {

@@ -8,7 +8,7 @@ export const WhyNotQuery = z
 export type WhyNotQuery = z.input<typeof WhyNotQuery>;
 
 /**
- * `code` says which check decided (disliked, liked, favourite, watched, issued; kind, time_budget,
+ * `code` says which check decided (current_pick: it is tonight's pick; disliked, liked, favourite, watched, issued; kind, time_budget,
  * finish_tonight, excluded_genre, excluded_keyword, excluded_person, age_rating; not_on_services;
  * language, disliked_similar, top_match, ranked, in_its_favour); `text` says it to the user.
  */

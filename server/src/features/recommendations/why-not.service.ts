@@ -1,7 +1,7 @@
 // "Why not recommended?" for one title: the user's taste and tonight's options as a pick would use
 // them, handed to the engine's whyNot (engine/why-not.ts), which answers from its own checks.
 // Read-only: nothing is written, so no lock and no quota.
-import { WATCHLIST_MAX, type WhyNotQuery, type WhyNotResponse } from '@app/shared';
+import { WATCHLIST_MAX, type WhyNotQuery, type WhyNotReason, type WhyNotResponse } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { whyNot, type RecommendOptions } from '../../engine/index.js';
@@ -12,8 +12,10 @@ import { savedTitleIds } from '../watchlist/watchlist.repository.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import { coLikesFor } from './co-likes.js';
 import { engineIndexFor } from './engine-index.js';
-import { tasteRows } from './recommendations.repository.js';
+import { activeRecommendation, tasteRows } from './recommendations.repository.js';
 import { buildTaste } from './taste.js';
+
+const CURRENT_PICK = { code: 'current_pick', text: 'It is your pick for tonight: it is on your dashboard now.' } as const;
 
 /**
  * The options of the user's next pick: their country decides where a platform counts, as in
@@ -27,15 +29,21 @@ function nextPickOptions(user: UserRow): RecommendOptions {
 
 export async function whyNotRecommended(ctx: AppContext, catalog: CatalogStore, user: UserRow, query: WhyNotQuery): Promise<WhyNotResponse> {
   const titleId = query.title_id.trim();
-  const [titles, favourites, rows, saved] = await Promise.all([
+  const [titles, favourites, rows, saved, active] = await Promise.all([
     catalog.titles(),
     favouriteTitleIds(ctx.db, user.id),
     tasteRows(ctx.db, user.id),
     savedTitleIds(ctx.db, user.id, WATCHLIST_MAX),
+    activeRecommendation(ctx.db, user.id),
   ]);
   const index = engineIndexFor(titles);
   const answer = whyNot(index, buildTaste(user, favourites, rows, saved), titleId, nextPickOptions(user), coLikesFor(ctx, catalog).current());
   if (!answer) throw notFound('That title is not in the catalog.');
   const title = index.titles[index.idToIdx.get(answer.titleId)!];
-  return { title_id: answer.titleId, title: title.title, reasons: answer.reasons.map(({ code, text }) => ({ code, text })) };
+  const reasons: WhyNotReason[] = answer.reasons.map(({ code, text }) => ({ code, text }));
+  // Tonight's pick is in the history as issued, but "already one of your picks" would be wrong
+  // about the title on the user's card right now (asked from the watchlist, say): it is the pick.
+  // A rating of it stays the reason given.
+  if (active?.title_id === answer.titleId && reasons[0]?.code === 'issued') reasons[0] = CURRENT_PICK;
+  return { title_id: answer.titleId, title: title.title, reasons };
 }
