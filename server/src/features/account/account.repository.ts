@@ -71,13 +71,14 @@ export async function putDeletionCode(db: DB, row: Omit<DeletionCodeRow, 'attemp
   return r !== undefined;
 }
 
-/** Counts one wrong attempt; returns the new count. */
-export async function addWrongDeletionAttempt(db: DB, userId: string): Promise<number> {
-  const r = await db
+/** Counts one attempt on a live code with attempts left, in one statement (auth/code-attempt.ts); the row after it, or undefined. */
+export function spendDeletionAttempt(db: DB, userId: string, at: string, max: number): Promise<{ attempts: number; code_hash: string } | undefined> {
+  return db
     .updateTable('account_deletion_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('user_id', '=', userId)
-    .returning('attempts')
+    .where('attempts', '<', max)
+    .where('expires_at', '>', at)
+    .returning(['attempts', 'code_hash'])
     .executeTakeFirst();
-  return Number(r?.attempts ?? 0);
 }

@@ -10,7 +10,8 @@ import { badRequest, fieldError, notFound, tooMany } from '../../http/errors.js'
 import { hit } from '../../http/rate-limit.js';
 import { revokeToken } from '../../integrations/google/oauth.js';
 import { verifyPassword } from '../auth/password.js';
-import { newVerificationCode, sameHash } from '../auth/verification-code.js';
+import { attemptCode } from '../auth/code-attempt.js';
+import { newVerificationCode } from '../auth/verification-code.js';
 import { calendarCipher, tokenAssociatedData } from '../calendar/calendar.access.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { buildAccountExport } from './account.export.js';
@@ -78,15 +79,16 @@ export async function requestDeletionCode(ctx: AppContext, user: UserRow): Promi
 }
 
 async function checkDeletionCode(ctx: AppContext, user: UserRow, code: string): Promise<void> {
-  const row = await repo.findDeletionCode(ctx.db, user.id);
-  if (!row || Date.parse(row.expires_at) <= ctx.clock.now().getTime()) throw fieldError('code', ACCOUNT_TEXTS.codeMissing);
-  if (row.attempts >= MAX_CODE_ATTEMPTS) throw fieldError('code', ACCOUNT_TEXTS.codeSpent);
-  if (!sameHash(row.code_hash, hashDeletionCode(ctx.secrets.jwt, user.id, code))) {
-    const used = await repo.addWrongDeletionAttempt(ctx.db, user.id);
-    const left = Math.max(0, MAX_CODE_ATTEMPTS - used);
-    const message = left > 0 ? `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : ACCOUNT_TEXTS.codeSpent;
-    throw fieldError('code', message, message, { attempts_left: left });
-  }
+  const codes = {
+    spend: (at: string) => repo.spendDeletionAttempt(ctx.db, user.id, at, MAX_CODE_ATTEMPTS),
+    find: () => repo.findDeletionCode(ctx.db, user.id),
+  };
+  const outcome = await attemptCode(codes, () => hashDeletionCode(ctx.secrets.jwt, user.id, code), ctx.clock.now(), MAX_CODE_ATTEMPTS);
+  if (outcome.ok) return;
+  if (outcome.why !== 'wrong') throw fieldError('code', outcome.why === 'spent' ? ACCOUNT_TEXTS.codeSpent : ACCOUNT_TEXTS.codeMissing);
+  const left = outcome.left;
+  const message = left > 0 ? `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : ACCOUNT_TEXTS.codeSpent;
+  throw fieldError('code', message, message, { attempts_left: left });
 }
 
 /**

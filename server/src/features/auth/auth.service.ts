@@ -20,7 +20,8 @@ import {
 } from './auth.cookies.js';
 import { issueAccessToken } from './tokens.js';
 import { createSession, revokeCredentials } from '../sessions/sessions.repository.js';
-import { newVerificationCode, hashVerificationCode, sameHash } from './verification-code.js';
+import { newVerificationCode, hashVerificationCode } from './verification-code.js';
+import { checkCode } from './code-attempt.js';
 import * as codes from './verification.repository.js';
 import { verificationEmail } from './auth.emails.js';
 import { verifyGoogleIdToken } from '../../integrations/google/id-token.js';
@@ -165,17 +166,10 @@ export async function verifyEmail(ctx: AppContext, client: AuthClient, input: { 
   const row = await findUserByEmail(ctx.db, input.email);
   if (!row) throw badRequest('Invalid verification code');
   if (row.email_verified) throw badRequest('This email is already verified. Please sign in.');
-  const stored = await codes.findCode(ctx.db, row.id);
-  if (!stored) throw badRequest('No active code for this email. Please request a new one.');
-  if (stored.attempts >= VERIFICATION.maxWrongAttempts) throw badRequest('Too many wrong attempts. Please request a new code.');
-  if (Date.parse(stored.expires_at) <= ctx.clock.now().getTime()) throw badRequest('This code has expired. Please request a new one.');
-  const given = hashVerificationCode(ctx.secrets.jwt, row.id, input.verification_code);
-  if (!sameHash(given, stored.code_hash)) {
-    const attempts = await codes.addWrongAttempt(ctx.db, row.id);
-    const left = VERIFICATION.maxWrongAttempts - attempts;
-    throw badRequest(left > 0 ? `Invalid verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : 'Too many wrong attempts. Please request a new code.');
-  }
-  if (!(await codes.consumeCode(ctx.db, row.id, stored.code_hash))) throw badRequest('No active code for this email. Please request a new one.');
+  const none = 'No active code for this email. Please request a new one.';
+  const attempts = { spend: (at: string) => codes.spendAttempt(ctx.db, row.id, at), find: () => codes.findCode(ctx.db, row.id) };
+  const stored = await checkCode(attempts, () => hashVerificationCode(ctx.secrets.jwt, row.id, input.verification_code), ctx.clock.now(), { none, wrong: 'Invalid verification code.' });
+  if (!(await codes.consumeCode(ctx.db, row.id, stored.code_hash))) throw badRequest(none);
   const chosenHere = row.password_hash !== null && holdsSignupProof(ctx.secrets.jwt, client, row.id, row.password_hash);
   const verified = await claimAddress(ctx.db, row.id, chosenHere ? row.password_hash : null, ctx.clock.now());
   const message = row.password_hash && !verified.password_hash ? 'Email verified. The password chosen at sign-up was set in another browser, so it was not kept.' : 'Email verified';

@@ -1,6 +1,7 @@
 // Storage of emailed sign-in (unlock) codes: one per address and browser (docs/security.md,
 // "Sign-in limits"). Same rules as verification codes: hashed, expiring, few wrong attempts.
 import type { Selectable } from 'kysely';
+import { VERIFICATION } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import type { LoginUnlockCodesTable } from '../../db/schema.js';
 
@@ -33,16 +34,17 @@ export async function putUnlockCodeUnlessCoolingDown(
   return stored !== undefined;
 }
 
-/** Counts one wrong attempt; returns the new count. */
-export async function addWrongUnlockAttempt(db: DB, email: string, browser: string): Promise<number> {
-  const r = await db
+/** Counts one attempt on a live code with attempts left, in one statement (code-attempt.ts); the row after it, or undefined. */
+export function spendUnlockAttempt(db: DB, email: string, browser: string, at: string): Promise<{ attempts: number; code_hash: string } | undefined> {
+  return db
     .updateTable('login_unlock_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('email', '=', email)
     .where('browser', '=', browser)
-    .returning('attempts')
+    .where('attempts', '<', VERIFICATION.maxWrongAttempts)
+    .where('expires_at', '>', at)
+    .returning(['attempts', 'code_hash'])
     .executeTakeFirst();
-  return Number(r?.attempts ?? 0);
 }
 
 /** Single use: deleted when a sign-in with it succeeds; false if another request took it first. */

@@ -10,9 +10,11 @@ import { findUserByEmail } from '../users/users.repository.js';
 import { newUnlockId, unlockBrowserKey, type Answer, type AuthClient } from './auth.cookies.js';
 import { unlockEmail } from './auth.emails.js';
 import { LIMIT_WINDOW_SECONDS } from './limit-window.js';
-import { newVerificationCode, hashVerificationCode, sameHash } from './verification-code.js';
+import { newVerificationCode, hashVerificationCode } from './verification-code.js';
+import { checkCode } from './code-attempt.js';
 import * as store from './unlock.repository.js';
 
+const NO_CODE = 'No active sign-in code for this browser. Please request a new one.';
 const hashFor = (secret: string, email: string, browser: string, code: string) => hashVerificationCode(secret, `unlock:${email}:${browser}`, code);
 
 export async function requestUnlockCode(ctx: AppContext, client: AuthClient, email: string): Promise<Answer<UnlockCodeResponse>> {
@@ -58,17 +60,9 @@ export interface ValidUnlockCode {
 
 /** Checks a code for this address and browser; a wrong one counts against its 5 attempts. Throws 400. */
 export async function checkUnlockCode(ctx: AppContext, client: AuthClient, email: string, code: string): Promise<ValidUnlockCode> {
-  const noCode = () => badRequest('No active sign-in code for this browser. Please request a new one.');
-  if (!client.unlockId) throw noCode();
+  if (!client.unlockId) throw badRequest(NO_CODE);
   const browser = unlockBrowserKey(ctx.secrets.jwt, client.unlockId);
-  const stored = await store.findUnlockCode(ctx.db, email, browser);
-  if (!stored) throw noCode();
-  if (stored.attempts >= VERIFICATION.maxWrongAttempts) throw badRequest('Too many wrong attempts. Please request a new code.');
-  if (Date.parse(stored.expires_at) <= ctx.clock.now().getTime()) throw badRequest('This code has expired. Please request a new one.');
-  const given = hashFor(ctx.secrets.jwt, email, browser, code);
-  if (!sameHash(given, stored.code_hash)) {
-    const left = VERIFICATION.maxWrongAttempts - (await store.addWrongUnlockAttempt(ctx.db, email, browser));
-    throw badRequest(left > 0 ? `Invalid sign-in code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : 'Too many wrong attempts. Please request a new code.');
-  }
+  const codes = { spend: (at: string) => store.spendUnlockAttempt(ctx.db, email, browser, at), find: () => store.findUnlockCode(ctx.db, email, browser) };
+  const stored = await checkCode(codes, () => hashFor(ctx.secrets.jwt, email, browser, code), ctx.clock.now(), { none: NO_CODE, wrong: 'Invalid sign-in code.' });
   return { consume: () => store.consumeUnlockCode(ctx.db, email, browser, stored.code_hash) };
 }

@@ -1,3 +1,4 @@
+import { VERIFICATION } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import type { Selectable } from 'kysely';
 import type { VerificationCodesTable } from '../../db/schema.js';
@@ -31,15 +32,16 @@ export async function putCodeUnlessCoolingDown(
   return inserted !== undefined;
 }
 
-/** Counts one wrong attempt; returns the new count. */
-export async function addWrongAttempt(db: DB, userId: string): Promise<number> {
-  const r = await db
+/** Counts one attempt on a live code with attempts left, in one statement (code-attempt.ts); the row after it, or undefined. */
+export function spendAttempt(db: DB, userId: string, at: string): Promise<{ attempts: number; code_hash: string } | undefined> {
+  return db
     .updateTable('verification_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('user_id', '=', userId)
-    .returning('attempts')
+    .where('attempts', '<', VERIFICATION.maxWrongAttempts)
+    .where('expires_at', '>', at)
+    .returning(['attempts', 'code_hash'])
     .executeTakeFirst();
-  return Number(r?.attempts ?? 0);
 }
 
 /** Single use: the code is deleted when it is accepted; false if another request took it first. */

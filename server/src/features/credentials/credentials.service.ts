@@ -10,7 +10,7 @@ import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from
 import { hashVerificationCode, newVerificationCode } from '../auth/verification-code.js';
 import { findUserByEmail, toUser, updateUser, type UserRow } from '../users/users.repository.js';
 import { revokeCredentials } from '../sessions/sessions.repository.js';
-import { checkCode, secondsLeft } from './code-check.js';
+import { checkCode, secondsLeft } from '../auth/code-attempt.js';
 import { emailChangeCodeEmail, emailChangedEmail, emailTakenEmail, passwordChangedEmail } from './credentials.emails.js';
 import * as changes from './email-change.repository.js';
 import { deleteResetCodes } from './reset.repository.js';
@@ -94,16 +94,16 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, caller:
 export async function verifyEmailChange(ctx: AppContext, user: UserRow, caller: Caller, code: string): Promise<User> {
   const now = ctx.clock.now();
   await hit(ctx.db, { bucket: `email-change:ip:${caller.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
-  const stored = await changes.findEmailChange(ctx.db, user.id);
-  const given = stored ? hashFor(ctx.secrets.jwt, user.id, stored.new_email, code) : '';
-  await checkCode(stored, given, now, { none: 'No email change is waiting for a code. Please start again.', wrong: 'Invalid code.' }, () =>
-    changes.addWrongEmailChangeAttempt(ctx.db, user.id),
-  );
-  const newEmail = stored!.new_email;
+  const attempts = { spend: (at: string) => changes.spendEmailChangeAttempt(ctx.db, user.id, at), find: () => changes.findEmailChange(ctx.db, user.id) };
+  const stored = await checkCode(attempts, (row) => hashFor(ctx.secrets.jwt, user.id, row.new_email, code), now, {
+    none: 'No email change is waiting for a code. Please start again.',
+    wrong: 'Invalid code.',
+  });
+  const newEmail = stored.new_email;
   // The address may have been registered since the code was sent.
   const taken = () => conflict('This address now belongs to another account.');
   if (await findUserByEmail(ctx.db, newEmail)) throw taken();
-  if (!(await changes.consumeEmailChange(ctx.db, user.id, stored!.code_hash))) throw badRequest('This code was already used. Please start again.');
+  if (!(await changes.consumeEmailChange(ctx.db, user.id, stored.code_hash))) throw badRequest('This code was already used. Please start again.');
   let updated: UserRow;
   try {
     updated = await updateUser(ctx.db, user.id, { email: newEmail, email_verified: 1 }, now);

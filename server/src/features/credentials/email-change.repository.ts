@@ -1,5 +1,6 @@
 // The code sent to the address a signed-in user asked to move to (docs/security.md, "Email change").
 import type { Selectable } from 'kysely';
+import { VERIFICATION } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import type { EmailChangeCodesTable } from '../../db/schema.js';
 
@@ -29,14 +30,16 @@ export async function putEmailChangeUnlessCoolingDown(
   return stored !== undefined;
 }
 
-export async function addWrongEmailChangeAttempt(db: DB, userId: string): Promise<number> {
-  const r = await db
+/** Counts one attempt on a live code with attempts left, in one statement (code-attempt.ts); the row after it, or undefined. */
+export function spendEmailChangeAttempt(db: DB, userId: string, at: string): Promise<{ attempts: number; code_hash: string; new_email: string } | undefined> {
+  return db
     .updateTable('email_change_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('user_id', '=', userId)
-    .returning('attempts')
+    .where('attempts', '<', VERIFICATION.maxWrongAttempts)
+    .where('expires_at', '>', at)
+    .returning(['attempts', 'code_hash', 'new_email'])
     .executeTakeFirst();
-  return Number(r?.attempts ?? 0);
 }
 
 export async function consumeEmailChange(db: DB, userId: string, codeHash: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Emailed password reset codes, one per address (docs/security.md, "Password reset"): hashed,
 // expiring, few wrong attempts; stored for addresses without an account too.
 import type { Selectable } from 'kysely';
+import { VERIFICATION } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import type { PasswordResetCodesTable } from '../../db/schema.js';
 
@@ -30,14 +31,16 @@ export async function putResetCodeUnlessCoolingDown(
   return stored !== undefined;
 }
 
-export async function addWrongResetAttempt(db: DB, email: string): Promise<number> {
-  const r = await db
+/** Counts one attempt on a live code with attempts left, in one statement (code-attempt.ts); the row after it, or undefined. */
+export function spendResetAttempt(db: DB, email: string, at: string): Promise<{ attempts: number; code_hash: string } | undefined> {
+  return db
     .updateTable('password_reset_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('email', '=', email)
-    .returning('attempts')
+    .where('attempts', '<', VERIFICATION.maxWrongAttempts)
+    .where('expires_at', '>', at)
+    .returning(['attempts', 'code_hash'])
     .executeTakeFirst();
-  return Number(r?.attempts ?? 0);
 }
 
 /** Single use: false if another request took it first. */

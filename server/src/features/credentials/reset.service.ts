@@ -15,7 +15,7 @@ import { hashVerificationCode, newVerificationCode } from '../auth/verification-
 import { deleteCode } from '../auth/verification.repository.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { revokeCredentials } from '../sessions/sessions.repository.js';
-import { checkCode, secondsLeft } from './code-check.js';
+import { checkCode, secondsLeft } from '../auth/code-attempt.js';
 import { passwordChangedEmail, passwordResetEmail } from './credentials.emails.js';
 import * as store from './reset.repository.js';
 
@@ -58,14 +58,13 @@ export async function resetPassword(ctx: AppContext, client: AuthClient, input: 
   await hit(ctx.db, { bucket: `reset:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
   const problem = passwordProblem(input.new_password);
   if (problem) throw fieldError('new_password', problem);
-  const stored = await store.findResetCode(ctx.db, input.email);
-  const given = hashFor(ctx.secrets.jwt, input.email, input.code);
   const none = 'No active reset code for this email. Please request a new one.';
-  await checkCode(stored, given, now, { none, wrong: 'Invalid reset code.' }, () => store.addWrongResetAttempt(ctx.db, input.email));
+  const attempts = { spend: (at: string) => store.spendResetAttempt(ctx.db, input.email, at), find: () => store.findResetCode(ctx.db, input.email) };
+  const stored = await checkCode(attempts, () => hashFor(ctx.secrets.jwt, input.email, input.code), now, { none, wrong: 'Invalid reset code.' });
   const row = await findUserByEmail(ctx.db, input.email);
   // Only an account's address is ever mailed a code; a right guess for another address opens nothing.
   if (!row) throw badRequest('Invalid reset code.');
-  if (!(await store.consumeResetCode(ctx.db, input.email, stored!.code_hash))) throw badRequest('This code was already used. Please request a new one.');
+  if (!(await store.consumeResetCode(ctx.db, input.email, stored.code_hash))) throw badRequest('This code was already used. Please request a new one.');
   const passwordHash = await hashPassword(input.new_password);
   const at = ctx.clock.now();
   // The code proves the address (docs/security.md, "Pre-registration"): an unverified account is
