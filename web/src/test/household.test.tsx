@@ -120,4 +120,23 @@ describe('the dashboard together card', () => {
     expect(await panel.findByRole('article', { name: 'Oldboy' })).toBeInTheDocument();
     expect(panel.getByText('You asked for this pick.', { exact: false })).toBeInTheDocument();
   });
+
+  it("reads the week's counters again after a pick for two, which counts against the plan", async () => {
+    let left = 2;
+    const s = new FakeServer()
+      .on('GET /api/recommendations/current', { body: recommendation() })
+      .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } })
+      .on('GET /api/subscription/status', () => ({ body: subscription({ recommendations_used: 3 - left, recommendations_left: left }) }))
+      .on('GET /api/household', { body: { ...EMPTY, household: MEMBERS, pick: null } })
+      .on('POST /api/recommendations/together', () => {
+        left -= 1;
+        return { body: pick({ id: 'tp2', movie_title: 'Oldboy', asked_by: 'Asha', asked_by_you: true }) };
+      });
+    renderApp('/app/dashboard', { server: s, user: user() });
+    expect(await screen.findByText(/^2 of 3 picks left this week/)).toBeInTheDocument();
+    const panel = within(await screen.findByRole('region', { name: 'Together with Ben' }));
+    await userEvent.click(panel.getByRole('button', { name: 'Pick for both of us' }));
+    expect(await panel.findByRole('article', { name: 'Oldboy' })).toBeInTheDocument();
+    expect(await screen.findByText(/^1 of 3 picks left this week/)).toBeInTheDocument();
+  });
 });
