@@ -13,7 +13,7 @@ import { openDatabase, migrateToLatest } from '../src/db/connection.js';
 import { insertUser } from '../src/features/users/users.repository.js';
 import { issueAccessToken } from '../src/features/auth/tokens.js';
 import { createSession } from '../src/features/sessions/sessions.repository.js';
-import { startFakeStripe, stripeEnv, type FakeStripe, type StripeEventObject } from './support/fake-stripe.js';
+import { FAKE_STRIPE_API_VERSION, startFakeStripe, stripeEnv, type FakeStripe, type StripeEventObject } from './support/fake-stripe.js';
 
 const SERVER_DIR = resolve(__dirname, '..');
 const JWT_SECRET = 'crash-test-secret-'.padEnd(48, 'x');
@@ -187,7 +187,7 @@ describe('payments survive kill -9 (SQLite)', () => {
     const orderId = randomUUID();
     const created = await fetch(`${fake.url}/v1/checkout/sessions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', 'stripe-version': FAKE_STRIPE_API_VERSION },
       body: new URLSearchParams({
         mode: 'payment',
         'line_items[0][quantity]': '1',

@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ALERT_TEXTS, ApiError, CreateOrderResponse, SubscriptionStatus } from '@app/shared';
 import { dialects } from './support/dialects.js';
 import { startTestServer, signUp, rawRequest, type TestServer, type TestClient } from './support/test-server.js';
-import { startFakeStripe, stripeEnv, type FakeStripe } from './support/fake-stripe.js';
+import { FAKE_STRIPE_API_VERSION, startFakeStripe, stripeEnv, type FakeStripe } from './support/fake-stripe.js';
 
 const APP_URL = 'https://picks.example.test';
 
@@ -150,6 +150,20 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
     expect((await orders((await a.api.settings.profile()).id))[0].paid_at).toBe(paidAt);
     // Stripe was asked each time: GET /v1/checkout/sessions/:id.
     expect(stripe.requests.filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${session.id}`).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('pins the Stripe API version on every request, so a dashboard upgrade cannot change the shapes it reads', async () => {
+    const u = await signUp(server);
+    const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    stripe.markPaid(stripe.sessionForOrder(order.order_id).id);
+    expect((await u.api.subscription.confirmOrder({ order_id: order.order_id })).subscription_tier).toBe('paid_lifetime');
+    // Every request of this file's tests so far, creates and retrieves alike.
+    expect(new Set(stripe.requests.map((r) => `${r.method} ${r.path.replace(/cs_test_\w+/, ':id')}`))).toEqual(new Set(['POST /v1/checkout/sessions', 'GET /v1/checkout/sessions/:id']));
+    expect(stripe.requests.filter((r) => r.stripeVersion !== FAKE_STRIPE_API_VERSION)).toEqual([]);
+    // The fake refuses a request without the header, as a check of a pinned client.
+    const unpinned = await fetch(`${stripe.url}/v1/checkout/sessions/cs_test_x`, { headers: { authorization: `Bearer ${stripe.secretKey}` } });
+    expect(unpinned.status).toBe(400);
+    expect(((await unpinned.json()) as { error: { message: string } }).error.message).toMatch(/Stripe-Version/);
   });
 
   it('confirm answers 502 when Stripe cannot be asked, and changes nothing', async () => {

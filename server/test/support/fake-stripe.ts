@@ -1,5 +1,5 @@
 // A local server that answers like Stripe's Checkout Sessions API (form-encoded bodies, bearer
-// key, Stripe-shaped errors, idempotency keys), a hosted payment page for browser journeys, and
+// key, a pinned Stripe-Version, Stripe-shaped errors, idempotency keys), a hosted payment page for browser journeys, and
 // webhook deliveries signed the way Stripe signs them. Written from Stripe's documentation,
 // independently of the server's own code, so a test that passes proves the two agree.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -29,6 +29,8 @@ export type Session = {
   payment_intent_metadata: Record<string, string>;
 };
 type Failure = { status: number; error: StripeErrorBody } | 'not-json' | 'drop';
+/** The API version whose object shapes this fake answers with (its events carry it as api_version). */
+export const FAKE_STRIPE_API_VERSION = '2025-03-31.basil';
 export type StripeEventObject = { id: string; object: 'event'; type: string; created: number; livemode: false; api_version: string; data: { object: unknown } };
 
 export interface FakeStripe {
@@ -38,7 +40,8 @@ export interface FakeStripe {
   /** Where the hosted page delivers checkout.session.completed after "Pay" (set once the app runs). */
   webhookUrl: string | null;
   sessions: Map<string, Session>;
-  requests: Array<{ method: string; path: string; form: Record<string, unknown> | null; idempotencyKey: string | null }>;
+  /** Every API request received, with its Stripe-Version header (null when it had none). */
+  requests: Array<{ method: string; path: string; form: Record<string, unknown> | null; idempotencyKey: string | null; stripeVersion: string | null }>;
   /** The next API calls answer these failures, in order. */
   failNext(...failures: Failure[]): void;
   sessionForOrder(orderId: string): Session;
@@ -112,7 +115,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     const raw = await readBody(req);
     const form = req.method === 'POST' ? parseForm(raw) : null;
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
-    fake.requests.push({ method: req.method ?? '', path, form, idempotencyKey });
+    const stripeVersion = (req.headers['stripe-version'] as string | undefined) ?? null;
+    fake.requests.push({ method: req.method ?? '', path, form, idempotencyKey, stripeVersion });
     const failure = failures.shift();
     if (failure === 'drop') return void req.socket.destroy();
     if (failure === 'not-json') return void res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>');
@@ -120,6 +124,9 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!auth) throw new StripeApiError(401, { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' });
     if (auth[1] !== secretKey) throw new StripeApiError(401, { type: 'invalid_request_error', code: 'api_key_invalid', message: `Invalid API Key provided: ${auth[1].slice(0, 8)}****${auth[1].slice(-4)}` });
+    // Stripe itself falls back to the account's default version; a pinned client must never rely on that.
+    if (stripeVersion === null) throw invalid(`No Stripe-Version header: this fake answers a client pinned to ${FAKE_STRIPE_API_VERSION} only.`);
+    if (stripeVersion !== FAKE_STRIPE_API_VERSION) throw invalid(`Invalid Stripe API version: ${stripeVersion} (this fake answers in ${FAKE_STRIPE_API_VERSION} shapes only)`);
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       if (!/^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')) throw invalid('Invalid request: Content-Type must be application/x-www-form-urlencoded');
       const hash = createHash('sha256').update(raw).digest('hex');
@@ -196,7 +203,7 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     },
     event(type, object, eventId) {
       const data = object && typeof object === 'object' && 'payment_intent_metadata' in object ? view(object as Session) : object;
-      return { id: eventId ?? id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: '2025-03-31.basil', data: { object: structuredClone(data) } };
+      return { id: eventId ?? id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: FAKE_STRIPE_API_VERSION, data: { object: structuredClone(data) } };
     },
     sign(payload, o = {}) {
       return signStripePayload(payload, o.secret ?? fake.webhookSecret, o.timestamp);

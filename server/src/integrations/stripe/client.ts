@@ -5,6 +5,13 @@ import { StripeCheckoutSession, StripeErrorBody } from './objects.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
+/**
+ * The API version every request asks for (Stripe-Version), so the shapes objects.ts reads cannot
+ * change when the account's default version is upgraded in the dashboard. The one the parsing was
+ * written and tested against: server/src/features/payments/README.md.
+ */
+const STRIPE_API_VERSION = '2025-03-31.basil';
+
 /** Stripe answered with an error, could not be reached, or answered something unreadable. */
 export class StripeError extends Error {
   constructor(
@@ -39,7 +46,7 @@ export function createStripeClient(secretKey: string, apiUrl: string): StripeCli
   const base = apiUrl.replace(/\/+$/, '');
 
   async function call(method: 'GET' | 'POST', path: string, body?: Record<string, FormValue>, idempotencyKey?: string): Promise<unknown> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${secretKey}`, Accept: 'application/json' };
+    const headers: Record<string, string> = { Authorization: `Bearer ${secretKey}`, Accept: 'application/json', 'Stripe-Version': STRIPE_API_VERSION };
     if (body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     let res: Response;
