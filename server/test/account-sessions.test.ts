@@ -91,6 +91,32 @@ describe.each(dialects)('signed-in devices on %s', (dialect) => {
     expect(await status(laptop)).toBe(401);
   });
 
+  it("sign-out ends this session on the server: its token opens nothing, it leaves Devices, the account's other devices stay", async () => {
+    clock.advance(120_000);
+    const u = await signUp(server);
+    const laptop = await loginFrom(u.email, FIREFOX);
+    const extension = await connectExtension(u, 'Chrome on Windows');
+    const token = u.store.token!;
+    const labels = async () => (await list(laptop)).map((s) => s.label).sort();
+    expect(await labels()).toEqual(['Chrome on Windows', 'Firefox on Linux', 'Unknown device']);
+
+    // What the web app's Sign out does: the shared client calls the server and forgets the token.
+    await u.api.auth.signOut();
+    expect(u.store.token).toBeNull();
+    expect(await status(token)).toBe(401);
+    expect(await labels()).toEqual(['Chrome on Windows', 'Firefox on Linux']);
+    expect(await status(laptop)).toBe(200);
+    expect(await status(extension)).toBe(200);
+    // The 401 of a token already signed out is no news to the client that just forgot it.
+    expect(u.unauthorizedCalls).toBe(0);
+    const again = await rawRequest(server.url, '/api/auth/sign-out', { body: '{}', token });
+    expect(again.status).toBe(401);
+    // The extension signs out through its own route; this one is the web app's.
+    expect((await rawRequest(server.url, '/api/auth/sign-out', { body: '{}', token: extension })).status).toBe(403);
+    expect((await rawRequest(server.url, '/api/auth/sign-out', { body: '{}', token: laptop })).body.message).toBe('Signed out');
+    expect(await status(laptop)).toBe(401);
+  });
+
   it('sign out everywhere ends every session and connected browser', async () => {
     clock.advance(120_000);
     const u = await signUp(server);

@@ -32,6 +32,8 @@ interface RequestOptions {
   body?: unknown;
   query?: Query;
   auth?: boolean;
+  /** Sends this token instead of the stored one (sign-out's, already forgotten here): its 401 is no news. */
+  token?: string;
 }
 
 /** What a route of the table answers (its response schema in route-schemas.ts). */
@@ -68,7 +70,7 @@ export function createApiClient(opts: ApiClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (o.body !== undefined) headers['Content-Type'] = 'application/json';
     if (o.auth !== false) {
-      const token = await opts.tokenStore.getToken();
+      const token = o.token ?? (await opts.tokenStore.getToken());
       if (token) headers.Authorization = `Bearer ${token}`;
     }
     let res: Response;
@@ -81,7 +83,7 @@ export function createApiClient(opts: ApiClientOptions) {
     } catch (err) {
       throw new NetworkError(err instanceof Error ? err.message : 'Network request failed');
     }
-    if (!res.ok) await raise(res, o.auth !== false);
+    if (!res.ok) await raise(res, o.auth !== false && o.token === undefined);
     return res;
   }
 
@@ -141,14 +143,26 @@ export function createApiClient(opts: ApiClientOptions) {
       /** Emails a sign-in code for this browser (see unlockAvailable); the same answer for any address. */
       requestUnlockCode: (b: S.UnlockCodeRequest) => call('auth_login_unlock', { body: b }),
       resendVerification: (b: S.ResendVerificationRequest) => call('auth_resend_verification', { body: b }),
-      signOutEverywhere: () => call('auth_sign_out_everywhere', { body: {} }),
+      /** Ends every session, this one included: the token and user are forgotten here too. */
+      signOutEverywhere: async () => {
+        const r = await call('auth_sign_out_everywhere', { body: {} });
+        await opts.tokenStore.clear();
+        return r;
+      },
       /** Emails a password reset code; the same answer for any address. */
       forgotPassword: (b: S.ForgotPasswordRequest) => call('auth_forgot_password', { body: b }),
       /** Sets a new password with the emailed code and signs in on this device; every other session ends. */
       resetPassword: async (b: S.ResetPasswordRequest) => signedIn(await call('auth_reset_password', { body: b })),
-      /** Local sign-out: forgets the token and user. */
+      /**
+       * Ends this session on the server, so its token opens nothing afterwards. The token and user
+       * are forgotten here first: the browser is signed out even when the call fails (offline).
+       */
       signOut: async () => {
+        const token = await opts.tokenStore.getToken();
         await opts.tokenStore.clear();
+        if (!token) return;
+        const route = ROUTES.auth_sign_out;
+        await send(route.path, { method: route.method, body: {}, token }).catch(() => undefined);
       },
     },
     onboarding: {

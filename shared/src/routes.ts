@@ -29,6 +29,7 @@ export const ROUTES = def({
   auth_google: { method: 'POST', path: '/api/auth/google', auth: 'none' },
   auth_forgot_password: { method: 'POST', path: '/api/auth/forgot-password', auth: 'none' },
   auth_reset_password: { method: 'POST', path: '/api/auth/reset-password', auth: 'none' },
+  auth_sign_out: { method: 'POST', path: '/api/auth/sign-out', auth: 'user' },
   auth_sign_out_everywhere: { method: 'POST', path: '/api/auth/sign-out-everywhere', auth: 'user' },
 
   settings_profile: { method: 'GET', path: '/api/settings/profile', auth: 'user', extension: true },

@@ -22,6 +22,7 @@ export const ROUTE_SCHEMAS = schemas({
   auth_google: { body: S.GoogleAuthRequest, response: S.AuthResponse },
   auth_forgot_password: { body: S.ForgotPasswordRequest, response: S.ForgotPasswordResponse },
   auth_reset_password: { body: S.ResetPasswordRequest, response: S.AuthResponse },
+  auth_sign_out: { response: S.MessageResponse },
   auth_sign_out_everywhere: { response: S.MessageResponse },
 
   settings_profile: { response: S.User },

@@ -64,7 +64,6 @@ export function DevicesSection() {
     setError(null);
     try {
       await api.auth.signOutEverywhere();
-      await api.auth.signOut();
       navigate('/login', { replace: true });
     } catch (err) {
       setError(errorText(err, DEVICES_TEXTS.everywhereFailed));

@@ -114,5 +114,7 @@ describe('settings: devices', () => {
     await waitFor(() => expect(location()).toBe('/login'));
     expect(s.calls('POST /api/auth/sign-out-everywhere')).toHaveLength(1);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // That ended this session too: nothing is left to sign out of.
+    expect(s.calls('POST /api/auth/sign-out')).toHaveLength(0);
   });
 });

@@ -25,3 +25,8 @@ export async function revokeSession(ctx: AppContext, user: UserRow, id: string):
   if (await revokeToken(ctx.db, user.id, id, ctx.clock.now().toISOString())) return;
   throw notFound('No such session');
 }
+
+/** Sign-out: this web session's row goes, so its token is refused from now on. */
+export async function endSession(ctx: AppContext, user: UserRow, sessionId: string): Promise<void> {
+  await deleteSession(ctx.db, user.id, sessionId);
+}
