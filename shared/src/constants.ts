@@ -50,6 +50,7 @@ export const SCHEDULE_DEFAULTS = {
   timezone: 'UTC',
 } as const;
 
+/** A calendar event's length when the title's runtime is unknown (docs/product-decisions.md, "Defaults and scheduling"). */
 export const CALENDAR_EVENT_HOURS = 2;
 export const DEFAULT_TIMEZONE = 'UTC';
 
@@ -136,6 +137,12 @@ export const ACCOUNT_DATA = {
 /** History imports: files larger than this are refused before they are read (bytes). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt'] as const;
+/**
+ * Per-user bounds of history imports (docs/product-decisions.md, "Bring your taste"). A real user
+ * sends a file or two per service, a few retries at most: 20 an hour is never met but by a script.
+ * A preview beyond the newest 3 unconfirmed ones replaces the oldest (as if it had been discarded).
+ */
+export const IMPORT_LIMITS = { uploadsPerHour: 20, storedPreviews: 3 } as const;
 
 /** A pick for two (docs/product-decisions.md, "A pick for two"). */
 export const HOUSEHOLD = {

@@ -1,5 +1,5 @@
 // Kysely only: imports, their per-title items, and the history and watchlist rows they write.
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { ImportItemsTable, ImportsTable, RecommendationsTable, WatchlistTable } from '../../db/schema.js';
@@ -84,6 +84,37 @@ export async function deleteStalePreviews(tx: Tx, userId: string, before: string
   await tx.deleteFrom('import_items').where('import_id', 'in', ids).execute();
   await tx.deleteFrom('imports').where('id', 'in', ids).execute();
   return ids.length;
+}
+
+/**
+ * Takes the user's row lock without changing it (lockUser would bump taste_rev, and a preview
+ * changes no history): writes of one user's imports take turns, on both databases.
+ */
+export async function lockUserImports(tx: Tx, userId: string): Promise<void> {
+  await tx.updateTable('users').set({ id: sql<string>`id` }).where('id', '=', userId).execute();
+}
+
+/**
+ * Keeps the new preview `newId` and the user's newest `keep - 1` other previews, and removes the
+ * older ones (and their items): a new upload replaces the oldest preview, as if the user had
+ * discarded it. The new one is named, not found by time: two uploads may share a millisecond.
+ */
+export async function dropPreviewsBeyond(tx: Tx, userId: string, newId: string, keep: number): Promise<void> {
+  const old = await tx
+    .selectFrom('imports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'preview')
+    .where('id', '!=', newId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep - 1)
+    .limit(1000)
+    .execute();
+  if (!old.length) return;
+  const ids = old.map((r) => r.id);
+  await tx.deleteFrom('import_items').where('import_id', 'in', ids).execute();
+  await tx.deleteFrom('imports').where('id', 'in', ids).execute();
 }
 
 /** Every title in the user's history, and the lowest seq (null: no history yet). */

@@ -9,12 +9,14 @@ import {
   type ImportPreview,
   type ImportSource,
   type ImportSummary,
+  IMPORT_LIMITS,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, serviceUnavailable, tooMany, unauthorized } from '../../http/errors.js';
+import { hit } from '../../http/rate-limit.js';
 import { lockUser } from '../recommendations/recommendations.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { importCatalogFor, matchEntry } from './imports.matching.js';
@@ -22,6 +24,7 @@ import { importSeqs, planImport, SOURCE_NAMES, type ResolvedEntry } from './impo
 import {
   deleteImportedRows,
   deleteStalePreviews,
+  dropPreviewsBeyond,
   findImport,
   historyTitles,
   importItems,
@@ -29,6 +32,7 @@ import {
   insertImport,
   insertWatchlistRows,
   itemCounts,
+  lockUserImports,
   listImports,
   markConfirmed,
   markUndone,
@@ -38,7 +42,7 @@ import {
   type ImportRow,
 } from './imports.repository.js';
 import { ImportFileError, type ParsedImport } from './parsers/types.js';
-import { parseOffThread, ParserUnavailable } from './parse-off-thread.js';
+import { parseOffThread, ParserUnavailable, UserParsesFull } from './parse-off-thread.js';
 import { candidateIds, previewLists, resolvedOf, sourceOf, storedCounts, summaryOf } from './imports.present.js';
 
 /** A YYYY-MM-DD the file gave, as a timestamp at midnight UTC; null when absent or not a real date. */
@@ -56,6 +60,9 @@ export const IMPORTS_LISTED = 100;
 /** Previews left unconfirmed this long are removed on the user's next upload, a few at a time. */
 const STALE_PREVIEW_MS = 24 * 3_600_000;
 const STALE_PREVIEWS_PER_UPLOAD = 20;
+/** Retry-After for an upload refused while the user's other files are read: about one parse. */
+const BUSY_RETRY_SECONDS = 10;
+export const TOO_MANY_UPLOADS = `You have sent ${IMPORT_LIMITS.uploadsPerHour} files in the last hour. Please wait before sending another.`;
 /** Names and ratings as stored: no NUL (PostgreSQL text refuses it) and bounded length. */
 const MAX_TEXT = 500;
 
@@ -69,11 +76,12 @@ const clean = (s: string) => s.replace(/\u0000/g, '').slice(0, MAX_TEXT);
 /** Entries matched between two turns of the event loop (a few milliseconds each). */
 const MATCH_SLICE = 2_000;
 
-async function parseUpload(upload: ImportUpload): Promise<ParsedImport> {
+async function parseUpload(userId: string, upload: ImportUpload): Promise<ParsedImport> {
   try {
-    return await parseOffThread(upload.filename, upload.bytes, upload.source);
+    return await parseOffThread(userId, upload.filename, upload.bytes, upload.source);
   } catch (err) {
     if (err instanceof ImportFileError) throw badRequest(err.message);
+    if (err instanceof UserParsesFull) throw tooMany(err.message, BUSY_RETRY_SECONDS);
     if (err instanceof ParserUnavailable) throw serviceUnavailable(err.message);
     throw err;
   }
@@ -81,7 +89,9 @@ async function parseUpload(upload: ImportUpload): Promise<ParsedImport> {
 
 /** Reads the file, matches it and stores the preview. Nothing of the user's history changes. */
 export async function createImport(ctx: AppContext, catalog: CatalogStore, user: UserRow, upload: ImportUpload): Promise<ImportPreview> {
-  const parsed = await parseUpload(upload);
+  // Counted in the database, so the limit holds across instances; every upload counts, read or not.
+  await hit(ctx.db, { bucket: `imports:${user.id}`, max: IMPORT_LIMITS.uploadsPerHour, windowSeconds: 3600 }, ctx.clock.now(), TOO_MANY_UPLOADS);
+  const parsed = await parseUpload(user.id, upload);
   const cat = importCatalogFor(await catalog.titles());
   const id = randomUUID();
   const items: ImportItemRow[] = [];
@@ -131,8 +141,11 @@ export async function createImport(ctx: AppContext, catalog: CatalogStore, user:
     undone_at: null,
   };
   await writeTransaction(ctx.database, async (tx) => {
+    // Two uploads of one user (on two instances) take turns here, so the cap holds.
+    await lockUserImports(tx, user.id);
     await deleteStalePreviews(tx, user.id, new Date(now.getTime() - STALE_PREVIEW_MS).toISOString(), STALE_PREVIEWS_PER_UPLOAD);
     await insertImport(tx, row, items);
+    await dropPreviewsBeyond(tx, user.id, id, IMPORT_LIMITS.storedPreviews);
   });
   const sameFileAt = await sameFileConfirmedAt(ctx.db, user.id, row.file_hash, null);
   const lists = previewLists(items, cat, history);

@@ -1,24 +1,31 @@
 // Uploads are parsed on one worker thread (parsers/worker.ts), one at a time, so a big file never
 // holds the server's event loop. The worker starts on the first upload, stays for the next ones,
 // and is replaced when it crashes, runs out of its memory limit or overruns PARSE_TIMEOUT_MS.
+// Waiting uploads are served by user in turn (fair-queue.ts), so a user's backlog delays nobody else.
 import { Worker } from 'node:worker_threads';
 import type { ImportSource } from '@app/shared';
 import type { ParsedImport } from './parsers/types.js';
 import { ImportFileError } from './parsers/types.js';
 import type { ParseRequest } from './parsers/worker.js';
+import { FairQueue } from './fair-queue.js';
 
 /** Far above a 10 MB file's parse (about a second here): only a runaway parse meets it. */
 export const PARSE_TIMEOUT_MS = 60_000;
-/** Uploads waiting for the worker beyond this are refused (503), so memory stays bounded. */
-export const MAX_WAITING = 4;
+/** Uploads one user may have waiting behind their running one; another answers 429. */
+export const MAX_WAITING_PER_USER = 2;
+/** Uploads waiting in all beyond this are refused (503), so memory stays bounded (8 x 10 MB). */
+const MAX_WAITING = 8;
 const WORKER_HEAP_MB = 512;
 
 type Reply = { id: number; ok: true; result: ParsedImport } | { id: number; ok: false; fileError: boolean; message: string };
 
 /** Thrown when the worker is busy beyond MAX_WAITING, or failed without a file error. */
 export class ParserUnavailable extends Error {}
+/** Thrown when the user already has MAX_WAITING_PER_USER uploads waiting. */
+export class UserParsesFull extends Error {}
 
 interface Job {
+  user: string;
   req: ParseRequest;
   resolve: (r: ParsedImport) => void;
   reject: (e: Error) => void;
@@ -38,20 +45,23 @@ class ParserThread {
   private worker: Worker | null = null;
   private current: Job | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private readonly waiting: Job[] = [];
+  private readonly waiting = new FairQueue<Job>(MAX_WAITING_PER_USER, MAX_WAITING);
   private nextId = 1;
 
-  parse(filename: string, bytes: Buffer, source?: ImportSource): Promise<ParsedImport> {
-    if (this.waiting.length >= MAX_WAITING) return Promise.reject(new ParserUnavailable('Too many imports are being read right now. Try again in a minute.'));
+  parse(user: string, filename: string, bytes: Buffer, source?: ImportSource): Promise<ParsedImport> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ req: { id: this.nextId++, filename, bytes, source }, resolve, reject });
-      this.pump();
+      const pushed = this.waiting.push(user, { user, req: { id: this.nextId++, filename, bytes, source }, resolve, reject });
+      if (pushed === 'user_full') reject(new UserParsesFull(`Your other files are still being read (at most ${MAX_WAITING_PER_USER + 1} at a time). Try this one again when they are done.`));
+      else if (pushed === 'full') reject(new ParserUnavailable('Too many imports are being read right now. Try again in a minute.'));
+      else this.pump();
     });
   }
 
   private pump(): void {
-    if (this.current || this.waiting.length === 0) return;
-    const job = this.waiting.shift()!;
+    if (this.current) return;
+    const next = this.waiting.take();
+    if (!next) return;
+    const job = next.job;
     this.current = job;
     const worker = this.ensure();
     worker.ref();
@@ -96,6 +106,7 @@ class ParserThread {
   private settle(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.current) this.waiting.done(this.current.user);
     this.current = null;
     // An idle worker never keeps the process alive.
     this.worker?.unref();
@@ -105,6 +116,7 @@ class ParserThread {
 
 const thread = new ParserThread();
 
-export function parseOffThread(filename: string, bytes: Buffer, source?: ImportSource): Promise<ParsedImport> {
-  return thread.parse(filename, bytes, source);
+/** user: whose upload it is (the queue's lane). */
+export function parseOffThread(user: string, filename: string, bytes: Buffer, source?: ImportSource): Promise<ParsedImport> {
+  return thread.parse(user, filename, bytes, source);
 }
