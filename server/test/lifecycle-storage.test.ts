@@ -7,7 +7,8 @@ import { copyFileSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { dialects } from './support/dialects.js';
-import { startTestServer, signUp, rawRequest, type TestServer } from './support/test-server.js';
+import { startTestServer, signUp, rawRequest, TestClock, type TestServer } from './support/test-server.js';
+import { HEALTH_PROBE_INTERVAL_MS } from '../src/http/health.js';
 import { writeTransaction } from '../src/db/transaction.js';
 
 const STORAGE_DETAIL = "Your change could not be saved: the server's storage is unavailable. Please try again later.";
@@ -28,7 +29,37 @@ describe.each(dialects)('storage health on %s', (dialect) => {
     const row = await server.running.ctx.db.selectFrom('health_probe').selectAll().executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(row.checked_at)).toBeLessThan(60_000);
   });
+
+  it('/healthz makes at most one write per interval; the requests in between answer from it', async () => {
+    const clock = new TestClock(new Date('2026-12-01T20:00:00.000Z'));
+    const own = await startTestServer(dialect, { clock });
+    try {
+      const written = async () => (await own.running.ctx.db.selectFrom('health_probe').select('checked_at').where('id', '=', 'probe').executeTakeFirst())?.checked_at;
+      const burst = await Promise.all(Array.from({ length: 10 }, () => rawRequest(own.url, '/healthz')));
+      expect(burst.map((r) => [r.status, r.body])).toEqual(burst.map(() => [200, { status: 'ok', database: dialect }]));
+      const first = clock.now().toISOString();
+      expect(await written()).toBe(first);
+      clock.advance(HEALTH_PROBE_INTERVAL_MS - 1);
+      expect(await rawRequest(own.url, '/healthz')).toMatchObject({ status: 200, body: { status: 'ok', database: dialect } });
+      expect(await written()).toBe(first); // answered from the last write, none made
+      clock.advance(1);
+      expect((await rawRequest(own.url, '/healthz')).status).toBe(200);
+      expect(await written()).toBe(clock.now().toISOString());
+    } finally {
+      await own.close();
+    }
+  });
 });
+
+/** /healthz until it answers `status`: a write it saw succeed stands for HEALTH_PROBE_INTERVAL_MS. */
+async function healthzWhen(url: string, status: number) {
+  let health = await rawRequest(url, '/healthz');
+  for (let i = 0; i < 400 && health.status !== status; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    health = await rawRequest(url, '/healthz');
+  }
+  return health;
+}
 
 describe('SQLite storage failures', () => {
   let server: TestServer;
@@ -44,9 +75,11 @@ describe('SQLite storage failures', () => {
   // gives, on the server's own connection: the same code path as a real read-only disk.
   it('a database that refuses writes makes /healthz 503 and writes answer 503, not 500', async () => {
     const db = server.running.ctx.db;
+    // A write seen to succeed stands for a few seconds: the failure shows once it has run out.
+    expect((await rawRequest(server.url, '/healthz')).status).toBe(200);
     await sql`pragma query_only = 1`.execute(db);
     try {
-      const health = await rawRequest(server.url, '/healthz');
+      const health = await healthzWhen(server.url, 503);
       expect(health.status).toBe(503);
       expect(health.body).toEqual({ status: 'unhealthy', database: 'sqlite', detail: 'the database did not take a write (SQLITE_READONLY)' });
       const write = await rawRequest(server.url, '/api/feedback/submit', { body: feedback() });

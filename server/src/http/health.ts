@@ -7,10 +7,11 @@ import type { Lifecycle } from './lifecycle.js';
 
 export const STORAGE_DETAIL = "Your change could not be saved: the server's storage is unavailable. Please try again later.";
 
-/** null when the database answers and takes a write, else what is wrong (no secrets, no paths). */
-async function storageHealth(ctx: AppContext): Promise<string | null> {
-  const lost = ctx.database.storageProblem();
-  if (lost) return lost;
+/** How long a write that /healthz saw succeed stands for the requests after it. */
+export const HEALTH_PROBE_INTERVAL_MS = 5_000;
+
+/** null when the database takes a write, else what is wrong (no secrets, no paths). */
+async function probeWrite(ctx: AppContext): Promise<string | null> {
   try {
     await probeStorage(ctx.db, ctx.clock.now());
     return null;
@@ -21,11 +22,36 @@ async function storageHealth(ctx: AppContext): Promise<string | null> {
   }
 }
 
+/**
+ * /healthz is anonymous: a durable write (an fsync on SQLite) for every request would let anyone
+ * make the disk busy. At most one write per interval per process; the requests in between, and
+ * those arriving while it runs, answer from it. A failed write is not kept (it cost no fsync),
+ * so the probe after a failure writes again and recovery shows at once. A lost SQLite file
+ * (storageProblem) is checked on every request, it costs a stat.
+ */
+function storageHealth(ctx: AppContext): () => Promise<string | null> {
+  let okAt: number | null = null;
+  let running: Promise<string | null> | null = null;
+  return async () => {
+    const lost = ctx.database.storageProblem();
+    if (lost) return lost;
+    const now = ctx.clock.now().getTime();
+    if (okAt !== null && now >= okAt && now - okAt < HEALTH_PROBE_INTERVAL_MS) return null;
+    running ??= probeWrite(ctx).then((problem) => {
+      okAt = problem === null ? now : null;
+      running = null;
+      return problem;
+    });
+    return running;
+  };
+}
+
 export function healthRoutes(ctx: AppContext, lifecycle: Lifecycle): Router {
   const r = Router();
   const database = ctx.database.dialect;
+  const health = storageHealth(ctx);
   r.get('/healthz', async (_req, res) => {
-    const problem = await storageHealth(ctx);
+    const problem = await health();
     res.set('Cache-Control', 'no-store');
     if (problem) res.status(503).json({ status: 'unhealthy', database, detail: problem });
     else res.json({ status: 'ok', database });
