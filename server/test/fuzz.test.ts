@@ -63,7 +63,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
       const sessionIds = tokens.map((t) => verifyAccessToken(ctx.secrets.jwt, t, new Date())!.sessionId);
       const now = new Date();
       const userTokens = ids.map((id) => [signUnsubscribeToken(ctx.secrets.jwt, id, now)]);
-      userTokens[3].push(signRatingToken(ctx.secrets.jwt, pick.id, ids[3], now), pick.id);
+      userTokens[3].push(signRatingToken(ctx.secrets.jwt, pick.id, ids[3], 'like', now), pick.id);
       userTokens[1].push(ext.token, ext.id, order.order_id);
       sessionIds.forEach((sid, i) => userTokens[i].push(sid));
       userTokens[0].push(await jwks.sign({ sub: 'google-fresh', email: fresh.email }));

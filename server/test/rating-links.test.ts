@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, PublicRateResponse } from '@app/shared';
 import { dialects } from './support/dialects.js';
@@ -56,8 +57,8 @@ describe.each(dialects)('signed rating links on %s', (dialect) => {
     const [payload, sig] = good.split('.');
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), e: 4102444800 })).toString('base64url');
     const flipped = sig.slice(0, -2) + (sig.at(-2) === 'A' ? 'B' : 'A') + sig.at(-1);
-    const expired = signRatingToken(ctx.secrets.jwt, rec.id, u.userId, new Date(clock.now().getTime() - 31 * 86_400_000));
-    const otherKey = signRatingToken('another-secret-that-is-long-enough-0123456789', rec.id, u.userId, clock.now());
+    const expired = signRatingToken(ctx.secrets.jwt, rec.id, u.userId, 'dislike', new Date(clock.now().getTime() - 31 * 86_400_000));
+    const otherKey = signRatingToken('another-secret-that-is-long-enough-0123456789', rec.id, u.userId, 'dislike', clock.now());
     const cases: Array<[string, RegExp]> = [
       [`token=${forged}.${sig}&rating=dislike`, /invalid/],
       [`token=${payload}.${flipped}&rating=dislike`, /invalid/],
@@ -79,6 +80,34 @@ describe.each(dialects)('signed rating links on %s', (dialect) => {
     expect(await rating(rec.id)).toBeNull();
     // The genuine link still works afterwards.
     expect((await rawRequest(server.url, `/api/public/rate?token=${good}&rating=dislike`)).status).toBe(200);
+    expect(await rating(rec.id)).toBe(0);
+  });
+
+  it('a Like link records only a like: sent with rating=dislike, or with the rating in its token edited, it is refused and changes nothing', async () => {
+    const rec = await u.api.recommendations.next({});
+    const like = ratingLink(server.running.ctx, rec.id, u.userId, 'like');
+    const token = new URL(like).searchParams.get('token')!;
+    const [payload, sig] = token.split('.');
+    const flipped = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), k: 'dislike' })).toString('base64url');
+    for (const q of [`token=${token}&rating=dislike`, `token=${flipped}.${sig}&rating=dislike`]) {
+      const res = await rawRequest(server.url, `/api/public/rate?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(ErrorBody.parse(res.body).detail).toMatch(/invalid/);
+    }
+    expect(await rating(rec.id)).toBeNull();
+    expect((await follow(like)).status).toBe(200);
+    expect(await rating(rec.id)).toBe(1);
+  });
+
+  it('a link mailed before the rating was signed (a version 1 token) still records the rating its link says', async () => {
+    const rec = await u.api.recommendations.next({});
+    // Signed as the server signed every link until the rating joined the token.
+    const key = createHmac('sha256', server.running.ctx.secrets.jwt).update('rating-link-key-v1').digest();
+    const part = Buffer.from(JSON.stringify({ v: 1, r: rec.id, u: u.userId, e: Math.floor(clock.now().getTime() / 1000) + 86_400 })).toString('base64url');
+    const old = `${part}.${createHmac('sha256', key).update(part).digest('base64url')}`;
+    const res = await rawRequest(server.url, `/api/public/rate?token=${old}&rating=dislike`);
+    expect(res.status).toBe(200);
+    expect(PublicRateResponse.parse(res.body).rating).toBe(false);
     expect(await rating(rec.id)).toBe(0);
   });
 

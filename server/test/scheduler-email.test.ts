@@ -159,7 +159,7 @@ describe.each(dialects)('scheduled delivery emails on %s', (dialect) => {
     expect([again.status, again.body.email_delivery]).toEqual([200, false]);
 
     const token = new URL(url).searchParams.get('token')!;
-    const ratingToken = signRatingToken(server.running.ctx.secrets.jwt, 'rec', u.userId, clock.now());
+    const ratingToken = signRatingToken(server.running.ctx.secrets.jwt, 'rec', u.userId, 'like', clock.now());
     const [payload, sig] = token.split('.');
     for (const bad of [ratingToken, `${payload}.${sig.slice(0, -2)}AA`, 'nope', '']) {
       const res = await rawRequest(server.url, `/api/delivery/unsubscribe?token=${encodeURIComponent(bad)}`, { method: 'POST' });

@@ -62,7 +62,7 @@ describe('rating links, for any token text', () => {
     );
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 64 }), fc.string({ minLength: 1, maxLength: 64 }), now, (rec, user, at) => {
-        expect(verifyRatingToken('secret', signRatingToken('secret', rec, user, at), at)).toEqual({ ok: true, recommendationId: rec, userId: user });
+        expect(verifyRatingToken('secret', signRatingToken('secret', rec, user, 'like', at), at)).toEqual({ ok: true, recommendationId: rec, userId: user, rating: 'like' });
       }),
       { numRuns: 200 },
     );

@@ -16,6 +16,8 @@ const LINK_ERRORS = {
 export async function rateFromLink(ctx: AppContext, q: z.output<typeof PublicRateQuery>): Promise<PublicRateResponse> {
   const check = verifyRatingToken(ctx.secrets.jwt, q.token, ctx.clock.now());
   if (!check.ok) throw fieldError('token', LINK_ERRORS[check.reason]);
+  // The token says which rating its link records: a Like link edited to say dislike records nothing.
+  if (check.rating !== null && check.rating !== q.rating) throw fieldError('token', LINK_ERRORS.bad_signature);
   const liked = q.rating === 'like';
   const row = await findRecommendation(ctx.db, check.userId, check.recommendationId);
   if (!row) throw notFound('This recommendation no longer exists.');
