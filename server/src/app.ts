@@ -3,6 +3,7 @@
 import express, { type Express } from 'express';
 import cors from 'cors';
 import type { AppContext } from './context.js';
+import { countClientsByNetwork } from './http/client-address.js';
 import { compressResponses } from './http/compression.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http/health.js';
@@ -19,6 +20,8 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   // No ETag on every answer: only the public ones a browser may keep carry one (http/cacheable.ts).
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
+  // Per-IP limits count an IPv6 client by its /64 (http/client-address.ts).
+  app.use(countClientsByNetwork);
   // Metrics (docs/operations.md): counted only when served; on this port unless METRICS_PORT.
   if (ctx.config.metrics.on) app.use(countRequests(ctx.metrics, app));
 

@@ -77,6 +77,26 @@ describe.each(dialects)('TRUST_PROXY on %s', (dialect) => {
     ]);
   });
 
+  it('an IPv6 client counts by its /64, so rotating addresses inside it passes no limit; IPv4 and IPv4-mapped clients count per address', async () => {
+    server = await startTestServer(dialect, { env: { TRUST_PROXY: '1', FEEDBACK_RATE_LIMIT_PER_IP: '2' } });
+    // The test client is the one trusted hop: the address it appends is the client's.
+    const send = (client: string) => sendFeedback(server!.url, '127.0.0.1', client);
+    const sameNetwork = ['2001:db8:1:2::1', '2001:DB8:1:2:ffff:ffff:ffff:fffe', '2001:0db8:0001:0002:0000:0000:0000:0003', '2001:db8:1:2::4'];
+    const statuses: number[] = [];
+    for (const a of sameNetwork) statuses.push(await send(a));
+    expect(statuses).toEqual([201, 201, 429, 429]);
+    expect(await send('2001:db8:1:3::1')).toBe(201);
+    for (const a of ['::ffff:203.0.113.7', '203.0.113.8', '::ffff:203.0.113.9']) expect(await send(a), a).toBe(201);
+    const buckets = await server.running.ctx.db.selectFrom('rate_limit_hits').select(['bucket', 'hits']).where('bucket', 'like', 'feedback:ip:%').orderBy('bucket').execute();
+    expect(buckets.map((b) => [b.bucket, Number(b.hits)])).toEqual([
+      ['feedback:ip:2001:db8:1:2::/64', 4],
+      ['feedback:ip:2001:db8:1:3::/64', 1],
+      ['feedback:ip:203.0.113.7', 1],
+      ['feedback:ip:203.0.113.8', 1],
+      ['feedback:ip:203.0.113.9', 1],
+    ]);
+  });
+
   it("with the proxy's address listed, the same holds: the first untrusted address from the right counts", async () => {
     server = await startTestServer(dialect, { env: { TRUST_PROXY: '127.0.0.1, 10.0.0.0/8', FEEDBACK_RATE_LIMIT_PER_IP: '2' } });
     proxy = await startProxy(server.url);
