@@ -51,4 +51,5 @@ export const notFound = (detail = 'Not found') => known('not_found', detail);
 export const conflict = (detail: string) => known('conflict', detail);
 export const tooMany = (detail: string, retryAfterSeconds: number) =>
   known('rate_limited', detail, { retry_after_seconds: retryAfterSeconds }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const serviceUnavailable = (detail: string) => known('unavailable', detail);
+export const serviceUnavailable = (detail: string, retryAfterSeconds?: number) =>
+  known('unavailable', detail, {}, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
