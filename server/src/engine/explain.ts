@@ -2,8 +2,10 @@
 // write the reason from them alone.
 import { neighbourWeight } from './collaborative.js';
 import { budgetOf } from './constraints.js';
+import { isLowFit, NAMED_SHARE, tasteShares, type TasteShares } from './honesty.js';
 import { MOOD_FIT, moodKeywords } from './mood-scores.js';
 import { genreKey, keywordKey, moodGenreAffinity } from './moods.js';
+import { moodNotice } from './mood-notice.js';
 import { writeReason, type Driver } from './reason.js';
 import { languageTier } from './scoring.js';
 import type { RequestState } from './request-state.js';
@@ -72,10 +74,18 @@ function elsewhere(state: RequestState, idx: number): Array<{ platform: string; 
   return out.sort((a, b) => a.target - b.target).map(({ platform, regions }) => ({ platform, regions }));
 }
 
-function personalDrivers(state: RequestState, idx: number): Driver[] {
+/**
+ * The factors of the user's own titles. A liked title is named (similar to, co-liked, a shared
+ * person) only when it carries at least NAMED_SHARE of the score, and none is when the pick fits
+ * the taste too little for any to have driven it (honesty.ts).
+ */
+function personalDrivers(state: RequestState, idx: number, shares: TasteShares): Driver[] {
   const { index, weights: w } = state;
   const drivers: Driver[] = [];
+  const lowFit = isLowFit(shares);
+  const carries = (p: { idx: number }) => !lowFit && (shares.share.get(p.idx) ?? 0) >= NAMED_SHARE;
   const content = nameable(state)
+    .filter(carries)
     .map((p) => ({
       id: index.titles[p.idx].id,
       part: w.content * p.weight * similarityAt(index, p.idx, idx),
@@ -92,6 +102,7 @@ function personalDrivers(state: RequestState, idx: number): Driver[] {
   const collaborative = w.collaborative * index.scratch.collaborative[idx];
   if (collaborative >= MEANINGFUL && state.neighbours) {
     const best = nameable(state)
+      .filter(carries)
       .map((p) => ({ idx: p.idx, part: p.weight * neighbourWeight(index, state.neighbours, p.idx, idx) }))
       .sort((a, b) => b.part - a.part)[0];
     if (best && best.part > 0) drivers.push({ factor: { kind: 'co_liked', titleId: index.titles[best.idx].id }, weight: collaborative });
@@ -110,7 +121,7 @@ function personalDrivers(state: RequestState, idx: number): Driver[] {
       const name = title.keywords.find((k) => keywordKey(k) === key.slice(2));
       if (name) keywords.push({ name, part });
     } else if (!person || part > person.weight) {
-      const found = personFactor(state, idx, tok);
+      const found = personFactor(state, idx, tok, carries);
       if (found) person = { factor: found, weight: part };
     }
   }
@@ -124,11 +135,12 @@ function personalDrivers(state: RequestState, idx: number): Driver[] {
 }
 
 /** The person behind token `tok` of title `idx`, with a liked title that shares them. */
-function personFactor(state: RequestState, idx: number, tok: number): Factor | null {
+function personFactor(state: RequestState, idx: number, tok: number, carries: (p: { idx: number }) => boolean): Factor | null {
   const { index } = state;
   const name = index.tokens[tok].slice(2);
   const title = index.titles[idx];
   const shared = nameable(state)
+    .filter(carries)
     .sort((a, b) => b.weight - a.weight)
     .find((p) => index.tokIds.subarray(index.tokOff[p.idx], index.tokOff[p.idx + 1]).includes(tok));
   if (!shared) return null;
@@ -206,14 +218,15 @@ function budgetFactor(state: RequestState, idx: number): Factor | null {
 }
 
 /** The factors that really pushed title `idx` up in this request, strongest first (fit.ts reads them too). */
-export function titleDrivers(state: RequestState, idx: number): Driver[] {
-  return mergeKeywords([...personalDrivers(state, idx), ...contextDrivers(state, idx)]).sort((a, b) => b.weight - a.weight);
+export function titleDrivers(state: RequestState, idx: number, shares: TasteShares = tasteShares(state, idx)): Driver[] {
+  return mergeKeywords([...personalDrivers(state, idx, shares), ...contextDrivers(state, idx)]).sort((a, b) => b.weight - a.weight);
 }
 
 export function explain(state: RequestState, idx: number, poolPosition: number): Recommendation {
   const { index } = state;
   const title = index.titles[idx];
-  const drivers = titleDrivers(state, idx);
+  const shares = tasteShares(state, idx);
+  const drivers = titleDrivers(state, idx, shares);
   const platform = shownPlatform(state, idx);
   // Saved for later and on the user's services: the strongest reason of all (it carried the boost).
   if (platform && state.weights.saved > 0 && state.saved.includes(idx)) drivers.unshift({ factor: { kind: 'saved', platform }, weight: state.weights.saved });
@@ -224,6 +237,9 @@ export function explain(state: RequestState, idx: number, poolPosition: number):
   if (poolPosition > 0) facts.push({ kind: 'exploration' });
   const budget = budgetFactor(state, idx);
   if (budget) facts.push(budget);
+  const unmet = moodNotice(state);
+  if (unmet) facts.push(unmet);
+  if (isLowFit(shares)) facts.push({ kind: 'low_fit' });
   const nameOf = (id: string) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id;
   return {
     titleId: title.id,

@@ -182,7 +182,9 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('explanations on the %s
     const rng = seededRandom(90);
     let named = 0;
     for (let c = 0; c < 60; c++) {
-      const taste = { ...randomTaste(rng, catalog.titles), liked: [], platforms: [], languages: [] };
+      const random = randomTaste(rng, catalog.titles);
+      // One to three favourites: among twenty random ones no single title drives a pick (honesty.ts).
+      const taste = { ...random, favourites: random.favourites.slice(0, 1 + (c % 3)), liked: [], platforms: [], languages: [] };
       const rec = recommend(catalog.index, taste, { seed: c })!;
       const similar = rec.factors.find((f) => f.kind === 'similar_to');
       if (similar?.kind !== 'similar_to') continue;
@@ -190,7 +192,8 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('explanations on the %s
       const names = similar.titleIds.map((id) => catalog.byId.get(id)!.title);
       expect(rec.reason.startsWith(`Because you liked ${names.join(' and ')}: `)).toBe(true);
     }
-    expect(named).toBeGreaterThan(30);
+    // A random favourite often carries under NAMED_SHARE of a pick on the pack (its ratings and fame count too).
+    expect(named).toBeGreaterThan(12);
   });
 });
 

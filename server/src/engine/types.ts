@@ -201,7 +201,11 @@ export type Factor =
   /** Finish tonight: all `episodes` of the series fit the budget of `minutes`. */
   | { kind: 'finish_tonight'; episodes: number; minutes: number }
   /** The user saved the title for later, and it is on `platform` (one of theirs, or the requested one). */
-  | { kind: 'saved'; platform: string };
+  | { kind: 'saved'; platform: string }
+  /** No candidate fits the mood asked for; `nearest`: the closest mood that has one (null: none has). */
+  | { kind: 'mood_unmet'; mood: Mood; nearest: Mood | null }
+  /** Little on the user's services fits their taste: the pick's taste fit is below LOW_FIT (honesty.ts). */
+  | { kind: 'low_fit' };
 
 export interface Recommendation {
   titleId: string;
