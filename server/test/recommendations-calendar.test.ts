@@ -43,7 +43,8 @@ describe.each(dialects)('POST /api/recommendations/add-to-calendar on %s', (dial
     expect(mine).toHaveLength(1);
     const body = mine[0].body;
     expect(new Date(body.start.dateTime).toISOString()).toBe(`${NEXT_YEAR}-06-14T13:30:00.000Z`);
-    expect(new Date(body.end.dateTime).getTime() - new Date(body.start.dateTime).getTime()).toBe(2 * 3_600_000);
+    // As long as the title, to the quarter hour.
+    expect(new Date(body.end.dateTime).getTime() - new Date(body.start.dateTime).getTime()).toBe(Math.ceil(rec.runtime! / 15) * 15 * 60_000);
     expect(body.start.timeZone).toBe('Asia/Kolkata');
     expect(String(body.description)).toContain(rec.reason);
 

@@ -17,18 +17,20 @@ describe.each(dialects)('scheduling a recommendation on %s', (dialect) => {
   let u: Onboarded;
   let recId: string;
   let title: string;
+  let runtime: number;
   beforeAll(async () => {
     server = await startTestServer(dialect, { clock, env: { APP_URL: 'https://picks.example.test' } });
     u = await onboardedUser(server);
     const rec = await u.api.recommendations.current();
     recId = rec.id;
+    runtime = rec.runtime!;
     title = rec.movie_title;
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  it('downloads a 2-hour event at the chosen wall-clock time in the chosen timezone', async () => {
+  it("downloads an event as long as the title's runtime (to the quarter hour) at the chosen wall-clock time in the chosen timezone", async () => {
     const cases = [
       { timezone: 'Asia/Kolkata', date: '2025-06-20', time: '19:00', start: '2025-06-20T13:30:00.000Z' },
       { timezone: 'America/New_York', date: '2025-06-11', time: '21:15', start: '2025-06-12T01:15:00.000Z' },
@@ -41,7 +43,7 @@ describe.each(dialects)('scheduling a recommendation on %s', (dialect) => {
       expect(file.filename).toMatch(new RegExp(`^tonights-pick-[a-z0-9-]+-${c.date}\\.ics$`));
       const ev = onlyEvent(file.text);
       expect(new Date(ev.start).toISOString()).toBe(c.start);
-      expect(new Date(ev.end).getTime() - new Date(ev.start).getTime()).toBe(2 * 3_600_000);
+      expect(new Date(ev.end).getTime() - new Date(ev.start).getTime()).toBe(Math.ceil(runtime / 15) * 15 * 60_000);
       expect(String(ev.summary)).toContain(title);
       const description = String(ev.description);
       expect(description).toContain(title);

@@ -1,38 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import { TIMEZONE_CHOICES } from './constants.js';
-import { featuredZoneName, filterTimezones, googleCalendarUrl, prefillDate, timezoneOptions, zonedToUtc } from './schedule.js';
+import { eventMinutes, featuredZoneName, filterTimezones, googleCalendarUrl, prefillSchedule, timezoneOptions, zonedToUtc } from './schedule.js';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 
-describe('prefillDate', () => {
-  it('is today when the profile time is still ahead today in the profile zone', () => {
+describe('prefillSchedule', () => {
+  const at = (now: string, timezone: string, days = WEEKDAYS, time = '19:00') => prefillSchedule({ now: new Date(now), timezone, time, days });
+
+  it("is today at the profile's time when it is still ahead today in the profile zone", () => {
     // Wednesday 2026-11-25 17:00 UTC = 18:00 in Berlin: 19:00 is still ahead.
-    expect(prefillDate({ now: new Date('2026-11-25T17:00:00Z'), timezone: 'Europe/Berlin', time: '19:00', days: WEEKDAYS })).toBe('2026-11-25');
+    expect(at('2026-11-25T17:00:00Z', 'Europe/Berlin')).toEqual({ date: '2026-11-25', time: '19:00' });
   });
 
-  it('is the next selected day once the time has passed there', () => {
-    // 18:30 UTC = 19:30 in Berlin: today is gone, Thursday is next.
-    expect(prefillDate({ now: new Date('2026-11-25T18:30:00Z'), timezone: 'Europe/Berlin', time: '19:00', days: WEEKDAYS })).toBe('2026-11-26');
-    // Friday evening: the weekend is not selected, so Monday.
-    expect(prefillDate({ now: new Date('2026-11-27T20:00:00Z'), timezone: 'Europe/Berlin', time: '19:00', days: WEEKDAYS })).toBe('2026-11-30');
+  it('is tonight at the next quarter hour at least 15 minutes away once the time has passed, until 22:30', () => {
+    // 18:30 UTC = 19:30 in Berlin: 19:45 tonight.
+    expect(at('2026-11-25T18:30:00Z', 'Europe/Berlin')).toEqual({ date: '2026-11-25', time: '19:45' });
+    // 21:16 in Berlin: 21:45 (21:31 is not on a quarter hour).
+    expect(at('2026-11-25T20:16:00Z', 'Europe/Berlin')).toEqual({ date: '2026-11-25', time: '21:45' });
+    // Exactly at the time counts as passed: a quarter of an hour later.
+    expect(at('2026-11-25T19:00:00Z', 'UTC')).toEqual({ date: '2026-11-25', time: '19:15' });
+    // 22:15 still offers 22:30; 22:16 no longer does.
+    expect(at('2026-11-25T22:15:00Z', 'UTC')).toEqual({ date: '2026-11-25', time: '22:30' });
+    expect(at('2026-11-25T22:16:00Z', 'UTC')).toEqual({ date: '2026-11-26', time: '19:00' });
+    // A late profile time still ahead is kept; once passed, tomorrow at it.
+    expect(at('2026-11-25T22:40:00Z', 'UTC', WEEKDAYS, '23:30')).toEqual({ date: '2026-11-25', time: '23:30' });
+    expect(at('2026-11-25T23:31:00Z', 'UTC', WEEKDAYS, '23:30')).toEqual({ date: '2026-11-26', time: '23:30' });
+  });
+
+  it('is the next selected day at the profile time when tonight is too late', () => {
+    // Friday 23:00 in Berlin: the weekend is not selected, so Monday.
+    expect(at('2026-11-27T22:00:00Z', 'Europe/Berlin')).toEqual({ date: '2026-11-30', time: '19:00' });
+    // Only Sundays, asked on a Sunday at 23:00: a week later.
+    expect(at('2026-11-29T23:00:00Z', 'UTC', [7])).toEqual({ date: '2026-12-06', time: '19:00' });
   });
 
   it('reads the day and the hour in the profile zone, not in UTC', () => {
     // 2026-11-25 23:30 UTC is already Thursday 08:30 in Tokyo: 19:00 is ahead there, on Thursday.
-    expect(prefillDate({ now: new Date('2026-11-25T23:30:00Z'), timezone: 'Asia/Tokyo', time: '19:00', days: WEEKDAYS })).toBe('2026-11-26');
+    expect(at('2026-11-25T23:30:00Z', 'Asia/Tokyo').date).toBe('2026-11-26');
     // The same instant is Wednesday 15:30 in Los Angeles: today.
-    expect(prefillDate({ now: new Date('2026-11-25T23:30:00Z'), timezone: 'America/Los_Angeles', time: '19:00', days: WEEKDAYS })).toBe('2026-11-25');
+    expect(at('2026-11-25T23:30:00Z', 'America/Los_Angeles').date).toBe('2026-11-25');
   });
 
   it('skips today when today is not a selected day, even with the time ahead', () => {
     // Saturday 2026-11-28 10:00 in London, Saturday not selected: Monday.
-    expect(prefillDate({ now: new Date('2026-11-28T10:00:00Z'), timezone: 'Europe/London', time: '19:00', days: WEEKDAYS })).toBe('2026-11-30');
-    // Only Sundays, asked on a Sunday evening after the time: a week later.
-    expect(prefillDate({ now: new Date('2026-11-29T21:00:00Z'), timezone: 'UTC', time: '19:00', days: [7] })).toBe('2026-12-06');
+    expect(at('2026-11-28T10:00:00Z', 'Europe/London')).toEqual({ date: '2026-11-30', time: '19:00' });
   });
+});
 
-  it('exactly at the time counts as passed', () => {
-    expect(prefillDate({ now: new Date('2026-11-25T19:00:00Z'), timezone: 'UTC', time: '19:00', days: WEEKDAYS })).toBe('2026-11-26');
+describe('eventMinutes', () => {
+  it("is the runtime rounded up to the quarter hour, 2 hours when it is unknown", () => {
+    expect(eventMinutes(116)).toBe(120);
+    expect(eventMinutes(45)).toBe(45);
+    expect(eventMinutes(22)).toBe(30);
+    expect(eventMinutes(169)).toBe(180);
+    expect(eventMinutes(null)).toBe(120);
+    expect(eventMinutes(0)).toBe(120);
   });
 });
 
@@ -46,8 +68,8 @@ describe('googleCalendarUrl', () => {
   const wallClock = (d: Date, timeZone: string) =>
     new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d).replace(',', '');
 
-  it("is Google's event template with a 2-hour event in UTC at the chosen local time", () => {
-    const { u, start, end, raw } = parse(googleCalendarUrl({ title: "Tonight's Pick: Arrival", details: 'Why: you liked Interstellar', location: 'Netflix', date: '2026-12-01', time: '19:00', timezone: 'Europe/Berlin' }));
+  it("is Google's event template with an event of the given length in UTC at the chosen local time", () => {
+    const { u, start, end, raw } = parse(googleCalendarUrl({ title: "Tonight's Pick: Arrival", details: 'Why: you liked Interstellar', location: 'Netflix', date: '2026-12-01', time: '19:00', timezone: 'Europe/Berlin', minutes: 120 }));
     expect(`${u.origin}${u.pathname}`).toBe('https://calendar.google.com/calendar/render');
     expect(u.searchParams.get('action')).toBe('TEMPLATE');
     expect(u.searchParams.get('text')).toBe("Tonight's Pick: Arrival");
@@ -62,7 +84,7 @@ describe('googleCalendarUrl', () => {
     // New York: 8 March 2026 is the spring change, 1 November the autumn one; Sydney changes in April and October.
     for (const date of ['2026-03-07', '2026-03-09', '2026-10-31', '2026-11-02', '2026-04-06', '2026-10-05', '2026-06-21']) {
       for (const { value: timezone } of TIMEZONE_CHOICES) {
-        const { start } = parse(googleCalendarUrl({ title: 't', details: 'd', date, time: '20:30', timezone }));
+        const { start } = parse(googleCalendarUrl({ title: 't', details: 'd', date, time: '20:30', timezone, minutes: 120 }));
         expect(wallClock(start, timezone), `${date} ${timezone}`).toBe(`${date} 20:30`);
       }
     }
@@ -71,7 +93,7 @@ describe('googleCalendarUrl', () => {
   });
 
   it('leaves the location out when the platform is unknown', () => {
-    expect(new URL(googleCalendarUrl({ title: 't', details: 'd', location: null, date: '2026-12-01', time: '19:00', timezone: 'UTC' })).searchParams.has('location')).toBe(false);
+    expect(new URL(googleCalendarUrl({ title: 't', details: 'd', location: null, date: '2026-12-01', time: '19:00', timezone: 'UTC', minutes: 120 })).searchParams.has('location')).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // Scheduling rules that the web app and the extension both run (docs/product-decisions.md,
-// "Defaults and scheduling"): the dialog's first date, the timezone list and search, and Google
-// Calendar's event template link. Pure functions of their arguments; `now` is always passed in.
+// "Defaults and scheduling"): the dialog's first date and time, the timezone list and search, an
+// event's length, and Google Calendar's event template link. Pure functions of their arguments;
+// `now` is always passed in.
 import { CALENDAR_EVENT_HOURS, TIMEZONE_CHOICES } from './constants.js';
 import type { Recommendation } from './schemas/recommendations.js';
 import { knownZone, zonedFormat } from './intl-cache.js';
@@ -121,21 +122,50 @@ function timeIn(timezone: string, now: Date): string {
   return `${get('hour')}:${get('minute')}`;
 }
 
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The latest start offered tonight once the profile's time has passed: a film then ends near midnight. */
+const LAST_START_TONIGHT = '22:30';
+
 /**
- * The schedule dialog's first date (docs/product-decisions.md): today when the profile's time is
- * still ahead today in the profile's zone and today is a selected day, otherwise the next selected
- * day (within a week; with no day selected, tomorrow).
+ * The start still possible tonight once the profile's time has passed: the next quarter hour at
+ * least 15 minutes away (time to sit down), if that is no later than 22:30; else null.
  */
-export function prefillDate(opts: { now: Date; timezone: string; time: string; days: number[] }): string {
+function laterTonight(clock: string): string | null {
+  const start = Math.ceil((minutesOf(clock) + 15) / 15) * 15;
+  return start <= minutesOf(LAST_START_TONIGHT) ? clockOf(start) : null;
+}
+
+/**
+ * The schedule dialog's first date and time (docs/product-decisions.md): on a chosen day (or any
+ * day, when none is chosen), today at the profile's time while it is still ahead, else today at a
+ * later time still possible tonight (laterTonight); otherwise the next chosen day at the profile's
+ * time (within a week; with no day selected, tomorrow).
+ */
+export function prefillSchedule(opts: { now: Date; timezone: string; time: string; days: number[] }): { date: string; time: string } {
   const today = todayIn(opts.timezone, opts.now);
   const days = new Set(opts.days);
-  const ahead = timeIn(opts.timezone, opts.now) < opts.time;
-  if (ahead && (days.size === 0 || days.has(isoWeekday(today)))) return today;
+  if (days.size === 0 || days.has(isoWeekday(today))) {
+    const clock = timeIn(opts.timezone, opts.now);
+    if (clock < opts.time) return { date: today, time: opts.time };
+    const later = laterTonight(clock);
+    if (later) return { date: today, time: later };
+  }
   for (let i = 1; i <= 7; i++) {
     const d = addDays(today, i);
-    if (days.size === 0 || days.has(isoWeekday(d))) return d;
+    if (days.size === 0 || days.has(isoWeekday(d))) return { date: d, time: opts.time };
   }
-  return addDays(today, 1);
+  return { date: addDays(today, 1), time: opts.time };
+}
+
+/**
+ * A calendar event's length in minutes: the title's runtime (a series' is its typical episode),
+ * rounded up to the quarter hour, or CALENDAR_EVENT_HOURS when the catalog does not know it.
+ */
+export function eventMinutes(runtime: number | null | undefined): number {
+  if (!runtime || runtime <= 0) return CALENDAR_EVENT_HOURS * 60;
+  return Math.ceil(Math.min(runtime, 24 * 60) / 15) * 15;
 }
 
 /** The UTC instant of a wall-clock date and time in a timezone (DST-correct to the minute). */
@@ -156,11 +186,11 @@ const googleStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\
 
 /**
  * Google Calendar's event template link (no OAuth: Google's own page asks the user to save it),
- * a 2-hour event like the .ics file and the connected calendar.
+ * an event of `minutes` like the .ics file and the connected calendar.
  */
-export function googleCalendarUrl(e: { title: string; details: string; location?: string | null; date: string; time: string; timezone: string }): string {
+export function googleCalendarUrl(e: { title: string; details: string; location?: string | null; date: string; time: string; timezone: string; minutes: number }): string {
   const start = zonedToUtc(e.date, e.time, e.timezone);
-  const end = new Date(start.getTime() + CALENDAR_EVENT_HOURS * 3_600_000);
+  const end = new Date(start.getTime() + e.minutes * 60_000);
   const q = new URLSearchParams({ action: 'TEMPLATE', text: e.title, dates: `${googleStamp(start)}/${googleStamp(end)}`, details: e.details });
   if (e.location) q.set('location', e.location);
   return `https://calendar.google.com/calendar/render?${q.toString()}`;
@@ -173,7 +203,7 @@ export function googleCalendarUrl(e: { title: string; details: string; location?
 export function pickCalendarUrl(rec: Recommendation, when: { date: string; time: string; timezone: string; appUrl: string }): string {
   const where = rec.platform ? `Watch on ${rec.platform}` : 'Availability unknown';
   const details = [`${rec.movie_title} (${rec.year}) - ${where}`, rec.movie_description, `Why: ${rec.reason}`, `Open Tonight's Pick: ${when.appUrl}`].join('\n\n');
-  return googleCalendarUrl({ title: `Tonight's Pick: ${rec.movie_title}`, details, location: rec.platform, date: when.date, time: when.time, timezone: when.timezone });
+  return googleCalendarUrl({ title: `Tonight's Pick: ${rec.movie_title}`, details, location: rec.platform, date: when.date, time: when.time, timezone: when.timezone, minutes: eventMinutes(rec.runtime) });
 }
 
 /** Said on the free plan where the connected calendar's button would be (docs/product-decisions.md). */

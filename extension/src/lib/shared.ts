@@ -9,7 +9,7 @@ export { EXTENSION_HANDOFF } from '../../../shared/src/extension';
 export { WHY_NOT_TEXTS, whyNotHeading } from '../../../shared/src/why-not';
 export { ATTRIBUTION } from '../../../shared/src/attribution';
 export { watchSummary } from '../../../shared/src/where-to-watch';
-export { CALENDAR_LIFETIME_TEXT, featuredZoneName, isKnownTimezone, pickCalendarUrl, prefillDate, timezoneOptions, todayIn } from '../../../shared/src/schedule';
+export { CALENDAR_LIFETIME_TEXT, featuredZoneName, isKnownTimezone, pickCalendarUrl, prefillSchedule, timezoneOptions, todayIn } from '../../../shared/src/schedule';
 export { replacementCost, replacementCostTag, noFreeReplacementsNote, stillFreeText, type ReplacementCost } from '../../../shared/src/allowance';
 export { TIME_CHOICES, describeTonight, formatMinutes } from '../../../shared/src/tonight';
 export { partnerName, togetherStatus } from '../../../shared/src/together';

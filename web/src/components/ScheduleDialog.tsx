@@ -8,7 +8,7 @@ import { Notice } from './Notice';
 import { TimezoneSelect } from './TimezoneSelect';
 import { Icon } from './Icon';
 import '../styles/forms.css';
-import { defaultTimezone, prefillDate, scheduleError, todayIn } from './scheduleRules';
+import { defaultTimezone, prefillSchedule, scheduleError, todayIn } from './scheduleRules';
 import { saveFile } from './saveFile';
 
 type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; reconnect?: boolean } | null;
@@ -30,9 +30,13 @@ export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recomm
   const api = useApi();
   const { user } = useSession();
   const paid = user?.subscription_tier === 'paid_lifetime';
-  const [time, setTime] = useState(user?.recommendation_time || SCHEDULE_DEFAULTS.recommendationTime);
   const [timezone, setTimezone] = useState(defaultTimezone(user?.timezone));
-  const [date, setDate] = useState(() => prefillDate({ now, timezone, time, days: user?.selected_days ?? SCHEDULE_DEFAULTS.selectedDays }));
+  // Tonight at the profile's time, or later tonight when that has passed (shared/src/schedule.ts).
+  const [first] = useState(() =>
+    prefillSchedule({ now, timezone, time: user?.recommendation_time || SCHEDULE_DEFAULTS.recommendationTime, days: user?.selected_days ?? SCHEDULE_DEFAULTS.selectedDays }),
+  );
+  const [time, setTime] = useState(first.time);
+  const [date, setDate] = useState(first.date);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState<'calendar' | 'ics' | null>(null);
 

@@ -1,6 +1,6 @@
 import { ALERT_TEXTS, DEFAULT_TIMEZONE, featuredZoneName, isKnownTimezone, todayIn } from '@app/shared';
 
-export { todayIn, isKnownTimezone, prefillDate, zonedToUtc, googleCalendarUrl, timezoneOptions, filterTimezones, type TimezoneOption } from '@app/shared';
+export { todayIn, isKnownTimezone, prefillSchedule, zonedToUtc, googleCalendarUrl, timezoneOptions, filterTimezones, type TimezoneOption } from '@app/shared';
 
 export const PAST_DATE_TEXT = 'The date cannot be in the past. Please pick today or a later date.';
 

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALERT_TEXTS, PLAN_LIMIT_TEXTS, RateResponse } from '@app/shared';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
 import { recommendation, subscription, user } from './fixtures';
-import { PAST_DATE_TEXT, prefillDate } from '../components/scheduleRules';
+import { PAST_DATE_TEXT, prefillSchedule } from '../components/scheduleRules';
 import { chooseTimezone } from './timezone';
 
 function server(rec = recommendation()) {
@@ -125,6 +125,9 @@ describe('dashboard', () => {
 });
 
 describe('schedule', () => {
+  // A morning (only Date faked): the profile's 19:00 is still ahead, so it is the time offered.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T09:00:00Z') }));
+  afterEach(() => vi.useRealTimers());
   async function openSchedule(s = server(), u = user()) {
     renderApp('/app/dashboard', { server: s, user: u });
     await userEvent.click(await screen.findByRole('button', { name: /Schedule/ }));
@@ -138,7 +141,7 @@ describe('schedule', () => {
   it('starts from the profile: the next date it is due, its time and its timezone', async () => {
     const u = user({ timezone: 'Asia/Tokyo', recommendation_time: '21:15', selected_days: [2, 4] });
     const d = within(await openSchedule(server(), u));
-    expect(d.getByLabelText('Date')).toHaveValue(prefillDate({ now: new Date(), timezone: 'Asia/Tokyo', time: '21:15', days: [2, 4] }));
+    expect(d.getByLabelText('Date')).toHaveValue(prefillSchedule({ now: new Date(), timezone: 'Asia/Tokyo', time: '21:15', days: [2, 4] }).date);
     expect(d.getByLabelText('Time')).toHaveValue('21:15');
     expect(d.getByLabelText('Timezone')).toHaveValue('Asia/Tokyo');
   });
@@ -167,7 +170,7 @@ describe('schedule', () => {
     expect(link.origin + link.pathname).toBe('https://calendar.google.com/calendar/render');
     expect(link.searchParams.get('action')).toBe('TEMPLATE');
     expect(link.searchParams.get('text')).toBe("Tonight's Pick: Arrival");
-    // 19:00 in New York in July (EDT, UTC-4) is 23:00 UTC; two hours long.
+    // 19:00 in New York in July (EDT, UTC-4) is 23:00 UTC; as long as the film (1 h 56) to the quarter hour: 2 h.
     expect(link.searchParams.get('dates')).toBe('20990701T230000Z/20990702T010000Z');
     expect(link.searchParams.get('location')).toBe('Netflix');
     expect(link.searchParams.get('details')).toMatch(/A linguist is recruited/);

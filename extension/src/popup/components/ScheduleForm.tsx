@@ -9,7 +9,7 @@ import {
   featuredZoneName,
   isKnownTimezone,
   pickCalendarUrl,
-  prefillDate,
+  prefillSchedule,
   timezoneOptions,
   todayIn,
   type ApiClient,
@@ -24,11 +24,11 @@ function browserTimezone(): string {
   return listed(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? DEFAULT_TIMEZONE;
 }
 
-/** The web dialog's defaults (docs/product-decisions.md): the profile's time and zone, and the next date it is due. */
+/** The web dialog's defaults (docs/product-decisions.md): the profile's zone, and the next date and time it is due (later tonight when the profile's time has passed). */
 function defaults(profile?: { recommendation_time: string; timezone: string; selected_days: number[] }) {
   const time = profile?.recommendation_time ?? SCHEDULE_DEFAULTS.recommendationTime;
   const timezone = listed(profile?.timezone) ?? browserTimezone();
-  return { time, timezone, date: prefillDate({ now: new Date(), timezone, time, days: profile?.selected_days ?? SCHEDULE_DEFAULTS.selectedDays }) };
+  return { timezone, ...prefillSchedule({ now: new Date(), timezone, time, days: profile?.selected_days ?? SCHEDULE_DEFAULTS.selectedDays }) };
 }
 
 interface Props {

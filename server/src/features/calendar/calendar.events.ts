@@ -1,8 +1,9 @@
 // Puts a recommendation into the user's Google Calendar: a fresh access token from the stored
-// refresh token, then one 2-hour event at the requested wall-clock time and zone.
+// refresh token, then one event as long as the title (shared eventMinutes) at the requested
+// wall-clock time and zone.
 import { createHash } from 'node:crypto';
 import type { Recommendation } from '@app/shared';
-import { CALENDAR_EVENT_HOURS } from '@app/shared';
+import { eventMinutes } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { fieldError, forbidden, serviceUnavailable } from '../../http/errors.js';
 import { TokenCipherError } from '../../integrations/crypto/token-cipher.js';
@@ -15,6 +16,8 @@ import { localToday, rfc3339InZone, zonedInstant } from '../../time/zoned-time.j
 
 export type CalendarRecommendation = Pick<Recommendation, 'id' | 'movie_title' | 'year' | 'platform' | 'movie_description' | 'reason'> & {
   watch_url?: string | null;
+  /** Minutes (a series' typical episode); unknown or left out: the default length. */
+  runtime?: number | null;
 };
 
 export interface CalendarEventRequest {
@@ -36,7 +39,7 @@ export interface AddedEvent {
 export function buildCalendarEvent(appUrl: string, req: CalendarEventRequest): NewCalendarEvent {
   const r = req.recommendation;
   const start = zonedInstant(req.date, req.time, req.timezone);
-  const end = new Date(start.getTime() + CALENDAR_EVENT_HOURS * 3_600_000);
+  const end = new Date(start.getTime() + eventMinutes(r.runtime) * 60_000);
   const link = `${appUrl}/app/dashboard`;
   const heading = `${r.movie_title}${r.year > 0 ? ` (${r.year})` : ''}${r.platform ? ` - Watch on ${r.platform}` : ''}`;
   const description = [heading, r.movie_description, r.reason ? `Why we picked it: ${r.reason}` : '', r.watch_url ? `Where to watch: ${r.watch_url}` : '', `Open Tonight's Pick: ${link}`]

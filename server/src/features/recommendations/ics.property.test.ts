@@ -36,7 +36,7 @@ describe('the .ics download, for any request the schema accepts', () => {
           return;
         }
         const body = withDeadline(HANG_MS, 'buildIcs', () =>
-          buildIcs({ uid: 'r1', title, year: 2000, platform, description, reason, start, appUrl: 'https://tp.example', now: at }),
+          buildIcs({ uid: 'r1', title, year: 2000, platform, description, reason, start, runtime: null, appUrl: 'https://tp.example', now: at }),
         );
         expect(body).toMatch(/^BEGIN:VCALENDAR\r?\n/);
         expect(body).toContain('END:VEVENT');

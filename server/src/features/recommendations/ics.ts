@@ -1,7 +1,8 @@
-// The .ics download: one 2-hour event at a wall-clock time in the user's chosen timezone. The
-// event is written in UTC, which every calendar shows at the right local time.
+// The .ics download: one event as long as the title (shared eventMinutes) at a wall-clock time in
+// the user's chosen timezone. The event is written in UTC, which every calendar shows at the right
+// local time.
 import { createEvent } from 'ics';
-import { CALENDAR_EVENT_HOURS } from '@app/shared';
+import { eventMinutes } from '@app/shared';
 import { fieldError } from '../../http/errors.js';
 import { localToday, zonedInstant } from '../../time/zoned-time.js';
 
@@ -13,6 +14,8 @@ export interface IcsEvent {
   description: string;
   reason: string;
   start: Date;
+  /** The title's runtime in minutes (a series' typical episode); null when unknown. */
+  runtime: number | null;
   appUrl: string;
   now: Date;
 }
@@ -49,7 +52,7 @@ export function buildIcs(e: IcsEvent): string {
     start: e.start.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
-    end: e.start.getTime() + CALENDAR_EVENT_HOURS * 3_600_000,
+    end: e.start.getTime() + eventMinutes(e.runtime) * 60_000,
     endInputType: 'utc',
     endOutputType: 'utc',
     created: e.now.getTime(),

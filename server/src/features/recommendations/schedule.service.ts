@@ -36,6 +36,7 @@ export async function recommendationIcs(
     description: title ? await catalog.description(title.id) : '',
     reason: row.reason,
     start,
+    runtime: title?.runtime ?? null,
     appUrl: ctx.config.appUrl,
     now,
   });
