@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { arcane, breakingBad, ddlj, fillerMovie, fillerTv, inception, parasite, PROVIDERS, squidGame, type Json } from './fake-tmdb-fixtures.js';
+import { lastEpisodeSeries, nextEpisodeSeries, rentalMovie, RENAMED_PROVIDERS, seasonEpisodesSeries } from './fake-tmdb-renamed.js';
 
 export type TmdbFailure =
   | { status: 429; retryAfter?: string }
@@ -55,6 +56,8 @@ export interface FakeTmdbOptions {
   fillerTv?: number;
   /** Leave out the hand-written titles (a catalog of fillers only). */
   noFixtures?: boolean;
+  /** Add the titles in the shapes TMDB answers since its provider renames (fake-tmdb-renamed.ts). */
+  renamed?: boolean;
 }
 
 /** A 1x1 PNG (valid, 68 bytes). */
@@ -112,6 +115,10 @@ export async function startFakeTmdb(opts: FakeTmdbOptions = {}): Promise<FakeTmd
   if (!opts.noFixtures) {
     for (const m of [inception(), parasite(), ddlj()]) fake.movies.set(m.id, m);
     for (const t of [breakingBad(), arcane(), squidGame()]) fake.tv.set(t.id, t);
+  }
+  if (opts.renamed) {
+    fake.movies.set(rentalMovie().id, rentalMovie());
+    for (const t of [lastEpisodeSeries(), nextEpisodeSeries(), seasonEpisodesSeries()]) fake.tv.set(t.id, t);
   }
   for (let i = 1; i <= (opts.fillerMovies ?? 0); i++) fake.movies.set(fillerMovie(i).id, fillerMovie(i));
   for (let i = 1; i <= (opts.fillerTv ?? 0); i++) fake.tv.set(fillerTv(i).id, fillerTv(i));
@@ -199,7 +206,11 @@ export async function startFakeTmdb(opts: FakeTmdbOptions = {}): Promise<FakeTmd
       });
     }
     if ((m = /^\/watch\/providers\/(movie|tv)$/.exec(path))) {
-      return send(res, 200, { results: Object.values(PROVIDERS).map((p) => ({ display_priorities: { US: p.display_priority }, ...p })) });
+      // One entry per id under its current name: a later entry replaces an earlier one of its id.
+      const R = RENAMED_PROVIDERS;
+      const listed: Json[] = [...Object.values(PROVIDERS), ...(opts.renamed ? [R.appleStore, R.appleTvPlus, R.paramountShowtime, R.hotstarDisney, R.netflixKids, R.clubAfter] : [])];
+      const byId = new Map(listed.map((p) => [p.provider_id, p]));
+      return send(res, 200, { results: [...byId.values()].map((p) => ({ display_priorities: { US: p.display_priority }, ...p })) });
     }
     return send(res, 404, NOT_FOUND);
   }

@@ -13,7 +13,8 @@ import type { DatabaseHandle } from '../../db/connection.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { readMeta, writeMeta } from '../catalog.repository.js';
 import { TmdbAuthError, type TmdbClient } from '../../integrations/tmdb/client.js';
-import { movieToSource, providersOf, tvToSource } from '../../integrations/tmdb/mapping.js';
+import { movieToSource, tvToSource } from '../../integrations/tmdb/mapping.js';
+import { knownProviders, rememberProviders } from './tmdb-providers.js';
 import type { TmdbMovieDetails, TmdbTvDetails } from '../../integrations/tmdb/types.js';
 import { CatalogMerger, type MergeTotals } from './merge.js';
 import { describeTotals, Progress, type ProgressSink } from './progress.js';
@@ -312,6 +313,7 @@ async function details(handle: DatabaseHandle, client: TmdbClient, merger: Catal
     .executeTakeFirstOrThrow();
   const progress = opts.out ? new Progress({ unit: 'titles', total: Number(pendingTotal.n), out: opts.out }) : null;
   const logosDone = new Set<string>();
+  const labels = await knownProviders(handle);
   // Bounded: every batch marks each of its items tried by this run, so none is taken twice.
   for (;;) {
     if (run.stopped()) break;
@@ -348,13 +350,13 @@ async function details(handle: DatabaseHandle, client: TmdbClient, merger: Catal
     for (const f of fetched) {
       if (f.details === null) gone.push(f);
       else if (f.details) {
-        const mapOpts = { regions: opts.regions, asOf: run.today };
+        const mapOpts = { regions: opts.regions, asOf: run.today, providers: labels };
         records.push(f.kind === 'movie' ? movieToSource(f.details as TmdbMovieDetails, mapOpts) : tvToSource(f.details as TmdbTvDetails, mapOpts));
         recordOf.push(f);
       }
     }
     const outcomes = records.length ? await merger.write(records) : [];
-    await rememberProviders(handle, fetched, opts.regions, logosDone);
+    await rememberProviders(handle, fetched, opts.regions, logosDone, labels);
 
     // 404: TMDB no longer has it; a title TMDB brought in is retired (merge retires only its own).
     if (gone.length) {
@@ -401,25 +403,4 @@ async function details(handle: DatabaseHandle, client: TmdbClient, merger: Catal
     progress?.tick(batch.length, describeTotals({ ...merger.totals, invalid: merger.totals.invalid + run.result.failed }));
     opts.onBatch?.(run.result.processed, Number(pendingTotal.n));
   }
-}
-
-/** Gives platforms TMDB named their TMDB provider id and logo, once per run, where unset. */
-async function rememberProviders(
-  handle: DatabaseHandle,
-  fetched: Array<{ details: TmdbMovieDetails | TmdbTvDetails | null | undefined }>,
-  regions: string[],
-  done: Set<string>,
-): Promise<void> {
-  const seen = new Map<string, { id: number; logo: string | null }>();
-  for (const f of fetched) {
-    if (!f.details) continue;
-    for (const [name, p] of providersOf(f.details['watch/providers'], regions)) if (!done.has(name) && !seen.has(name)) seen.set(name, p);
-  }
-  if (!seen.size) return;
-  await writeTransaction(handle, async (tx) => {
-    for (const [name, p] of seen) {
-      await tx.updateTable('platforms').set({ tmdb_provider_id: p.id, logo_path: p.logo }).where('name', '=', name).where('tmdb_provider_id', 'is', null).execute();
-      done.add(name);
-    }
-  });
 }

@@ -1,9 +1,10 @@
 // TMDB's words -> ours (docs/catalog.md, "TMDB sync"). Pure: a details response in, a
 // SourceTitle out. Every list read from a response is cut to a bound before it is walked.
 import { GENRES, type Genre } from '@app/shared';
-import type { OfferKind, SourceOffer, SourceTitle } from '../../catalog/sources/types.js';
+import type { SourceTitle } from '../../catalog/sources/types.js';
 import { own } from '../../catalog/sources/vocab.js';
-import type { TmdbMovieDetails, TmdbProvider, TmdbRegionProviders, TmdbTvDetails, TmdbVideo, TmdbWatchProviders } from './types.js';
+import { imagePath, mapOffers, type ProviderLabels } from './providers.js';
+import type { TmdbMovieDetails, TmdbTvDetails, TmdbVideo } from './types.js';
 
 /** Items read at most from any one list in a response. */
 const MAX_ITEMS = 200;
@@ -60,122 +61,6 @@ export function mapGenres(genres: Array<{ id: number; name?: string }> | undefin
   return [...out];
 }
 
-/** TMDB watch-provider ids -> our platform names (server/catalog/platforms.json). */
-export const TMDB_PROVIDERS: Record<number, string> = {
-  8: 'Netflix',
-  9: 'Prime Video',
-  119: 'Prime Video',
-  337: 'Disney+',
-  1899: 'HBO Max',
-  384: 'HBO Max',
-  15: 'Hulu',
-  350: 'Apple TV',
-  531: 'Paramount+',
-  386: 'Peacock',
-  387: 'Peacock',
-  122: 'JioHotstar',
-  2336: 'JioHotstar',
-  232: 'ZEE5',
-  237: 'Sony LIV',
-  283: 'Crunchyroll',
-  11: 'MUBI',
-  532: 'aha',
-  309: 'Sun NXT',
-  315: 'hoichoi',
-};
-
-const fold = (s: string) => s.toLowerCase().replace(/[^a-z0-9+]/g, '');
-
-/** TMDB provider names (as TMDB has spelt them) for when an id is new to us. */
-const PROVIDER_BY_NAME: Record<string, string> = Object.fromEntries(
-  (
-    [
-      ['Netflix', 'Netflix'],
-      // Ad-supported tiers of the same service: the same place to watch.
-      ['Netflix basic with Ads', 'Netflix'],
-      ['Netflix Standard with Ads', 'Netflix'],
-      ['Amazon Prime Video with Ads', 'Prime Video'],
-      ['Amazon Prime Video', 'Prime Video'],
-      ['Prime Video', 'Prime Video'],
-      ['Disney Plus', 'Disney+'],
-      ['Disney+', 'Disney+'],
-      ['Max', 'HBO Max'],
-      ['HBO Max', 'HBO Max'],
-      ['Hulu', 'Hulu'],
-      ['Apple TV Plus', 'Apple TV'],
-      ['Apple TV+', 'Apple TV'],
-      ['Paramount Plus', 'Paramount+'],
-      ['Paramount+', 'Paramount+'],
-      ['Peacock', 'Peacock'],
-      ['Peacock Premium', 'Peacock'],
-      ['Peacock Premium Plus', 'Peacock'],
-      ['JioHotstar', 'JioHotstar'],
-      ['Hotstar', 'JioHotstar'],
-      ['Disney+ Hotstar', 'JioHotstar'],
-      ['Zee5', 'ZEE5'],
-      ['SonyLIV', 'Sony LIV'],
-      ['Sony Liv', 'Sony LIV'],
-      ['Crunchyroll', 'Crunchyroll'],
-      ['MUBI', 'MUBI'],
-      ['aha', 'aha'],
-      ['Sun Nxt', 'Sun NXT'],
-      ['Hoichoi', 'hoichoi'],
-    ] as const
-  ).map(([tmdb, ours]) => [fold(tmdb), ours]),
-);
-
-/** Our platform name for a provider; an unknown provider keeps TMDB's name (merge creates it). */
-export function platformName(p: Pick<TmdbProvider, 'provider_id' | 'provider_name'>): string | null {
-  const byId = TMDB_PROVIDERS[p.provider_id];
-  if (byId) return byId;
-  const name = typeof p.provider_name === 'string' ? p.provider_name.trim().slice(0, 100) : '';
-  if (!name) return null;
-  return own(PROVIDER_BY_NAME, fold(name)) ?? name;
-}
-
-const OFFER_LISTS: Array<[keyof Omit<TmdbRegionProviders, 'link'>, OfferKind]> = [
-  ['flatrate', 'subscription'],
-  ['free', 'free'],
-  ['ads', 'ads'],
-  ['rent', 'rent'],
-  ['buy', 'buy'],
-];
-
-/** watch/providers -> offers in the configured regions, each with the region's TMDB link. */
-export function mapOffers(wp: TmdbWatchProviders | undefined, regions: string[], asOf: string): SourceOffer[] {
-  const out = new Map<string, SourceOffer>();
-  for (const region of regions) {
-    const r = wp?.results?.[region];
-    if (!r || typeof r !== 'object') continue;
-    const link = typeof r.link === 'string' && /^https?:\/\//.test(r.link) ? r.link : null;
-    for (const [list, kind] of OFFER_LISTS) {
-      for (const p of take(r[list])) {
-        const platform = platformName(p);
-        if (!platform) continue;
-        const key = `${platform}|${region}|${kind}`;
-        if (!out.has(key)) out.set(key, { platform, region, kind, as_of: asOf, link });
-      }
-    }
-  }
-  return [...out.values()];
-}
-
-/** Providers behind the offers (for the platforms' TMDB id and logo). */
-export function providersOf(wp: TmdbWatchProviders | undefined, regions: string[]): Map<string, { id: number; logo: string | null }> {
-  const out = new Map<string, { id: number; logo: string | null }>();
-  for (const region of regions) {
-    const r = wp?.results?.[region];
-    if (!r) continue;
-    for (const [list] of OFFER_LISTS) {
-      for (const p of take(r[list])) {
-        const name = platformName(p);
-        if (name && !out.has(name) && Number.isInteger(p.provider_id)) out.set(name, { id: p.provider_id, logo: imagePath(p.logo_path) });
-      }
-    }
-  }
-  return out;
-}
-
 export function yearOf(date: string | null | undefined): number {
   const m = typeof date === 'string' ? /^(\d{4})-/.exec(date) : null;
   return m ? Number(m[1]) : 0;
@@ -200,10 +85,6 @@ const topCast = (cast: Array<{ name: string; order?: number }> | undefined): str
 const imdbIdOf = (...ids: Array<string | null | undefined>): string | null => ids.find((i) => typeof i === 'string' && /^tt\d{5,10}$/.test(i)) ?? null;
 const positive = (n: number | null | undefined): number | null => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : null);
 const text = (s: string | null | undefined): string | null => (typeof s === 'string' && s.trim() ? s.trim() : null);
-/** An image path under TMDB's image host ("/abc.jpg"); anything else is dropped, since clients build URLs from it. */
-export const imagePath = (s: string | null | undefined): string | null =>
-  typeof s === 'string' && /^\/[A-Za-z0-9_-]{1,100}\.(jpg|jpeg|png|svg|webp)$/.test(s) ? s : null;
-
 /** Release-type order for a movie's certification: theatrical, digital, limited, premiere, physical, TV. */
 const RELEASE_TYPES = [3, 4, 2, 1, 5, 6];
 
@@ -223,6 +104,8 @@ export interface MapOptions {
   regions: string[];
   /** YYYY-MM-DD of the sync. */
   asOf: string;
+  /** Platforms earlier syncs made for providers we do not list (by TMDB id). */
+  providers?: ProviderLabels;
 }
 
 /** The region whose certification we keep: US when configured, else the first configured one. */
@@ -250,9 +133,25 @@ export function movieToSource(m: TmdbMovieDetails, o: MapOptions): SourceTitle {
     trailerKey: trailerKey(m.videos?.results),
     tmdbRating: typeof m.vote_average === 'number' && m.vote_count ? m.vote_average : null,
     voteCount: typeof m.vote_count === 'number' ? m.vote_count : null,
-    offers: mapOffers(m['watch/providers'], o.regions, o.asOf),
+    offers: mapOffers(m['watch/providers'], o.regions, o.asOf, o.providers),
     offerRegions: o.regions,
   };
+}
+
+/**
+ * A series' episode length: `episode_run_time`, which TMDB no longer fills for many shows, else the
+ * last aired episode's runtime, else the next one's, else the median runtime of the episodes the
+ * response's seasons carry (GET /tv/{id} lists seasons without them), else unknown.
+ */
+export function episodeRuntime(t: TmdbTvDetails): number | null {
+  const listed = positive(take(t.episode_run_time)[0]) ?? positive(t.last_episode_to_air?.runtime) ?? positive(t.next_episode_to_air?.runtime);
+  if (listed) return listed;
+  const runtimes = take(t.seasons)
+    .flatMap((s) => take(s?.episodes).map((e) => positive(e?.runtime)))
+    .filter((n): n is number => n !== null)
+    .slice(0, MAX_ITEMS)
+    .sort((a, b) => a - b);
+  return runtimes.length ? runtimes[Math.floor((runtimes.length - 1) / 2)] : null;
 }
 
 export function tvToSource(t: TmdbTvDetails, o: MapOptions): SourceTitle {
@@ -267,7 +166,7 @@ export function tvToSource(t: TmdbTvDetails, o: MapOptions): SourceTitle {
     genres: mapGenres(t.genres),
     language: text(t.original_language),
     seasons: positive(t.number_of_seasons),
-    episodeRuntime: positive(take(t.episode_run_time)[0]),
+    episodeRuntime: episodeRuntime(t),
     // The whole run only for a series that has ended: a running one's count grows, and "finish tonight" promises all of it.
     episodes: ended ? positive(t.number_of_episodes) : null,
     description: text(t.overview),
@@ -282,7 +181,7 @@ export function tvToSource(t: TmdbTvDetails, o: MapOptions): SourceTitle {
     trailerKey: trailerKey(t.videos?.results),
     tmdbRating: typeof t.vote_average === 'number' && t.vote_count ? t.vote_average : null,
     voteCount: typeof t.vote_count === 'number' ? t.vote_count : null,
-    offers: mapOffers(t['watch/providers'], o.regions, o.asOf),
+    offers: mapOffers(t['watch/providers'], o.regions, o.asOf, o.providers),
     offerRegions: o.regions,
   };
 }

@@ -80,6 +80,11 @@ export interface TmdbMovieDetails extends TmdbDetailsBase {
   release_dates?: { results?: Array<{ iso_3166_1: string; release_dates?: Array<{ certification?: string; type?: number }> }> };
 }
 
+export interface TmdbEpisode {
+  runtime?: number | null;
+  air_date?: string | null;
+}
+
 export interface TmdbTvDetails extends TmdbDetailsBase {
   name: string;
   original_name?: string | null;
@@ -87,7 +92,11 @@ export interface TmdbTvDetails extends TmdbDetailsBase {
   last_air_date?: string | null;
   status?: string | null;
   in_production?: boolean;
+  /** Often empty since TMDB stopped filling it for many shows. */
   episode_run_time?: number[];
+  last_episode_to_air?: TmdbEpisode | null;
+  next_episode_to_air?: TmdbEpisode | null;
+  seasons?: Array<{ season_number?: number; episode_count?: number; episodes?: TmdbEpisode[] }>;
   number_of_seasons?: number | null;
   /** Episodes aired so far, over every season. */
   number_of_episodes?: number | null;
