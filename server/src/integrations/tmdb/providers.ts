@@ -87,12 +87,14 @@ export class ProviderLabels {
   }
 }
 
+const NO_LABELS = new ProviderLabels();
+
 /**
  * The platform a provider's offers are stored under: ours or a store's by id, else the platform an
  * earlier sync made for this id, else TMDB's name as the label of a service of its own (with the
  * id added when the name is one of ours or another provider's). Null without an id or a name.
  */
-export function platformName(p: Pick<TmdbProvider, 'provider_id' | 'provider_name'>, labels = new ProviderLabels()): string | null {
+export function platformName(p: Pick<TmdbProvider, 'provider_id' | 'provider_name'>, labels = NO_LABELS): string | null {
   const id = p.provider_id;
   if (!Number.isInteger(id)) return null;
   const known = TMDB_PROVIDERS.get(id) ?? TMDB_STORES.get(id) ?? labels.get(id);
