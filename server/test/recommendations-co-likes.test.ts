@@ -1,12 +1,12 @@
 // What the engine learns across users runs in the product: the co-like neighbours are built from
 // this instance's own favourites, likes and watched titles (never dislikes), rebuilt in the
 // background while the previous table keeps serving, and a user's pick reflects other users'
-// co-likes with "People who liked X also liked this" in its reason.
+// co-likes with "People who liked X also liked this" in its reason, once 5 people are behind one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Recommendation } from '@app/shared';
 import { titleSimilarity } from '../src/engine/index.js';
 import type { CatalogEntry } from '../src/catalog/catalog.store.js';
-import { CoLikes, coLikesFor } from '../src/features/recommendations/co-likes.js';
+import { CO_LIKE_MIN_PEOPLE, CoLikes, coLikesFor } from '../src/features/recommendations/co-likes.js';
 import { engineIndexFor } from '../src/features/recommendations/engine-index.js';
 import { dialects } from './support/dialects.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
@@ -64,9 +64,18 @@ describe.each(dialects)('co-like neighbours in the product on %s', (dialect) => 
     expect(first.title_id).not.toBe(y.id);
     expect(first.reason).not.toMatch(/people who liked/i);
 
-    // Five other users liked the three dramas and Y together.
-    for (let u = 0; u < 5; u++) await onboard([...favourites, y], ['Comedy', 'Drama']);
+    // Four other users liked the three dramas and Y together: too few people to be a neighbour,
+    // or a reason that would tell those four's tastes.
+    for (let u = 0; u < CO_LIKE_MIN_PEOPLE - 1; u++) await onboard([...favourites, y], ['Comedy', 'Drama']);
     const coLikes = coLikesFor(server.running.ctx, server.running.services.catalog);
+    const few = await coLikes.refresh();
+    for (const f of favourites) expect(few.of(f.id).map((n) => n.id)).not.toContain(y.id);
+    const tooFew = Recommendation.parse(await (await onboard(favourites, chosenGenres)).api.recommendations.current());
+    expect(tooFew.title_id).not.toBe(y.id);
+    expect(tooFew.reason).not.toMatch(/people who liked/i);
+
+    // A fifth makes it.
+    await onboard([...favourites, y], ['Comedy', 'Drama']);
     const table = await coLikes.refresh();
     expect(table.of(favourites[2].id).map((n) => n.id)).toContain(y.id);
 

@@ -120,6 +120,20 @@ describe('buildNeighbours', () => {
     }
   });
 
+  it('with minPeople, keeps only pairs at least that many users co-liked, weighed as before', () => {
+    // AB: u1 and u2; AC: u2 alone; BC: u2 and u3.
+    const all = buildNeighbours(sample, { shrinkage: 0 });
+    const two = buildNeighbours(sample, { shrinkage: 0, minPeople: 2 });
+    expect(two.of('A')).toEqual([all.of('A')[0]]);
+    expect(two.of('A')[0].id).toBe('B');
+    expect(two.of('C').map((n) => n.id)).toEqual(['B']);
+    expect(two.of('B')).toEqual(all.of('B'));
+    expect(buildNeighbours(sample, { shrinkage: 0, minPeople: 3 }).of('B')).toEqual([]);
+    // Support is every user's, whatever the pairs.
+    expect(two.support('C')).toBe(all.support('C'));
+    expect(buildNeighbours(sample, { shrinkage: 0, minPeople: 1 }).of('A')).toEqual(all.of('A'));
+  });
+
   it('is empty for no interactions', () => {
     const nb = buildNeighbours([]);
     expect(nb.of('A')).toEqual([]);

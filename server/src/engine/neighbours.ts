@@ -20,6 +20,13 @@ export interface NeighbourOptions {
    * cluster, so titles liked close together say more about each other (default 15).
    */
   window?: number;
+  /**
+   * Keep a pair only when at least this many users co-liked it (within the window). A pair a
+   * few people made says what those few like: the product asks for 5 so that no neighbour, and
+   * no "People who liked X also liked this", rests on one or two people (docs/product-decisions.md).
+   * Default 1: every co-like counts.
+   */
+  minPeople?: number;
 }
 
 /**
@@ -27,7 +34,7 @@ export interface NeighbourOptions {
  * the MovieLens validation item (docs/quality.md); k 200 scored 0.001 higher there, within noise,
  * at twice the memory (160 MB for 100,000 titles), so k is 100.
  */
-export const NEIGHBOUR_DEFAULTS: Readonly<Required<NeighbourOptions>> = Object.freeze({ k: 100, shrinkage: 0, maxPerUser: 500, window: 15 });
+export const NEIGHBOUR_DEFAULTS: Readonly<Required<NeighbourOptions>> = Object.freeze({ k: 100, shrinkage: 0, maxPerUser: 500, window: 15, minPeople: 1 });
 
 /** Neighbours backed by typed arrays; the engine reads the arrays directly when it gets one. */
 export class NeighbourTable implements Neighbours {
@@ -89,6 +96,7 @@ export function* buildNeighboursInSteps(interactions: Iterable<Interaction>, opt
   const k = Math.max(1, Math.floor(opts.k ?? NEIGHBOUR_DEFAULTS.k));
   const shrinkage = Math.max(0, opts.shrinkage ?? NEIGHBOUR_DEFAULTS.shrinkage);
   const window = Math.max(0, Math.floor(opts.window ?? NEIGHBOUR_DEFAULTS.window)) || 0;
+  const minPeople = Math.max(1, Math.floor(opts.minPeople ?? NEIGHBOUR_DEFAULTS.minPeople)) || 1;
   const rowOf = new Map<string, number>();
   const ids: string[] = [];
   const users = yield* groupByUser(interactions, rowOf, ids, Math.max(1, Math.floor(opts.maxPerUser ?? NEIGHBOUR_DEFAULTS.maxPerUser)), STEP_WORK / 16);
@@ -105,7 +113,7 @@ export function* buildNeighboursInSteps(interactions: Iterable<Interaction>, opt
     yield;
   }
 
-  const rows = new RowBuilder(n, k, shrinkage, norm, window, capacity);
+  const rows = new RowBuilder(n, k, shrinkage, norm, window, minPeople, capacity);
   // Small steps first, while V8 has not optimised the loops yet.
   let stepWork = STEP_WORK / 64;
   let budget = stepWork;
@@ -163,6 +171,8 @@ function measureRows(from: number, to: number, items: TransposedCsr, users: Csr,
  */
 class RowBuilder {
   private readonly acc: Float32Array;
+  /** How many users co-liked each touched title with the current one; only kept when minPeople > 1. */
+  private readonly people: Uint32Array | null;
   private readonly touched: Uint32Array;
   private readonly heap: TopK;
   private readonly off: Uint32Array;
@@ -177,10 +187,12 @@ class RowBuilder {
     private readonly norm: Float64Array,
     /** 0: all of a user's titles; else only those within this many places. */
     private readonly window: number,
+    private readonly minPeople: number,
     /** An upper bound on the table's entries. */
     capacity: number,
   ) {
     this.acc = new Float32Array(n);
+    this.people = minPeople > 1 ? new Uint32Array(n) : null;
     this.touched = new Uint32Array(n);
     this.heap = new TopK(k);
     this.off = new Uint32Array(n + 1);
@@ -197,7 +209,7 @@ class RowBuilder {
    * are done; returns where to continue (items.off[i + 1] when the title is complete).
    */
   accumulate(i: number, x: number, items: TransposedCsr, users: Csr, budget: number): number {
-    const { acc, touched, window } = this;
+    const { acc, people, touched, window } = this;
     const { off: itemOff, items: itemUsers, weights: itemWeights, at: itemAt } = items;
     const { off: userOff, items: userItems, weights: userWeights } = users;
     const end = itemOff[i + 1];
@@ -218,6 +230,8 @@ class RowBuilder {
         const j = userItems[y];
         if (acc[j] === 0) touched[count++] = j;
         acc[j] += wi * userWeights[y];
+        // A user's titles are distinct, so each visit is one more person behind the pair.
+        if (people !== null) people[j]++;
       }
     }
     this.count = count;
@@ -227,13 +241,18 @@ class RowBuilder {
 
   /** Keep title i's k best neighbours as its row and reset the accumulator; returns the work done. */
   finish(i: number): number {
-    const { acc, touched, heap, norm, shrinkage, k } = this;
+    const { acc, people, minPeople, touched, heap, norm, shrinkage, k } = this;
     heap.clear();
     const normI = norm[i];
     for (let t = 0; t < this.count; t++) {
       const j = touched[t];
       const sim = acc[j] / (normI * norm[j] + shrinkage);
       acc[j] = 0;
+      if (people !== null) {
+        const few = people[j] < minPeople;
+        people[j] = 0;
+        if (few) continue;
+      }
       // Most pairs lose to the current k-th best: skip them without touching the heap.
       if (!(sim > 0) || j === i || (heap.size === k && sim <= heap.worst())) continue;
       heap.offer(j, sim);

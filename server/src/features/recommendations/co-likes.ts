@@ -16,7 +16,7 @@ export interface CoLikesOptions {
   maxAgeMs?: number;
   /** Rebuild after this many new ratings or favourites, or 2% of the table's rows if more (default 20). */
   rebuildAfter?: number;
-  /** buildNeighbours options; the engine's defaults when absent. */
+  /** buildNeighbours options; the engine's defaults when absent, but minPeople CO_LIKE_MIN_PEOPLE. */
   neighbours?: NeighbourOptions;
   /** Rows per database query while reading (default PAGE_ROWS). */
   pageRows?: number;
@@ -87,6 +87,13 @@ function grow<T extends Uint32Array | Float32Array>(from: T, to: T): T {
 }
 
 const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 20, pageRows: PAGE_ROWS };
+
+/**
+ * The fewest distinct people whose co-likes make a neighbour, so that neither the pick nor its
+ * "People who liked X also liked this" can tell one or two users' tastes on a small instance
+ * (docs/product-decisions.md, "People who liked X").
+ */
+export const CO_LIKE_MIN_PEOPLE = 5;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class CoLikes {
@@ -111,7 +118,7 @@ export class CoLikes {
     private readonly catalog: CatalogStore,
     opts: CoLikesOptions = {},
   ) {
-    this.opts = { ...DEFAULTS, ...opts, neighbours: opts.neighbours ?? {} };
+    this.opts = { ...DEFAULTS, ...opts, neighbours: { minPeople: CO_LIKE_MIN_PEOPLE, ...opts.neighbours } };
   }
 
   /**
