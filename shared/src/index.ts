@@ -16,4 +16,5 @@ export * from './attribution.js';
 export * from './why-not.js';
 export * from './tonight.js';
 export * from './together.js';
+export * from './pick-notice.js';
 export { isAppPage } from './pages.js';

@@ -215,6 +215,8 @@ export interface RecommendationsTable {
   origin: Generated<string>;
   /** The import that wrote this row (undo deletes it); null for picks. */
   import_id: string | null;
+  /** JSON list of the pick's notices ({code, mood, nearest_mood}: a mood nothing fits, little fits the taste); null for none. */
+  notices?: string | null;
 }
 
 export interface ImportsTable {

@@ -27,6 +27,18 @@ export const WatchOption = z.object({
 });
 export type WatchOption = z.infer<typeof WatchOption>;
 
+/**
+ * What a pick says plainly beside its reason (texts: pickNoticeText). mood_unmet: nothing on the
+ * user's services fits the mood asked for (`mood`); `nearest_mood` is the closest mood that has a
+ * title there, null when none has. low_fit: little on the user's services fits their taste tonight.
+ */
+export const PickNotice = z.object({
+  code: z.enum(['mood_unmet', 'low_fit']),
+  mood: Mood.nullable(),
+  nearest_mood: Mood.nullable(),
+});
+export type PickNotice = z.infer<typeof PickNotice>;
+
 export const Recommendation = z.object({
   id: z.string(),
   title_id: z.string(),
@@ -72,6 +84,8 @@ export const Recommendation = z.object({
   origin: z.enum(['pick', 'import', 'badge', 'together']).default('pick'),
   /** The title is on the user's watchlist. */
   saved: z.boolean().default(false),
+  /** What the card says plainly about this pick (a mood nothing fits, little fits the taste); empty for most picks. */
+  notices: z.array(PickNotice).default([]),
   subscription_warning: SubscriptionWarning.nullable(),
 });
 export type Recommendation = z.infer<typeof Recommendation>;

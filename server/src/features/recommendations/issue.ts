@@ -15,6 +15,7 @@ import { engineTonight, mergeTonight, nothingLeftDetail, tonightPatch, type Toni
 import { deleteSaved, savedTitleIds } from '../watchlist/watchlist.repository.js';
 import { coLikesFor } from './co-likes.js';
 import { engineIndexFor, indexedTitle } from './engine-index.js';
+import { noticesOf } from './present.js';
 import {
   activeRecommendation,
   closeActive,
@@ -126,6 +127,7 @@ async function issue(ctx: AppContext, catalog: CatalogStore, user: UserRow, req:
       mood: req.mood ?? null,
       platform: pick.platform,
       reason: pick.reason,
+      notices: noticesOf(pick.factors),
       score: Number.isFinite(pick.score) ? pick.score : 0,
       created_at: now.toISOString(),
       closed_at: null,

@@ -1,15 +1,44 @@
 // A recommendation row plus its catalog title, as the shared contract's Recommendation.
-import type { Mood, Recommendation, SubscriptionWarning } from '@app/shared';
+import type { Mood, PickNotice, Recommendation, SubscriptionWarning } from '@app/shared';
 import { MOOD_VALUES } from '@app/shared';
 import type { TitleDisplay } from '../../catalog/catalog.store.js';
+import type { Factor } from '../../engine/index.js';
 import { posterUrl } from '../../catalog/urls.js';
 import type { RecommendationRow } from './recommendations.repository.js';
 
 const MOODS = new Set<string>(MOOD_VALUES);
 const STATUSES = new Set(['active', 'watched', 'skipped']);
 
+/** The engine's notices of a pick as the row stores them (JSON), null for none. */
+export function noticesOf(factors: readonly Factor[]): string | null {
+  const notices: PickNotice[] = [];
+  for (const f of factors) {
+    if (f.kind === 'mood_unmet') notices.push({ code: 'mood_unmet', mood: f.mood, nearest_mood: f.nearest });
+    if (f.kind === 'low_fit') notices.push({ code: 'low_fit', mood: null, nearest_mood: null });
+  }
+  return notices.length > 0 ? JSON.stringify(notices) : null;
+}
+
+const moodOrNull = (m: unknown): Mood | null => (typeof m === 'string' && MOODS.has(m) ? (m as Mood) : null);
+
+/** The stored notices; anything the contract does not know (a hand-edited row) is left out. */
+function readNotices(stored: string | null | undefined): PickNotice[] {
+  if (!stored) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .slice(0, 4)
+    .filter((n): n is Record<string, unknown> => typeof n === 'object' && n !== null && (n.code === 'mood_unmet' || n.code === 'low_fit'))
+    .map((n) => ({ code: n.code as PickNotice['code'], mood: moodOrNull(n.mood), nearest_mood: moodOrNull(n.nearest_mood) }));
+}
+
 /** What a card shows when the title left the catalog after it was issued (history keeps it). */
-function missingTitle(row: RecommendationRow, country: string | null): TitleDisplay {
+function missingTitle(row: Pick<RecommendationRow, 'title_id' | 'movie_title' | 'platform'>, country: string | null): TitleDisplay {
   return {
     title_id: row.title_id,
     kind: 'movie',
@@ -39,7 +68,8 @@ function missingTitle(row: RecommendationRow, country: string | null): TitleDisp
 }
 
 export function presentRecommendation(
-  row: RecommendationRow,
+  // A together pick's card is built from its own row, which has no notices.
+  row: Omit<RecommendationRow, 'notices'> & { notices?: string | null },
   display: TitleDisplay | null,
   warning: SubscriptionWarning | null,
   country: string | null = null,
@@ -58,6 +88,7 @@ export function presentRecommendation(
     created_at: row.created_at,
     origin: row.origin === 'import' || row.origin === 'badge' || row.origin === 'together' ? (row.origin as 'import' | 'badge' | 'together') : 'pick',
     saved,
+    notices: readNotices(row.notices),
     subscription_warning: warning,
   } satisfies Omit<Recommendation, keyof TitleDisplay>);
 }

@@ -30,6 +30,7 @@ const RECOMMENDATION_COLUMNS = allColumns<RecommendationsTable>()([
   'closed_at',
   'origin',
   'import_id',
+  'notices',
 ]);
 const PICK_FIELDS = qualified('r', RECOMMENDATION_COLUMNS);
 
