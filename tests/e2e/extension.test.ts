@@ -1,6 +1,6 @@
 // The extension journey in headless Chromium with the built extension, against the real server
 // serving the built web app: sign in through the web app, act on picks from the popup, schedule,
-// prefer the streaming site's platform, hit the plan limit, revoke from Settings.
+// prefer the streaming site's platform, hit the plan limit, revoke from Settings, sign out.
 /// <reference types="chrome" />
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -423,5 +423,23 @@ describe('browser extension journey', () => {
     await popup.locator('[data-state="signed-out"]').waitFor();
     expect(await stored('token')).toBeNull();
     await popup.screenshot({ path: artifact('09-signed-out-after-revoke.png') });
+  });
+
+  it('Sign out in the popup revokes its token on the server, not only in this browser', async () => {
+    // Connected again from the web app, which is still signed in.
+    const [web] = await Promise.all([context.waitForEvent('page'), popup.click('[data-action="sign-in"]')]);
+    await web.getByRole('button', { name: 'Approve' }).click();
+    await web.getByText('This browser is connected').waitFor();
+    await web.close();
+    await popup.locator('[data-state="pick"]').waitFor();
+    const token = (await stored('token')) as string;
+    expect((await user.api.extension.connectedBrowsers()).browsers).toHaveLength(1);
+
+    await popup.click('[data-action="sign-out"]');
+    await popup.locator('[data-state="signed-out"]').waitFor();
+    expect(await stored('token')).toBeNull();
+    expect((await user.api.extension.connectedBrowsers()).browsers).toEqual([]);
+    const after = await fetch(`${server.url}/api/settings/profile`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
   });
 });
