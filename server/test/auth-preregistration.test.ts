@@ -91,12 +91,18 @@ describe.each(dialects)('pre-registration takeover on %s', (dialect) => {
     expect(own.body.access_token).toBeTruthy();
   });
 
-  it('registering again inside the resend cooldown sends no second mail; the code already mailed completes the new registration', async () => {
+  it("registering again from one browser inside its resend cooldown sends no second mail; the code mailed to it completes the new registration", async () => {
     const email = uniqueEmail('victim-quick');
     await attackerRegisters(email);
-    const code = await server.mailbox.codeFor(email);
+    const attackersCode = await server.mailbox.codeFor(email);
     const owner = browser();
-    const sent = server.mailbox.messages.length;
+    let sent = server.mailbox.messages.length;
+    // Another browser gets a code of its own at once: the attacker's code completes nothing here.
+    expect((await owner.post('/api/auth/register', { email, password: 'First-choice1!' })).status).toBe(201);
+    const code = await server.mailbox.codeFor(email, sent);
+    expect(code).not.toBe(attackersCode);
+    expect((await owner.post('/api/auth/verify-email', { email, verification_code: attackersCode })).status).toBe(400);
+    sent = server.mailbox.messages.length;
     expect((await owner.post('/api/auth/register', { email, password: OWNER_PASSWORD })).status).toBe(201);
     const verified = await owner.post('/api/auth/verify-email', { email, verification_code: code });
     expect(verified.body.user).toMatchObject({ has_password: true });
@@ -109,11 +115,10 @@ describe.each(dialects)('pre-registration takeover on %s', (dialect) => {
     const email = uniqueEmail('victim-late');
     const owner = browser();
     expect((await owner.post('/api/auth/register', { email, password: OWNER_PASSWORD })).status).toBe(201);
+    const code = await server.mailbox.codeFor(email);
     clock.advance(COOLDOWN_MS);
-    const sent = server.mailbox.messages.length;
     const attacker = await attackerRegisters(email);
-    // The owner enters the newest code, the one the attacker's registration sent.
-    const code = await server.mailbox.codeFor(email, sent);
+    // The owner enters the code mailed to their browser; the pending password is now the attacker's.
     const verified = await owner.post('/api/auth/verify-email', { email, verification_code: code });
     expect(verified.status).toBe(200);
     expect(verified.body.user).toMatchObject({ email, email_verified: true, has_password: false });

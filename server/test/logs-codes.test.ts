@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dialects } from './support/dialects.js';
+import { Browser } from './support/browser.js';
 import { startTestServer, uniqueEmail, rawRequest, GOOD_PASSWORD, TestClock, type TestServer } from './support/test-server.js';
 import { captureLogs, type LogCapture } from './support/log-capture.js';
 import { spawnServer, freePort, waitReady } from './support/server-process.js';
@@ -67,17 +68,19 @@ describe.each(dialects)('codes in the log of a running server on %s', (dialect) 
 
   it('without SMTP: the sign-up and reset codes from the log verify the account and reset its password', async () => {
     const email = uniqueEmail('nosmtp');
-    expect((await rawRequest(noSmtp.url, '/api/auth/register', { body: JSON.stringify({ email, password: GOOD_PASSWORD, full_name: 'Op' }) })).status).toBe(201);
+    // One browser throughout: a code works in the browser that asked for it.
+    const b = new Browser(noSmtp.url);
+    expect((await b.post('/api/auth/register', { email, password: GOOD_PASSWORD, full_name: 'Op' })).status).toBe(201);
     const code = loggedCode(plain, 'sign-up', email);
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
     expect(plain.entries().find((e) => e.code === code)!.msg).toBe(CODE_LINE('Sign-up code', email, code!));
-    expect((await rawRequest(noSmtp.url, '/api/auth/verify-email', { body: JSON.stringify({ email, verification_code: code }) })).status).toBe(200);
+    expect((await b.post('/api/auth/verify-email', { email, verification_code: code })).status).toBe(200);
 
     clock.advance(120_000);
-    expect((await rawRequest(noSmtp.url, '/api/auth/forgot-password', { body: JSON.stringify({ email }) })).status).toBe(200);
+    expect((await b.post('/api/auth/forgot-password', { email })).status).toBe(200);
     const reset = loggedCode(plain, 'password-reset', email);
     expect(reset).toMatch(/^[A-Z0-9]{6}$/);
-    const done = await rawRequest(noSmtp.url, '/api/auth/reset-password', { body: JSON.stringify({ email, code: reset, new_password: 'An0ther-pass!' }) });
+    const done = await b.post('/api/auth/reset-password', { email, code: reset, new_password: 'An0ther-pass!' });
     expect(done.status).toBe(200);
   });
 

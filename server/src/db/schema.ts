@@ -47,8 +47,10 @@ export interface UsersTable {
   max_age_rating: string | null;
 }
 
+/** An emailed sign-up code for one account and one browser (a hash of its tp_unlock cookie). */
 export interface VerificationCodesTable {
   user_id: string;
+  browser: string;
   code_hash: string;
   expires_at: string;
   attempts: number;
@@ -75,9 +77,10 @@ export interface SessionsTable {
   last_used_at: string;
 }
 
-/** An emailed password reset code for one address (with or without an account). */
+/** An emailed password reset code for one address (with or without an account) and one browser. */
 export interface PasswordResetCodesTable {
   email: string;
+  browser: string;
   code_hash: string;
   expires_at: string;
   attempts: number;

@@ -22,6 +22,7 @@ import { tasteRevision } from './0023_taste_revision.js';
 import { titleEpisodes } from './0024_title_episodes.js';
 import { tonightConstraints } from './0025_tonight_constraints.js';
 import { households } from './0026_households.js';
+import { codesPerBrowser } from './0027_codes_per_browser.js';
 import { pickNotices } from './0028_pick_notices.js';
 
 export type { Dialect } from './migration.js';
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0024_title_episodes': titleEpisodes,
   '0025_tonight_constraints': tonightConstraints,
   '0026_households': households,
+  '0027_codes_per_browser': codesPerBrowser,
   '0028_pick_notices': pickNotices,
 };

@@ -4,8 +4,9 @@
 //   then does verifying the emailed code keep that password.
 // - tp_device: a browser that signed in to an account successfully; its sign-in failures are
 //   counted on their own, so guesses from elsewhere cannot lock it out.
-// - tp_unlock: a random id of a browser that asked for an emailed sign-in code; the code works in
-//   that browser only, so nobody else's wrong guesses can use up its attempts.
+// - tp_unlock: a random id of a browser that asked for an emailed code (sign-in, sign-up or
+//   password reset); the code works in that browser only, so nobody else's wrong guesses can use
+//   up its attempts, and nobody else's request replaces it.
 // The first two are HMACs under the token signing key; the database stores nothing for them.
 import { createHmac, randomBytes } from 'node:crypto';
 import { sameHash } from './verification-code.js';
@@ -72,6 +73,12 @@ export const newUnlockId = () => randomBytes(18).toString('base64url');
 
 /** What the database keeps of a tp_unlock id: a keyed hash, so a database reader cannot act as that browser. */
 export const unlockBrowserKey = (secret: string, unlockId: string) => mac(secret, `unlock:${unlockId}`);
+
+/** The browser a new code is bound to: its tp_unlock id (a new one if it has none) and the key stored with the code. */
+export function codeBrowser(secret: string, client: AuthClient): { id: string; key: string } {
+  const id = client.unlockId ?? newUnlockId();
+  return { id, key: unlockBrowserKey(secret, id) };
+}
 
 /** The proof that a browser chose this password hash for this account. */
 export function signupProof(secret: string, userId: string, passwordHash: string): string {

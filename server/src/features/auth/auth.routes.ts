@@ -47,13 +47,13 @@ export function authRoutes(ctx: AppContext): Router {
     send(res, await auth.verifyEmail(ctx, client(req), body));
   });
   route('auth_resend_verification', async (req, res, { body }) => {
-    res.json(await auth.resendVerification(ctx, ip(req), body.email));
+    send(res, await auth.resendVerification(ctx, client(req), body.email));
   });
   route('auth_google', async (req, res, { body }) => {
     send(res, await auth.googleSignIn(ctx, client(req), body.id_token, body.timezone));
   });
   route('auth_forgot_password', async (req, res, { body }) => {
-    res.json(await forgotPassword(ctx, ip(req), body.email));
+    send(res, await forgotPassword(ctx, client(req), body.email));
   });
   route('auth_reset_password', async (req, res, { body }) => {
     send(res, await resetPassword(ctx, client(req), body));

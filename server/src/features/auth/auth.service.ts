@@ -1,9 +1,9 @@
 // Sign-up, sign-in, email verification and Google sign-in. Who owns an address and how sign-in
 // attempts are limited: docs/security.md.
-import type { AuthResponse } from '@app/shared';
+import type { AuthResponse, ResendVerificationResponse } from '@app/shared';
 import { VERIFICATION } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, fieldError, conflict, unauthorized, tooMany, notFound } from '../../http/errors.js';
+import { badRequest, fieldError, conflict, unauthorized } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword, passwordProblem, burnPasswordCheck } from './password.js';
 import { claimAddress, replacePendingRegistration } from './accounts.repository.js';
@@ -15,6 +15,8 @@ import {
   withEntry,
   newDeviceEntry,
   deviceEntryFor,
+  codeBrowser,
+  unlockBrowserKey,
   type Answer,
   type AuthClient,
 } from './auth.cookies.js';
@@ -55,48 +57,44 @@ export async function signedIn(ctx: AppContext, client: AuthClient, row: UserRow
   };
 }
 
-/** The pending password was chosen (register) or proven (login) by this browser. */
-function pendingFor(ctx: AppContext, client: AuthClient, row: UserRow, passwordHash: string, message: string): Answer<AuthResponse> {
-  return { body: needsVerification(message), cookies: { signup: withEntry(client.signupProofs, signupProof(ctx.secrets.jwt, row.id, passwordHash)) } };
+/** The pending password was chosen (register) or proven (login) by this browser, which was sent a code of its own. */
+function pendingFor(ctx: AppContext, client: AuthClient, row: UserRow, passwordHash: string, browserId: string, message: string): Answer<AuthResponse> {
+  return {
+    body: needsVerification(message),
+    cookies: { signup: withEntry(client.signupProofs, signupProof(ctx.secrets.jwt, row.id, passwordHash)), unlock: browserId },
+  };
 }
 
 function needsVerification(message: string): AuthResponse {
   return { access_token: null, token_type: 'bearer', user: null, requires_verification: true, message };
 }
 
-async function limitAttempts(ctx: AppContext, kind: string, ip: string, email: string): Promise<void> {
-  const now = ctx.clock.now();
-  const { authPerIp, authPerAccount } = ctx.config.rateLimits;
-  await hit(ctx.db, { bucket: `${kind}:ip:${ip}`, max: authPerIp, windowSeconds: WINDOW }, now, 'Too many attempts from your network. Please wait and try again.');
-  await hit(ctx.db, { bucket: `${kind}:acct:${email}`, max: authPerAccount, windowSeconds: WINDOW }, now, 'Too many attempts for this account. Please wait and try again.');
-}
+const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
+const codeHash = (secret: string, userId: string, browser: string, code: string) => hashVerificationCode(secret, `${userId}:${browser}`, code);
 
-/** Sends a fresh code unless one went out inside the cooldown; returns seconds until the next may be sent. */
-async function sendCode(ctx: AppContext, row: UserRow, force: boolean): Promise<number> {
+/**
+ * Mails a fresh code bound to this browser (its key, auth.cookies.ts), unless this browser was
+ * sent one inside the cooldown; other browsers' codes stay as they are. A resend does not wait for
+ * the mail (`wait` false), so its answer takes as long for an address that gets none.
+ */
+async function sendCode(ctx: AppContext, row: UserRow, browser: string, wait = true): Promise<void> {
   const now = ctx.clock.now();
   const code = newVerificationCode();
-  const cooldownMs = VERIFICATION.resendCooldownSeconds * 1000;
   const stored = await codes.putCodeUnlessCoolingDown(
     ctx.db,
     {
       user_id: row.id,
-      code_hash: hashVerificationCode(ctx.secrets.jwt, row.id, code),
+      browser,
+      code_hash: codeHash(ctx.secrets.jwt, row.id, browser, code),
       expires_at: new Date(now.getTime() + VERIFICATION.codeTtlMinutes * 60_000).toISOString(),
       sent_at: now.toISOString(),
     },
-    new Date(now.getTime() - (force ? -1 : cooldownMs)).toISOString(),
+    new Date(now.getTime() - VERIFICATION.resendCooldownSeconds * 1000).toISOString(),
   );
-  if (!stored) {
-    const existing = await codes.findCode(ctx.db, row.id);
-    const wait = existing ? (Date.parse(existing.sent_at) + cooldownMs - now.getTime()) / 1000 : VERIFICATION.resendCooldownSeconds;
-    return Math.max(1, Math.ceil(wait));
-  }
-  try {
-    await ctx.mailer.send(verificationEmail(ctx.config.appUrl, row.email, code));
-  } catch (err) {
-    ctx.logger.error({ err, userId: row.id }, 'could not send the verification email');
-  }
-  return 0;
+  if (!stored) return;
+  if (Math.random() < 0.01) await codes.deleteExpiredCodes(ctx.db, new Date(now.getTime() - 86_400_000).toISOString());
+  const mailed = ctx.mailer.send(verificationEmail(ctx.config.appUrl, row.email, code)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the verification email'));
+  if (wait) await mailed;
 }
 
 /**
@@ -112,12 +110,13 @@ export async function register(ctx: AppContext, client: AuthClient, input: { ema
   if (existing?.email_verified) throw alreadyRegistered(existing);
   const passwordHash = await hashPassword(input.password);
   const fullName = input.full_name?.trim() || null;
+  const browser = codeBrowser(ctx.secrets.jwt, client);
   let row: UserRow | undefined;
   if (existing) {
     row = await replacePendingRegistration(ctx.db, existing.id, passwordHash, fullName, ctx.clock.now());
     if (!row) throw conflict('An account with this email already exists. Please sign in.');
-    // Inside the resend cooldown the code mailed a moment ago still completes this registration.
-    await sendCode(ctx, row, false);
+    // Inside this browser's resend cooldown the code mailed to it a moment ago completes this registration.
+    await sendCode(ctx, row, browser.key);
   } else {
     try {
       row = await insertUser(ctx.db, { email: input.email, passwordHash, fullName, emailVerified: false, googleSub: null, timezone: input.timezone, now: ctx.clock.now() });
@@ -126,9 +125,9 @@ export async function register(ctx: AppContext, client: AuthClient, input: { ema
       if (await findUserByEmail(ctx.db, input.email)) throw conflict('An account with this email already exists. Please sign in.');
       throw err;
     }
-    await sendCode(ctx, row, true);
+    await sendCode(ctx, row, browser.key);
   }
-  return pendingFor(ctx, client, row, passwordHash, `We sent a 6-character code to ${row.email}.`);
+  return pendingFor(ctx, client, row, passwordHash, browser.id, `We sent a 6-character code to ${row.email}.`);
 }
 
 function alreadyRegistered(row: UserRow) {
@@ -150,8 +149,9 @@ export async function login(ctx: AppContext, client: AuthClient, input: { email:
   if (!(await verifyPassword(input.password, row.password_hash))) throw unauthorized('Incorrect email or password');
   await attempt.succeeded();
   if (!row.email_verified) {
-    await sendCode(ctx, row, false);
-    return pendingFor(ctx, client, row, row.password_hash, `Please verify your email. We sent a code to ${row.email}.`);
+    const browser = codeBrowser(ctx.secrets.jwt, client);
+    await sendCode(ctx, row, browser.key);
+    return pendingFor(ctx, client, row, row.password_hash, browser.id, `Please verify your email. We sent a code to ${row.email}.`);
   }
   return signedIn(ctx, client, row);
 }
@@ -159,31 +159,43 @@ export async function login(ctx: AppContext, client: AuthClient, input: { email:
 /**
  * The code proves the address; it does not prove who chose the pending password (the owner reads
  * codes sent by anyone's registration). The password is kept only for the browser that chose it
- * (its tp_signup proof); otherwise it is removed with every session made before.
+ * (its tp_signup proof); otherwise it is removed with every session made before. A code works in
+ * the browser it was sent for, whose wrong codes alone spend it: a stranger's guesses never
+ * spend the owner's, so wrong codes are limited per browser and per source address, not per
+ * account (a per-account limit let anyone lock the owner out of verifying).
  */
 export async function verifyEmail(ctx: AppContext, client: AuthClient, input: { email: string; verification_code: string }): Promise<Answer<AuthResponse>> {
-  await limitAttempts(ctx, 'verify', client.ip, input.email);
+  await hit(ctx.db, { bucket: `verify:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now(), NETWORK_LIMITED);
   const row = await findUserByEmail(ctx.db, input.email);
   if (!row) throw badRequest('Invalid verification code');
   if (row.email_verified) throw badRequest('This email is already verified. Please sign in.');
-  const none = 'No active code for this email. Please request a new one.';
-  const attempts = { spend: (at: string) => codes.spendAttempt(ctx.db, row.id, at), find: () => codes.findCode(ctx.db, row.id) };
-  const stored = await checkCode(attempts, () => hashVerificationCode(ctx.secrets.jwt, row.id, input.verification_code), ctx.clock.now(), { none, wrong: 'Invalid verification code.' });
-  if (!(await codes.consumeCode(ctx.db, row.id, stored.code_hash))) throw badRequest(none);
+  const none = 'No active code for this email in this browser. Please request a new one.';
+  if (!client.unlockId) throw badRequest(none);
+  const browser = unlockBrowserKey(ctx.secrets.jwt, client.unlockId);
+  const attempts = { spend: (at: string) => codes.spendAttempt(ctx.db, row.id, browser, at), find: () => codes.findCode(ctx.db, row.id, browser) };
+  const stored = await checkCode(attempts, () => codeHash(ctx.secrets.jwt, row.id, browser, input.verification_code), ctx.clock.now(), { none, wrong: 'Invalid verification code.' });
+  if (!(await codes.consumeCode(ctx.db, row.id, browser, stored.code_hash))) throw badRequest(none);
   const chosenHere = row.password_hash !== null && holdsSignupProof(ctx.secrets.jwt, client, row.id, row.password_hash);
   const verified = await claimAddress(ctx.db, row.id, chosenHere ? row.password_hash : null, ctx.clock.now());
+  await codes.deleteCodes(ctx.db, row.id);
   const message = row.password_hash && !verified.password_hash ? 'Email verified. The password chosen at sign-up was set in another browser, so it was not kept.' : 'Email verified';
   return signedIn(ctx, client, verified, { message });
 }
 
-export async function resendVerification(ctx: AppContext, ip: string, email: string): Promise<{ message: string; retry_after_seconds: number }> {
-  await hit(ctx.db, { bucket: `resend:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
+/**
+ * One answer for every address, unknown, verified, unverified or inside its cooldown, so nobody
+ * learns an address's state from it (docs/security.md, "Pre-registration"). Only an unverified
+ * account gets a mail, with a code for this browser, at most once per cooldown.
+ */
+export async function resendVerification(ctx: AppContext, client: AuthClient, email: string): Promise<Answer<ResendVerificationResponse>> {
+  await hit(ctx.db, { bucket: `resend:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now(), NETWORK_LIMITED);
+  const browser = codeBrowser(ctx.secrets.jwt, client);
   const row = await findUserByEmail(ctx.db, email);
-  if (!row) throw notFound('No account is waiting for verification with this email.');
-  if (row.email_verified) throw conflict('This email is already verified. Please sign in.');
-  const wait = await sendCode(ctx, row, false);
-  if (wait > 0) throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
-  return { message: `A new code was sent to ${row.email}.`, retry_after_seconds: VERIFICATION.resendCooldownSeconds };
+  if (row && !row.email_verified) await sendCode(ctx, row, browser.key, false);
+  return {
+    body: { message: `If ${email} is waiting for verification, we sent a new code to it.`, retry_after_seconds: VERIFICATION.resendCooldownSeconds },
+    cookies: { unlock: browser.id },
+  };
 }
 
 export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken: string, timezone?: string): Promise<Answer<AuthResponse>> {
@@ -200,7 +212,7 @@ export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken:
     if (!byEmail.email_verified) {
       // Google proves the address; the pending password was set by someone who never did.
       await claimAddress(ctx.db, byEmail.id, null, now);
-      await codes.deleteCode(ctx.db, byEmail.id);
+      await codes.deleteCodes(ctx.db, byEmail.id);
     }
     const name = byEmail.email_verified ? {} : { full_name: identity.name };
     const linked = await updateUser(ctx.db, byEmail.id, { google_sub: identity.sub, email_verified: 1, ...name }, now);

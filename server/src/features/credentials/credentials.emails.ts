@@ -22,7 +22,7 @@ export function passwordResetEmail(appUrl: string, to: string, code: string): Ma
     `Your password reset code: ${code}`,
     [
       "Someone, hopefully you, asked to reset the password of your Tonight's Pick account.",
-      `To choose a new password, enter this code at ${appUrl}/forgot-password:`,
+      `To choose a new password, enter this code in the browser where you asked for it, at ${appUrl}/forgot-password:`,
       `It expires in ${PASSWORD_RESET.codeTtlMinutes} minutes and works once. Setting a new password signs you out on every other device.`,
       'If this was not you, ignore this email: your password stays as it is.',
     ],

@@ -3,16 +3,18 @@
 // account (status, body, cooldown, and the same work: a row and a keyed hash are stored for any
 // address, and the mail is not awaited). The code proves the address, as a verification code
 // does: a reset verifies an unverified account and removes what its pending registrant chose.
+// A code is bound to the browser that asked for it (tp_unlock, as sign-in codes are): only that
+// browser can use it or spend its attempts, and asking from another browser leaves it as it is.
 import { PASSWORD_RESET, VERIFICATION, type AuthResponse, type ForgotPasswordResponse } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, fieldError, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
-import type { Answer, AuthClient } from '../auth/auth.cookies.js';
+import { codeBrowser, unlockBrowserKey, type Answer, type AuthClient } from '../auth/auth.cookies.js';
 import { signedIn } from '../auth/auth.service.js';
 import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
 import { hashPassword, passwordProblem } from '../auth/password.js';
 import { hashVerificationCode, newVerificationCode } from '../auth/verification-code.js';
-import { deleteCode } from '../auth/verification.repository.js';
+import { deleteCodes } from '../auth/verification.repository.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { revokeCredentials } from '../sessions/sessions.repository.js';
 import { checkCode, secondsLeft } from '../auth/code-attempt.js';
@@ -20,24 +22,26 @@ import { passwordChangedEmail, passwordResetEmail } from './credentials.emails.j
 import * as store from './reset.repository.js';
 
 const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
-const hashFor = (secret: string, email: string, code: string) => hashVerificationCode(secret, `reset:${email}`, code);
+const hashFor = (secret: string, email: string, browser: string, code: string) => hashVerificationCode(secret, `reset:${email}:${browser}`, code);
 
-export async function forgotPassword(ctx: AppContext, ip: string, email: string): Promise<ForgotPasswordResponse> {
+export async function forgotPassword(ctx: AppContext, client: AuthClient, email: string): Promise<Answer<ForgotPasswordResponse>> {
   const now = ctx.clock.now();
-  await hit(ctx.db, { bucket: `forgot:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
+  await hit(ctx.db, { bucket: `forgot:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
+  const browser = codeBrowser(ctx.secrets.jwt, client);
   const code = newVerificationCode();
   const stored = await store.putResetCodeUnlessCoolingDown(
     ctx.db,
     {
       email,
-      code_hash: hashFor(ctx.secrets.jwt, email, code),
+      browser: browser.key,
+      code_hash: hashFor(ctx.secrets.jwt, email, browser.key, code),
       expires_at: new Date(now.getTime() + PASSWORD_RESET.codeTtlMinutes * 60_000).toISOString(),
       sent_at: now.toISOString(),
     },
     new Date(now.getTime() - VERIFICATION.resendCooldownSeconds * 1000).toISOString(),
   );
   if (!stored) {
-    const wait = secondsLeft((await store.findResetCode(ctx.db, email))?.sent_at, now);
+    const wait = secondsLeft((await store.findResetCode(ctx.db, email, browser.key))?.sent_at, now);
     throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
   }
   if (Math.random() < 0.01) await store.deleteExpiredResetCodes(ctx.db, new Date(now.getTime() - 86_400_000).toISOString());
@@ -48,8 +52,11 @@ export async function forgotPassword(ctx: AppContext, ip: string, email: string)
     ctx.mailer.send(passwordResetEmail(ctx.config.appUrl, row.email, code)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password reset email'));
   }
   return {
-    message: `If ${email} has an account, we sent a code to it. Enter it here with your new password; it expires in ${PASSWORD_RESET.codeTtlMinutes} minutes.`,
-    retry_after_seconds: VERIFICATION.resendCooldownSeconds,
+    body: {
+      message: `If ${email} has an account, we sent a code to it. Enter it here with your new password; it expires in ${PASSWORD_RESET.codeTtlMinutes} minutes.`,
+      retry_after_seconds: VERIFICATION.resendCooldownSeconds,
+    },
+    cookies: { unlock: browser.id },
   };
 }
 
@@ -58,13 +65,15 @@ export async function resetPassword(ctx: AppContext, client: AuthClient, input: 
   await hit(ctx.db, { bucket: `reset:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
   const problem = passwordProblem(input.new_password);
   if (problem) throw fieldError('new_password', problem);
-  const none = 'No active reset code for this email. Please request a new one.';
-  const attempts = { spend: (at: string) => store.spendResetAttempt(ctx.db, input.email, at), find: () => store.findResetCode(ctx.db, input.email) };
-  const stored = await checkCode(attempts, () => hashFor(ctx.secrets.jwt, input.email, input.code), now, { none, wrong: 'Invalid reset code.' });
+  const none = 'No active reset code for this email in this browser. Please request a new one.';
+  if (!client.unlockId) throw badRequest(none);
+  const browser = unlockBrowserKey(ctx.secrets.jwt, client.unlockId);
+  const attempts = { spend: (at: string) => store.spendResetAttempt(ctx.db, input.email, browser, at), find: () => store.findResetCode(ctx.db, input.email, browser) };
+  const stored = await checkCode(attempts, () => hashFor(ctx.secrets.jwt, input.email, browser, input.code), now, { none, wrong: 'Invalid reset code.' });
   const row = await findUserByEmail(ctx.db, input.email);
   // Only an account's address is ever mailed a code; a right guess for another address opens nothing.
   if (!row) throw badRequest('Invalid reset code.');
-  if (!(await store.consumeResetCode(ctx.db, input.email, stored.code_hash))) throw badRequest('This code was already used. Please request a new one.');
+  if (!(await store.consumeResetCode(ctx.db, input.email, browser, stored.code_hash))) throw badRequest('This code was already used. Please request a new one.');
   const passwordHash = await hashPassword(input.new_password);
   const at = ctx.clock.now();
   // The code proves the address (docs/security.md, "Pre-registration"): an unverified account is
@@ -76,7 +85,9 @@ export async function resetPassword(ctx: AppContext, client: AuthClient, input: 
     .returningAll()
     .executeTakeFirstOrThrow();
   await revokeCredentials(ctx.db, row.id, at);
-  await deleteCode(ctx.db, row.id);
+  await deleteCodes(ctx.db, row.id);
+  // The codes other browsers asked for are spent too: the address has its new password.
+  await store.deleteResetCodes(ctx.db, [row.email]);
   ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, row.email)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password changed email'));
   return signedIn(ctx, client, updated, { message: 'Your password was changed and every other device was signed out.' });
 }
