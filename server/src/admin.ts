@@ -27,8 +27,11 @@ Commands:
                           a confirmation mailed to the address
   backup FILE [--force]   SQLite: a consistent copy of the database to FILE while the server runs
                           (--force replaces an existing FILE). PostgreSQL: use pg_dump (README, "Backups")
-  restore FILE            SQLite: replace the database with the backup FILE; the server must be
-                          stopped. The replaced database is kept beside it as <db>.before-restore-<time>
+  restore FILE [--revoke-sessions]
+                          SQLite: replace the database with the backup FILE; the server must be
+                          stopped. The replaced database is kept beside it as <db>.before-restore-<time>.
+                          It says which accounts, sessions and browsers the backup brings back;
+                          --revoke-sessions ends every session in it (everyone signs in again)
   help                    show this help
 
 The database is the server's: DATABASE_URL, or the SQLite file in DATA_DIR (default ./data).

@@ -4,10 +4,12 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GOOD_PASSWORD, rawRequest, startTestServer, type TestServer } from './support/test-server.js';
+import { randomBytes } from 'node:crypto';
+import { GOOD_PASSWORD, rawRequest, signUp, startTestServer, type TestServer } from './support/test-server.js';
+import { connectExtension } from './support/credentials.js';
 import { onboardedUser } from './recommendations.helpers.js';
 import { databaseEnv, runAdmin } from './support/admin-cli.js';
 
@@ -85,6 +87,59 @@ describe('npm run admin -- restore (SQLite)', () => {
     expect(old.pragma('integrity_check', { simple: true })).toBe('ok');
     old.close();
   }, 120_000);
+
+  it('says what the backup brings back (deleted accounts, ended sessions, old passwords); --revoke-sessions signs everyone out of it', async () => {
+    // The database outside the servers' DATA_DIR (a test server removes its folder when it
+    // stops) and one signing key for all of them, so a token from before the backup can be tried.
+    const data = join(dir, 'brings-back');
+    mkdirSync(data);
+    const env = { DATABASE_URL: `sqlite:${join(data, 'app.db')}`, JWT_SECRET: randomBytes(36).toString('base64url') };
+    const own = await startTestServer('sqlite', { env });
+    const [a, b, c] = [await signUp(own), await signUp(own), await signUp(own)];
+    const aToken = a.store.token!;
+    const browser = await connectExtension(a);
+    const file = join(dir, 'before-changes.db');
+    expect((await runAdmin(databaseEnv(own.env), ['backup', file])).code).toBe(0);
+    // After the backup: a signs out everywhere (session and browser end), b's account is deleted,
+    // c changes password, d signs up.
+    await a.api.auth.signOutEverywhere();
+    expect((await runAdmin(databaseEnv(own.env), ['delete-user', b.email])).code).toBe(0);
+    await c.api.settings.changePassword({ current_password: GOOD_PASSWORD, new_password: `${GOOD_PASSWORD}2` });
+    await signUp(own);
+    await own.close();
+    const profile = (url: string, token: string) => rawRequest(url, '/api/settings/profile', { token }).then((r) => r.status);
+
+    const restored = await runAdmin({ DATABASE_URL: env.DATABASE_URL, LOG_LEVEL: 'silent' }, ['restore', file]);
+    expect([restored.code, restored.stderr]).toEqual([0, '']);
+    expect(restored.stdout.split('\n').slice(1, 7)).toEqual([
+      'Compared with the database it replaces:',
+      '  accounts: 3 in the backup, 3 now; 1 account deleted since comes back, 1 account made since is lost',
+      '  web sessions: 3 in the backup, 2 now; 2 sessions ended since (signed out, revoked or deleted) work again',
+      '  connected browsers: 1 in the backup, 0 now; 1 browser disconnected since is connected again',
+      '  passwords: 1 account changed its password since; the old one works again',
+      'To end every session and connected browser it brought back (everyone signs in again), run restore again with --revoke-sessions.',
+    ]);
+    let again = await startTestServer('sqlite', { env });
+    try {
+      // Just as it said: a's ended session and browser work again, b's deleted account is back.
+      expect([await profile(again.url, aToken), await profile(again.url, browser)]).toEqual([200, 200]);
+      expect((await again.client().api.auth.login({ email: b.email, password: GOOD_PASSWORD })).user?.email).toBe(b.email);
+    } finally {
+      await again.close();
+    }
+
+    const revoked = await runAdmin({ DATABASE_URL: env.DATABASE_URL, LOG_LEVEL: 'silent' }, ['restore', file, '--revoke-sessions']);
+    expect([revoked.code, revoked.stderr]).toEqual([0, '']);
+    expect(revoked.stdout).toContain('\nEnded every web session (3) and connected browser (1) in the restored database: everyone signs in again.\n');
+    again = await startTestServer('sqlite', { env });
+    try {
+      expect([await profile(again.url, aToken), await profile(again.url, browser)]).toEqual([401, 401]);
+      expect((await again.client().api.auth.login({ email: a.email, password: GOOD_PASSWORD })).user?.email).toBe(a.email);
+    } finally {
+      await again.close();
+    }
+    expect(statSync(join(data, 'app.db')).mode & 0o777).toBe(0o600);
+  }, 180_000);
 
   it('refuses files that are not a database of ours, a missing file and bad arguments; nothing changes', async () => {
     const target = join(dir, 'untouched');
