@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { ATTRIBUTION, type Recommendation } from '@app/shared';
+import { ATTRIBUTION, nearestMoodLabel, pickNoticeText, type MoodValue, type Recommendation } from '@app/shared';
 import { titleFacts } from './formatTitle';
+import { Notice } from './Notice';
 import { PosterImage } from './PosterImage';
 import { WhereToWatch } from './WhereToWatch';
 
@@ -17,6 +18,8 @@ export function RecommendationCard({
   headAction,
   eyebrow = 'Tonight\u2019s pick',
   headingId = 'rec-title',
+  onTryMood,
+  tryMoodDisabled = false,
 }: {
   rec: Recommendation;
   children?: ReactNode;
@@ -27,6 +30,9 @@ export function RecommendationCard({
   eyebrow?: string;
   /** The title heading's id: a second card on the page (the together pick) needs its own. */
   headingId?: string;
+  /** Ask for a pick in the nearest mood a notice offers (the dashboard); without it the notice has no button. */
+  onTryMood?: (mood: MoodValue) => void;
+  tryMoodDisabled?: boolean;
 }) {
   const [more, setMore] = useState(false);
   const detailsId = useId();
@@ -79,6 +85,20 @@ export function RecommendationCard({
         <button type="button" className="link-button rec-more" aria-expanded={more} aria-controls={detailsId} onClick={() => setMore((m) => !m)}>
           {more ? 'Less' : 'More'}
         </button>
+        {/* Said plainly, before the reason: a mood nothing on the services fits, little there fits the taste. */}
+        {rec.notices.map((n) => (
+          <Notice key={n.code} tone="info" className="rec-notice">
+            {pickNoticeText(n)}
+            {n.nearest_mood && onTryMood && (
+              <>
+                {' '}
+                <button type="button" className="link-button" disabled={tryMoodDisabled} onClick={() => onTryMood(n.nearest_mood!)}>
+                  {nearestMoodLabel(n.nearest_mood)}
+                </button>
+              </>
+            )}
+          </Notice>
+        ))}
         <p className="rec-reason">
           <strong>Why this pick: </strong>
           {rec.reason}

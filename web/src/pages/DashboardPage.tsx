@@ -106,14 +106,15 @@ export function DashboardPage() {
     }
   }
 
-  async function onNext(previous: 'watched' | 'skip') {
+  /** `asked`: the mood of this pick when it is not the select's (a notice's nearest mood). */
+  async function onNext(previous: 'watched' | 'skip', asked: MoodValue | '' = mood) {
     setBusy(previous);
     setAlert(null);
     try {
       // Only the constraints the user changed are sent: the server remembers them, and applies the
       // remembered ones for whatever is left out.
       const changed = tonight ? changedTonight(profile?.tonight ?? null, tonight) : {};
-      await next({ previous, ...(mood ? { mood } : {}), ...changed });
+      await next({ previous, ...(asked ? { mood: asked } : {}), ...changed });
       if (tonight) void mutateProfile((u) => u && { ...u, tonight }, { revalidate: false });
       setActionLimit(null);
     } catch (err) {
@@ -153,6 +154,11 @@ export function DashboardPage() {
           <RecommendationCard
             rec={rec}
             cardRef={cardRef}
+            onTryMood={(m) => {
+              setMood(m);
+              void onNext('skip', m);
+            }}
+            tryMoodDisabled={busy !== null}
             headAction={<SaveForLaterButton titleId={rec.title_id} saved={rec.saved} small disabled={busy !== null} onError={(err) => setAlert(errorText(err, SAVE_FAILED))} />}
           >
             <RecommendationActions
