@@ -1,6 +1,6 @@
 // "Forgot password?": a code mailed to the address sets a new password and signs in here; every
 // other device is signed out (docs/security.md, "Password reset").
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { ApiError, PASSWORD_RESET, PASSWORD_RULES, VERIFICATION } from '@app/shared';
@@ -17,12 +17,18 @@ export const RESET_TEXTS = {
   resetFailed: 'Could not change your password. Please try again.',
 } as const;
 
+function fragmentEmail(hash: string): string {
+  const raw = new URLSearchParams(hash.replace(/^#/, '')).get('email');
+  return raw?.trim().slice(0, 320) ?? '';
+}
+
 export function ForgotPasswordPage() {
   usePageTitle('Reset your password');
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? '');
+  // The address typed on the sign-in page: in the state, or in the fragment when opened natively.
+  const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email || fragmentEmail(location.hash));
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -30,6 +36,11 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const cooldown = useCountdown(0);
+
+  // The address leaves the address bar (and the history) once it is in the form.
+  useEffect(() => {
+    if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
+  }, [location, navigate]);
 
   async function requestCode(e?: FormEvent) {
     e?.preventDefault();

@@ -13,6 +13,15 @@ import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
 
+/**
+ * The typed address goes along in the state and in the fragment, so a link opened natively (a new
+ * tab) carries it too; a fragment never reaches a server or a Referer.
+ */
+function forgotPasswordLink(email: string) {
+  const typed = email.trim();
+  return typed ? { pathname: '/forgot-password', hash: `email=${encodeURIComponent(typed)}` } : '/forgot-password';
+}
+
 export function LoginPage() {
   usePageTitle('Sign in');
   const api = useApi();
@@ -112,7 +121,7 @@ export function LoginPage() {
           <label htmlFor="login-password">Password</label>
           <input ref={passwordRef} id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <p className="field-hint">
-            <Link to="/forgot-password" state={{ email: email.trim() }}>
+            <Link to={forgotPasswordLink(email)} state={{ email: email.trim() }}>
               Forgot password?
             </Link>
           </p>

@@ -85,7 +85,7 @@ export function VerifyEmailPage() {
       <form onSubmit={submit} className="form">
         <div className="field">
           <label htmlFor="verify-code">Verification code</label>
-          <CodeInput id="verify-code" value={code} onChange={setCode} />
+          <CodeInput id="verify-code" value={code} onChange={setCode} focus />
           <p className="field-hint">Letters and digits, {VERIFICATION.codeLength} characters.</p>
         </div>
         {error && <Notice tone="error">{error}</Notice>}

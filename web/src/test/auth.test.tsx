@@ -118,6 +118,12 @@ describe('verify email', () => {
     expect(input).toHaveValue('AB1C2D');
   });
 
+  it('puts the focus in the code field when it opens', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.pendingVerificationEmail, 'new@example.test');
+    renderApp('/verify-email');
+    expect(await screen.findByLabelText('Verification code')).toHaveFocus();
+  });
+
   it('shows the resend countdown, and a back link to sign-up', async () => {
     window.localStorage.setItem(STORAGE_KEYS.pendingVerificationEmail, 'new@example.test');
     renderApp('/verify-email');

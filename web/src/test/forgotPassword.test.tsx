@@ -30,6 +30,18 @@ function resetServer(): FakeServer {
 }
 
 describe('forgot password', () => {
+  it('keeps the address typed on the sign-in page when the link is opened natively (a new tab): it rides in the fragment', async () => {
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('Email'), ` ${EMAIL} `);
+    const link = screen.getByRole('link', { name: 'Forgot password?' });
+    expect(link).toHaveAttribute('href', `/forgot-password#email=${encodeURIComponent(EMAIL)}`);
+  });
+
+  it('opened with the address in its fragment, the form is filled with it', async () => {
+    renderApp(`/forgot-password#email=${encodeURIComponent('viewer+films@example.test')}`);
+    expect(await screen.findByLabelText('Email')).toHaveValue('viewer+films@example.test');
+  });
+
   it('is reached from the sign-in page with the typed address, and sets a new password with the emailed code', async () => {
     const server = resetServer();
     const { location } = renderApp('/login', { server });
