@@ -96,7 +96,7 @@ function watchFile(path: string): () => string | null {
 }
 
 /** For the log: what opening found about the files' permissions (private-files.ts). */
-export type DatabaseNotice = (message: string) => void;
+type DatabaseNotice = (message: string) => void;
 
 function openSqlite(path: string, notice: DatabaseNotice): DatabaseHandle {
   if (path !== ':memory:') {
