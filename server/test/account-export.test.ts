@@ -86,7 +86,7 @@ describe.each(dialects)('account export on %s', (dialect) => {
     expect(csv.filename).toBe('tonights-pick-history-2026-11-23.csv');
     expect(csv.contentType).toMatch(/^text\/csv/);
     const lines = csv.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('recommended_at,title,title_id,status,rating,rated_at,mood,platform,reason,closed_at');
+    expect(lines[0]).toBe('recommended_at,title,title_id,status,rating,rated_at,mood,platform,reason,closed_at,imdb_id,tmdb_id,tmdb_kind,year,kind');
     expect(lines).toHaveLength(data.history.length + 1);
     expect(csv.text).toContain(first.movie_title.includes(',') ? `"${first.movie_title}"` : first.movie_title);
     expect(lines.some((l) => l.includes(',liked,'))).toBe(true);

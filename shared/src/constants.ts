@@ -136,7 +136,8 @@ export const ACCOUNT_DATA = {
 
 /** History imports: files larger than this are refused before they are read (bytes). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt'] as const;
+/** tonights_pick: this product's own account export (JSON), from this or another server. */
+export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt', 'tonights_pick'] as const;
 /**
  * Per-user bounds of history imports (docs/product-decisions.md, "Bring your taste"). A real user
  * sends a file or two per service, a few retries at most: 20 an hour is never met but by a script.

@@ -88,7 +88,7 @@ describe('export my data, then delete my account', () => {
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     const csvPath = artifact(csv.suggestedFilename());
     await csv.saveAs(csvPath);
-    expect(readFileSync(csvPath, 'utf8').split('\r\n')[0]).toBe('recommended_at,title,title_id,status,rating,rated_at,mood,platform,reason,closed_at');
+    expect(readFileSync(csvPath, 'utf8').split('\r\n')[0]).toBe('recommended_at,title,title_id,status,rating,rated_at,mood,platform,reason,closed_at,imdb_id,tmdb_id,tmdb_kind,year,kind');
   });
 
   it('Settings > Delete my account with the password signs out; signing in then fails and the popup shows Sign in', async () => {

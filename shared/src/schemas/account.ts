@@ -95,11 +95,24 @@ export const DeletionCodeResponse = z.object({
 });
 export type DeletionCodeResponse = z.infer<typeof DeletionCodeResponse>;
 
-/** GET /api/account/export: the JSON (default) or a CSV of ratings and history. */
-export const AccountExportQuery = z.object({ format: z.enum(['json', 'csv']).optional() }).strict();
+/** GET /api/account/export: the JSON (default), a CSV of ratings and history, or a CSV in Letterboxd's import format. */
+export const AccountExportQuery = z.object({ format: z.enum(['json', 'csv', 'letterboxd']).optional() }).strict();
 export type AccountExportQuery = z.input<typeof AccountExportQuery>;
 
 const Rating = z.enum(['liked', 'disliked']).nullable();
+
+/**
+ * What finds a title again in any catalog (this one's imports, Letterboxd's, another service's):
+ * its IMDb id, its TMDB id with TMDB's kind (TMDB numbers movies and TV apart), year and kind.
+ * null when unknown; absent in exports made before they were added.
+ */
+const TitleIds = {
+  imdb_id: z.string().nullable().default(null),
+  tmdb_id: z.number().nullable().default(null),
+  tmdb_kind: z.enum(['movie', 'tv']).nullable().default(null),
+  year: z.number().nullable().default(null),
+  kind: z.enum(['movie', 'series']).nullable().default(null),
+};
 
 /** Everything the server keeps about one account, without any secret (docs/product-decisions.md). */
 export const AccountExport = z.object({
@@ -157,6 +170,7 @@ export const AccountExport = z.object({
       /** pick: issued by the engine; import: read from a history import (import_id names it); badge: rated from the extension's badge on a title page; together: a rated together pick. */
       origin: z.enum(['pick', 'import', 'badge', 'together']),
       import_id: z.string().nullable(),
+      ...TitleIds,
     }),
   ),
   /** History imports: what was read and written, never the file's content. */
@@ -177,7 +191,7 @@ export const AccountExport = z.object({
   ratings: z.array(z.object({ title_id: z.string(), title: z.string(), rating: z.enum(['liked', 'disliked']), rated_at: z.string().nullable() })),
   /** Titles saved for later, newest first (import_id: the import that added it, or null). */
   watchlist: z
-    .array(z.object({ title_id: z.string(), title: z.string().nullable(), added_at: z.string(), import_id: z.string().nullable() }))
+    .array(z.object({ title_id: z.string(), title: z.string().nullable(), added_at: z.string(), import_id: z.string().nullable(), ...TitleIds }))
     .default([]),
   weekly_usage: z.array(z.object({ week_start: z.string(), used: z.number(), free_replacements: z.number() })),
   deliveries: z.array(

@@ -6,7 +6,7 @@ import { Recommendation } from './recommendations.js';
 /** A user's watchlist holds at most this many titles (saving one more answers 409). */
 export const WATCHLIST_MAX = 500;
 
-export const ImportSource = z.enum(IMPORT_SOURCES, { error: 'source must be one of letterboxd, imdb, netflix, trakt' });
+export const ImportSource = z.enum(IMPORT_SOURCES, { error: 'source must be one of letterboxd, imdb, netflix, trakt, tonights_pick' });
 export type ImportSource = z.infer<typeof ImportSource>;
 
 /**

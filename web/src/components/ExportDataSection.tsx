@@ -1,5 +1,6 @@
-// Settings > Your data: downloads everything the server keeps about the account (JSON), and the
-// ratings and history as a spreadsheet (CSV). docs/product-decisions.md, "Your data".
+// Settings > Your data: downloads everything the server keeps about the account (JSON), the
+// ratings and history as a spreadsheet (CSV), and the films in Letterboxd's import format (CSV).
+// docs/product-decisions.md, "Your data".
 import { useState } from 'react';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
@@ -7,7 +8,7 @@ import { Notice } from './Notice';
 import { SettingsSection } from './SettingsSection';
 import { saveFile } from './saveFile';
 
-type Format = 'json' | 'csv';
+type Format = 'json' | 'csv' | 'letterboxd';
 
 export function ExportDataSection() {
   const api = useApi();
@@ -41,7 +42,15 @@ export function ExportDataSection() {
         <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => void download('csv')}>
           {busy === 'csv' ? 'Preparing…' : 'Ratings and history (CSV)'}
         </button>
+        <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => void download('letterboxd')}>
+          {busy === 'letterboxd' ? 'Preparing…' : 'Films for Letterboxd (CSV)'}
+        </button>
       </div>
+      <p className="muted">
+        The JSON file can be imported back here (Settings › Import your history) or into another account. The Letterboxd file is in
+        Letterboxd&apos;s import format (import it at letterboxd.com/import): a like becomes 4 stars, a dislike 1.5,
+        watched without a rating stays unrated; series are left out, as Letterboxd lists films only.
+      </p>
       {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
     </SettingsSection>
   );

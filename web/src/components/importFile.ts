@@ -16,7 +16,7 @@ export const IMPORT_TEXTS = {
   undoFailed: 'Could not undo that import. Please try again.',
 } as const;
 
-export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt' };
+export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt', tonights_pick: "Tonight's Pick" };
 
 /** Where each service keeps its export, in its own menu words. */
 export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; where: string; file: string }> = [
@@ -24,6 +24,7 @@ export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; where: string; f
   { source: 'imdb', where: 'Your Ratings (or Watchlist) › ⋯ › Export, then Your exports', file: 'the .csv' },
   { source: 'netflix', where: 'Account › Profile › Viewing activity › Download all', file: 'the .csv' },
   { source: 'trakt', where: 'Settings › Data › Export', file: 'the .zip or a .json file from it' },
+  { source: 'tonights_pick', where: 'Settings › Export my data › Export my data (JSON), on this or another account', file: 'the .json' },
 ];
 
 const isZip = (f: File) => /\.zip$/i.test(f.name) || f.type === 'application/zip' || f.type === 'application/x-zip-compressed';

@@ -29,7 +29,7 @@ function captureDownloads(): Blob[] {
 }
 
 describe('settings: export my data', () => {
-  it('downloads the JSON and the CSV the server sends, and shows a refusal', async () => {
+  it('downloads the JSON, the CSV and the Letterboxd CSV the server sends, and shows a refusal', async () => {
     const s = server(user()).on('GET /api/account/export', (req) =>
       req.query.get('format') === 'csv'
         ? { text: 'recommended_at,title\r\n', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="tonights-pick-history-2026-11-25.csv"' } }
@@ -46,6 +46,16 @@ describe('settings: export my data', () => {
     expect(await data.findByText('Downloaded tonights-pick-history-2026-11-25.csv.')).toBeInTheDocument();
     expect(created[1].type).toBe('text/csv');
     expect(s.calls('GET /api/account/export').map((r) => r.query.get('format'))).toEqual(['json', 'csv']);
+
+    s.on('GET /api/account/export', {
+      text: 'imdbID,tmdbID,Title,Year,Rating,WatchedDate,Rewatch\r\n',
+      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="tonights-pick-letterboxd-2026-11-25.csv"' },
+    });
+    await userEvent.click(data.getByRole('button', { name: 'Films for Letterboxd (CSV)' }));
+    expect(await data.findByText('Downloaded tonights-pick-letterboxd-2026-11-25.csv.')).toBeInTheDocument();
+    expect(s.calls('GET /api/account/export').at(-1)?.query.get('format')).toBe('letterboxd');
+    expect(created[2].type).toBe('text/csv');
+    expect(created[2].size).toBe('imdbID,tmdbID,Title,Year,Rating,WatchedDate,Rewatch\r\n'.length);
 
     s.on('GET /api/account/export', { status: 429, body: { detail: 'You have downloaded your data many times this hour. Please try again later.' }, headers: { 'Retry-After': '60' } });
     await userEvent.click(data.getByRole('button', { name: 'Export my data (JSON)' }));

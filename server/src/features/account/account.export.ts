@@ -10,16 +10,32 @@ import { householdExport } from '../household/household.export.js';
 
 const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
 
+const TITLE_ID_COLUMNS = ['t.imdb_id', 't.tmdb_id', 't.year', 't.kind'] as const;
+
+/** The ids that find the title again elsewhere (null: a title no longer in the catalog). */
+function titleIds(t: { imdb_id: string | null; tmdb_id: number | null; year: number | null; kind: string | null }) {
+  const kind = t.kind === null ? null : t.kind === 'series' ? ('series' as const) : ('movie' as const);
+  return {
+    imdb_id: t.imdb_id,
+    tmdb_id: t.tmdb_id === null ? null : Number(t.tmdb_id),
+    tmdb_kind: t.tmdb_id === null || kind === null ? null : kind === 'series' ? ('tv' as const) : ('movie' as const),
+    year: t.year === null ? null : Number(t.year),
+    kind,
+  };
+}
+
 /** null when the account does not exist (any more). */
 export async function buildAccountExport(db: DB, userId: string, now: Date): Promise<AccountExport | null> {
   const user = await findUserById(db, userId);
   if (!user) return null;
   const [history, favourites, quota, deliveries, payments, feedback, browsers, analytics, watchlist, imports] = await Promise.all([
     db
-      .selectFrom('recommendations')
-      .select(['id', 'seq', 'title_id', 'movie_title', 'status', 'user_rating', 'rated_at', 'mood', 'platform', 'reason', 'created_at', 'closed_at', 'origin', 'import_id'])
-      .where('user_id', '=', userId)
-      .orderBy('seq')
+      .selectFrom('recommendations as r')
+      .leftJoin('titles as t', 't.id', 'r.title_id')
+      .select(['r.id', 'r.seq', 'r.title_id', 'r.movie_title', 'r.status', 'r.user_rating', 'r.rated_at', 'r.mood', 'r.platform', 'r.reason', 'r.created_at', 'r.closed_at', 'r.origin', 'r.import_id'])
+      .select(TITLE_ID_COLUMNS)
+      .where('r.user_id', '=', userId)
+      .orderBy('r.seq')
       .execute(),
     db
       .selectFrom('user_favourites as f')
@@ -49,6 +65,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
       .selectFrom('watchlist as w')
       .leftJoin('titles as t', 't.id', 'w.title_id')
       .select(['w.title_id', 't.title', 'w.added_at', 'w.import_id'])
+      .select(TITLE_ID_COLUMNS)
       .where('w.user_id', '=', userId)
       .orderBy('w.added_at', 'desc')
       .orderBy('w.title_id')
@@ -78,6 +95,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
     closed_at: h.closed_at,
     origin: h.origin === 'import' || h.origin === 'badge' || h.origin === 'together' ? (h.origin as 'import' | 'badge' | 'together') : ('pick' as const),
     import_id: h.import_id,
+    ...titleIds(h),
   }));
   return {
     format: 'tonights-pick-account-export',
@@ -118,7 +136,7 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
     favourites: favourites.map((f) => ({ title_id: f.title_id, title: f.title ?? null, position: Number(f.position), created_at: f.created_at })),
     history: historyOut,
     ratings: historyOut.flatMap((h) => (h.rating ? [{ title_id: h.title_id, title: h.title, rating: h.rating, rated_at: h.rated_at }] : [])),
-    watchlist: watchlist.map((w) => ({ title_id: w.title_id, title: w.title ?? null, added_at: w.added_at, import_id: w.import_id })),
+    watchlist: watchlist.map((w) => ({ title_id: w.title_id, title: w.title ?? null, added_at: w.added_at, import_id: w.import_id, ...titleIds(w) })),
     weekly_usage: quota.map((q) => ({ week_start: q.week_start, used: Number(q.used), free_replacements: Number(q.free_replacements) })),
     deliveries: deliveries.map((d) => ({
       local_date: d.local_date,
@@ -143,28 +161,4 @@ export async function buildAccountExport(db: DB, userId: string, now: Date): Pro
     household,
     imports: imports.map(({ applied, ...i }) => ({ ...i, rows_read: Number(i.rows_read), unmatched_count: Number(i.unmatched_count), counts: i.confirmed_at ? parseCounts(applied) : null })),
   };
-}
-
-const CSV_COLUMNS = ['recommended_at', 'title', 'title_id', 'status', 'rating', 'rated_at', 'mood', 'platform', 'reason', 'closed_at'] as const;
-
-/**
- * One field of RFC 4180 CSV. A field a spreadsheet would read as a formula (= + - @ at the start)
- * is prefixed with an apostrophe, so opening the file never runs anything.
- */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** Ratings and history, one row per recommendation in the order they were given. */
-export function historyCsv(data: AccountExport): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const h of data.history) {
-    lines.push(
-      [h.created_at, h.title, h.title_id, h.status, h.rating, h.rated_at, h.mood, h.platform, h.reason, h.closed_at].map(csvField).join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/authenticate.js';
 import { apiRouter } from '../../http/route.js';
-import { historyCsv } from './account.export.js';
+import { historyCsv, letterboxdCsv } from './account.csv.js';
 import { deleteAccount, exportAccount, requestDeletionCode } from './account.service.js';
 
 /** The user's own data (docs/product-decisions.md, "Your data: export and deletion"). */
@@ -15,6 +15,10 @@ export function accountRoutes(ctx: AppContext): Router {
     res.set('Cache-Control', 'no-store');
     if (format === 'csv') {
       res.attachment(`tonights-pick-history-${day}.csv`).type('text/csv; charset=utf-8').send(historyCsv(data));
+      return;
+    }
+    if (format === 'letterboxd') {
+      res.attachment(`tonights-pick-letterboxd-${day}.csv`).type('text/csv; charset=utf-8').send(letterboxdCsv(data));
       return;
     }
     res.attachment(`tonights-pick-export-${day}.json`).type('application/json; charset=utf-8').send(JSON.stringify(data, null, 1));

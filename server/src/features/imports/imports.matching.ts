@@ -38,6 +38,8 @@ function tryKind(matcher: TitleMatcher, e: ImportedEntry, kind: 'movie' | 'serie
  * than one (from either or both) is ambiguous.
  */
 export function matchEntry(matcher: TitleMatcher, e: ImportedEntry): EntryMatch {
+  // Our own export names our title: on this catalog, that is the title (ids elsewhere, then names).
+  if (e.titleId && matcher.has(e.titleId)) return { kind: 'matched', id: e.titleId };
   const kinds: Array<'movie' | 'series'> = e.kind ? [e.kind] : ['movie', 'series'];
   const ids = new Set<string>();
   for (const kind of kinds) {

@@ -21,7 +21,7 @@ export interface ImportPlan {
   counts: ImportCounts;
 }
 
-export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt' };
+export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt', tonights_pick: "Tonight's Pick" };
 
 /**
  * Several entries naming one title (two spellings in the file, or a chosen candidate that another

@@ -71,7 +71,7 @@ export function uploadFromMultipart(req: Request): Promise<ImportUpload> {
     });
     bb.on('field', (field, value, info) => {
       if (field === 'source') {
-        if (info.valueTruncated) failed ??= badRequest('source must be one of letterboxd, imdb, netflix, trakt');
+        if (info.valueTruncated) failed ??= badRequest('source must be one of letterboxd, imdb, netflix, trakt, tonights_pick');
         source = value;
       }
     });

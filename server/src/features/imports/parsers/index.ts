@@ -1,4 +1,4 @@
-// parseImportFile: one uploaded history file (Letterboxd, IMDb, Netflix, Trakt) to its titles.
+// parseImportFile: one uploaded history file (Letterboxd, IMDb, Netflix, Trakt, our own export) to its titles.
 // The format is recognised from the bytes (a zip's members, a JSON document, a CSV's header),
 // never from the extension alone; a source the user chose must agree with it. Anything that cannot
 // be read throws an ImportFileError whose one-line message names the file and, where known, the
@@ -9,13 +9,14 @@ import { imdbFileOf, parseImdb } from './imdb.js';
 import { isLetterboxdHeader, LetterboxdMerger, letterboxdLoneFile, letterboxdMember, type LetterboxdFile } from './letterboxd.js';
 import { isNetflixHeader, parseNetflix } from './netflix.js';
 import { parseJson, TraktMerger, traktMember } from './trakt.js';
+import { isTonightsPickExport, parseTonightsPick } from './tonights-pick.js';
 import type { ParsedImport } from './types.js';
 import { looksLikeZip, ZipReader } from './zip.js';
 
 export { ImportFileError, type ImportedEntry, type ParsedImport } from './types.js';
 export { MAX_ENTRIES } from './common.js';
 
-const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt' };
+const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt', tonights_pick: "Tonight's Pick" };
 
 /** What the file was recognised as, and how to read it. */
 interface Plan {
@@ -100,6 +101,13 @@ function textPlan(where: string, filename: string, bytes: Buffer): Plan {
   const text = decodeText(where, bytes);
   const start = text.search(/\S/);
   if (start < 0) fail(`${where} is empty.`);
+  if (isTonightsPickExport(text)) {
+    return {
+      source: 'tonights_pick',
+      label: "a Tonight's Pick export",
+      run: () => ({ source: 'tonights_pick', ...parseTonightsPick(where, text) }),
+    };
+  }
   if (text[start] === '[' || text[start] === '{' || /\.json$/i.test(filename.trim())) {
     return {
       source: 'trakt',

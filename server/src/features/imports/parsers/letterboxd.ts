@@ -6,11 +6,15 @@
 // Rows merge per film by folded name and year, not by the Letterboxd URI: diary.csv's URIs name
 // the diary entry (one per viewing), not the film, so they never equal the film's URI in
 // ratings.csv or watched.csv.
+//
+// Also read: a CSV in Letterboxd's import format (https://letterboxd.com/about/importing-data/:
+// Title, Year, imdbID, tmdbID, Rating, WatchedDate, Rewatch...), as other services and our own
+// export write it. Every row is a film watched; its imdbID or tmdbID find it, and merge its rows.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
 import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, parseDate, parseYear, quoted } from './common.js';
 import type { ImportedEntry } from './types.js';
 
-export type LetterboxdFile = 'ratings' | 'watched' | 'watchlist' | 'diary' | 'likes';
+export type LetterboxdFile = 'ratings' | 'watched' | 'watchlist' | 'diary' | 'likes' | 'import';
 
 /** Rating (0.5 to 5 stars) to liked: >= 3.5 like, <= 2 dislike, else neither. */
 export function letterboxdLiked(stars: number): boolean | null {
@@ -19,10 +23,15 @@ export function letterboxdLiked(stars: number): boolean | null {
   return null;
 }
 
-/** True when a CSV header is one of Letterboxd's. */
+/** True for the columns of Letterboxd's import format: a Title and an id or a watched date. */
+function isImportFormat(cols: Map<string, number>): boolean {
+  return cols.has('title') && (cols.has('imdbid') || cols.has('tmdbid') || cols.has('letterboxduri') || cols.has('watcheddate'));
+}
+
+/** True when a CSV header is one of Letterboxd's (its export's, or its import format's). */
 export function isLetterboxdHeader(header: readonly string[]): boolean {
   const cols = columns(header);
-  return cols.has('letterboxd uri') || (cols.has('name') && cols.has('year') && cols.has('date'));
+  return cols.has('letterboxd uri') || (cols.has('name') && cols.has('year') && cols.has('date')) || isImportFormat(cols);
 }
 
 /**
@@ -46,6 +55,7 @@ export function letterboxdMember(path: string): LetterboxdFile | null {
  * tells them apart.
  */
 export function letterboxdLoneFile(where: string, filename: string, header: readonly string[]): LetterboxdFile {
+  if (isImportFormat(columns(header))) return 'import';
   const base = (filename.toLowerCase().split(/[\\/]/).at(-1) ?? '').replace(/\.csv$/, '');
   if (base.includes('diary') || base.includes('review')) return 'diary';
   if (base.includes('rating')) return 'ratings';
@@ -87,12 +97,14 @@ export class LetterboxdMerger {
     const first = records.next();
     if (first.done) return;
     const cols = columns(first.value.fields);
-    const name = fieldOf(cols, 'name');
+    const name = fieldOf(cols, 'name', 'title');
     if (!name || !isLetterboxdHeader(first.value.fields)) fail(`${at(where, first.value.line)}: the columns are not those of a Letterboxd export (Date, Name, Year, Letterboxd URI...).`);
     const year = fieldOf(cols, 'year');
     const date = fieldOf(cols, 'date');
-    const watchedDate = fieldOf(cols, 'watched date');
+    const watchedDate = fieldOf(cols, 'watched date', 'watcheddate');
     const rating = fieldOf(cols, 'rating');
+    const imdb = file === 'import' ? fieldOf(cols, 'imdbid') : null;
+    const tmdb = file === 'import' ? fieldOf(cols, 'tmdbid') : null;
     if (file === 'ratings' && !rating) fail(`${where} has no Rating column.`);
     for (let r = records.next(); !r.done; r = records.next()) {
       const rec = r.value;
@@ -101,8 +113,12 @@ export class LetterboxdMerger {
       const title = name(rec);
       if (!title) fail(`${at(where, rec.line)}: the film has no name.`);
       const y = year ? parseYear(year(rec)) : null;
-      const film = this.films.get(`${fold(title)}|${y ?? ''}`, () => ({
-        entry: { ...blankEntry(title, rec.line), year: y, kind: 'movie' },
+      const imdbId = imdb && /^tt\d{7,10}$/.test(imdb(rec)) ? imdb(rec) : null;
+      const tmdbId = tmdb && /^[1-9]\d{0,9}$/.test(tmdb(rec)) ? Number(tmdb(rec)) : null;
+      // An id names the film: two films of one name and year stay apart.
+      const key = imdbId ? `imdb:${imdbId}` : tmdbId ? `tmdb:${tmdbId}` : `${fold(title)}|${y ?? ''}`;
+      const film = this.films.get(key, () => ({
+        entry: { ...blankEntry(title, rec.line), year: y, kind: 'movie', imdbId, tmdbId },
         rated: null,
         diary: null,
         heart: false,
@@ -114,7 +130,7 @@ export class LetterboxdMerger {
       if (file === 'watchlist') film.onWatchlist = true;
       else film.entry.watched = true;
       if (file === 'likes') film.heart = true;
-      if (file === 'ratings' && stars !== null) film.rated = stars;
+      if ((file === 'ratings' || file === 'import') && stars !== null) film.rated = stars;
       if (file === 'diary' && stars !== null && (film.diary === null || (when ?? '') >= (film.diary.date ?? ''))) film.diary = { stars, date: when };
     }
   }

@@ -11,6 +11,8 @@ export interface ImportedEntry {
   kind: 'movie' | 'series' | null;
   imdbId: string | null;
   tmdbId: number | null;
+  /** Our own catalog id: only our export (tonights-pick.ts) gives one. */
+  titleId?: string | null;
   /** The file's own rating as written, with its scale: "4.5/5", "8/10"; null when unrated. */
   sourceRating: string | null;
   /** By the source's thresholds: true like, false dislike, null neither. */
