@@ -4,7 +4,7 @@
 // single upload goes ahead of a backlog instead of behind all of it. A user whose parse is running
 // is passed over (one parse per user at a time). Pure: no I/O, no timers.
 
-export type PushResult = 'queued' | 'user_full' | 'full';
+type PushResult = 'queued' | 'user_full' | 'full';
 
 interface Waiting<T> {
   user: string;

@@ -62,7 +62,7 @@ const STALE_PREVIEW_MS = 24 * 3_600_000;
 const STALE_PREVIEWS_PER_UPLOAD = 20;
 /** Retry-After for an upload refused while the user's other files are read: about one parse. */
 const BUSY_RETRY_SECONDS = 10;
-export const TOO_MANY_UPLOADS = `You have sent ${IMPORT_LIMITS.uploadsPerHour} files in the last hour. Please wait before sending another.`;
+const TOO_MANY_UPLOADS = `You have sent ${IMPORT_LIMITS.uploadsPerHour} files in the last hour. Please wait before sending another.`;
 /** Names and ratings as stored: no NUL (PostgreSQL text refuses it) and bounded length. */
 const MAX_TEXT = 500;
 

@@ -12,7 +12,7 @@ import { FairQueue } from './fair-queue.js';
 /** Far above a 10 MB file's parse (about a second here): only a runaway parse meets it. */
 export const PARSE_TIMEOUT_MS = 60_000;
 /** Uploads one user may have waiting behind their running one; another answers 429. */
-export const MAX_WAITING_PER_USER = 2;
+const MAX_WAITING_PER_USER = 2;
 /** Uploads waiting in all beyond this are refused (503), so memory stays bounded (8 x 10 MB). */
 const MAX_WAITING = 8;
 const WORKER_HEAP_MB = 512;
