@@ -4,6 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ChangeEmailResponse, ErrorBody, MessageResponse, User } from '@app/shared';
 import { dialects } from './support/dialects.js';
+import { Browser } from './support/browser.js';
 import { startTestServer, signUp, uniqueEmail, rawRequest, GOOD_PASSWORD, type TestServer } from './support/test-server.js';
 import { connectExtension, mailedCode, mailsTo } from './support/credentials.js';
 
@@ -132,6 +133,26 @@ describe.each(dialects)('password and email changes on %s', (dialect) => {
     expect((await u.api.settings.profile()).email).toBe(u.email);
     expect((await holder.api.settings.profile()).email).toBe(holder.email);
     expect(mailsTo(server, holder.email, after).filter((m) => /code/i.test(m.subject))).toHaveLength(0);
+  });
+
+  it('an address registered and never verified blocks no email change: it gets the code, and the change removes that pending registration', async () => {
+    const u = await signUp(server);
+    const pending = uniqueEmail('pending');
+    const squatter = new Browser(server.url);
+    expect((await squatter.post('/api/auth/register', { email: pending, password: 'Squ4tter-pass!', full_name: 'Someone Else' })).status).toBe(201);
+    const after = server.mailbox.messages.length;
+    expect((await put(u.store.token!, '/api/settings/email', { new_email: pending, password: GOOD_PASSWORD }, 'POST')).status).toBe(200);
+    const code = await mailedCode(server, pending, /email change code/i, after);
+    expect(mailsTo(server, pending, after).filter((m) => /Someone tried to use your address/.test(m.subject))).toHaveLength(0);
+    const moved = await put(u.store.token!, '/api/settings/email/verify', { code }, 'POST');
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ email: pending, email_verified: true });
+    expect((await u.api.settings.profile()).email).toBe(pending);
+    const holders = await server.running.ctx.db.selectFrom('users').select(['id', 'full_name']).where('email', '=', pending).execute();
+    expect(holders).toEqual([{ id: (await u.api.settings.profile()).id, full_name: 'Test User' }]);
+    // The squatter's password opens nothing; the mover signs in at the new address.
+    expect((await squatter.post('/api/auth/login', { email: pending, password: 'Squ4tter-pass!' })).status).toBe(401);
+    expect((await new Browser(server.url).post('/api/auth/login', { email: pending, password: GOOD_PASSWORD })).status).toBe(200);
   });
 
   it('a Google-only account is told to set a password first; bad input is a 400, never a 500', async () => {

@@ -60,7 +60,8 @@ export async function changePassword(ctx: AppContext, user: UserRow, caller: Cal
 
 /**
  * Mails a code to the new address. The answer is the same whether or not another account holds
- * it: a taken address gets no code (its owner gets a note instead), and the row is stored alike.
+ * it: an address of a verified account gets no code (its owner gets a note instead), and the row
+ * is stored alike. An account registered and never verified blocks nobody: its address gets the code.
  */
 export async function requestEmailChange(ctx: AppContext, user: UserRow, caller: Caller, input: { new_email: string; password: string }): Promise<ChangeEmailResponse> {
   if (input.new_email === user.email) throw fieldError('new_email', 'This is already your email address.');
@@ -82,7 +83,7 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, caller:
     const wait = secondsLeft((await changes.findEmailChange(ctx.db, user.id))?.sent_at, now);
     throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
   }
-  const taken = await findUserByEmail(ctx.db, input.new_email);
+  const taken = (await findUserByEmail(ctx.db, input.new_email))?.email_verified;
   const message = taken ? emailTakenEmail(ctx.config.appUrl, input.new_email) : emailChangeCodeEmail(ctx.config.appUrl, input.new_email, code);
   ctx.mailer.send(message).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the email change email'));
   return {
@@ -100,9 +101,11 @@ export async function verifyEmailChange(ctx: AppContext, user: UserRow, caller: 
     wrong: 'Invalid code.',
   });
   const newEmail = stored.new_email;
-  // The address may have been registered since the code was sent.
+  // The address may have been registered and verified since the code was sent. A pending
+  // registration of it goes: this code proves the address, as its own would have.
   const taken = () => conflict('This address now belongs to another account.');
-  if (await findUserByEmail(ctx.db, newEmail)) throw taken();
+  const holder = await findUserByEmail(ctx.db, newEmail);
+  if (holder && (holder.email_verified || !(await changes.deletePendingRegistration(ctx.db, holder.id)))) throw taken();
   if (!(await changes.consumeEmailChange(ctx.db, user.id, stored.code_hash))) throw badRequest('This code was already used. Please start again.');
   let updated: UserRow;
   try {

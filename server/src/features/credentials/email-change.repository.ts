@@ -46,3 +46,13 @@ export async function consumeEmailChange(db: DB, userId: string, codeHash: strin
   const r = await db.deleteFrom('email_change_codes').where('user_id', '=', userId).where('code_hash', '=', codeHash).returning('user_id').executeTakeFirst();
   return r !== undefined;
 }
+
+/**
+ * Removes an account that was registered and never verified, when another account proves the
+ * address (docs/security.md, "Pre-registration": an unverified account blocks nobody). The
+ * condition is in the statement, so an account verified meanwhile stays; false then.
+ */
+export async function deletePendingRegistration(db: DB, userId: string): Promise<boolean> {
+  const r = await db.deleteFrom('users').where('id', '=', userId).where('email_verified', '=', 0).returning('id').executeTakeFirst();
+  return r !== undefined;
+}
