@@ -44,26 +44,29 @@ describe.each(dialects)('imports under load on %s', (dialect) => {
     const b = await onboardedUser(server);
     const big = bigRatings(120_000);
     const finished: string[] = [];
-    let refusals = 0;
-    let twoRefused!: () => void;
-    const refusedTwice = new Promise<void>((resolve) => (twoRefused = resolve));
+    let firstRefusal!: () => void;
+    const refused = new Promise<void>((resolve) => (firstRefusal = resolve));
     const flood = Array.from({ length: 5 }, () =>
       upload(server, a, 'ratings.csv', big).then((r) => {
         finished.push(`a${r.status}`);
-        if (r.status === 429 && ++refusals === 2) twoRefused();
+        if (r.status === 429) firstRefusal();
         return r;
       }),
     );
-    // Once A's fourth and fifth are refused, A has one file being read and two waiting.
-    await Promise.race([refusedTwice, Promise.all(flood)]);
+    // When one of A's files is refused, A has one file being read and two waiting.
+    await Promise.race([refused, Promise.all(flood)]);
     const fromB = await upload(server, b, 'ratings.csv', oneFilm(movies[0], 1));
     finished.push(`b${fromB.status}`);
     const results = await Promise.all(flood);
 
-    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429]);
-    const refused = results.find((r) => r.status === 429)!;
-    expect(refused.body).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/still being read/) });
-    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    // At most three held at once: the others refused (fewer, if A's first was read before its last arrived).
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
+    const refusal = results.find((r) => r.status === 429)!;
+    expect(refusal.body).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/still being read/) });
+    expect(Number(refusal.retryAfter)).toBeGreaterThan(0);
     expect(fromB.status).toBe(201);
     // B's one file was read ahead of A's waiting ones: it finished before A's last.
     expect(finished.indexOf('b201')).toBeLessThan(finished.lastIndexOf('a201'));
