@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import ical from 'node-ical';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
-import { ALERT_TEXTS, CALENDAR_LIFETIME_TEXT, PLAN_LIMIT_TEXTS, stillFreeText, zonedToUtc } from '@app/shared';
+import { ALERT_TEXTS, CALENDAR_LIFETIME_TEXT, PLAN_LIMIT_TEXTS, pickNoticeText, stillFreeText, zonedToUtc } from '@app/shared';
 import { startTestServer, signUp, uniqueEmail, GOOD_PASSWORD, type TestServer, type TestClient } from '../../server/test/support/test-server.js';
 import { inviteToken } from '../../server/test/support/household.js';
 import { seriousViolations } from './support/web-harness.js';
@@ -117,6 +117,22 @@ describe('browser extension journey', () => {
     expect(browsers).toHaveLength(1);
     expect(browsers[0].browser_name).toMatch(/Chrome/);
     await web.close();
+  });
+
+  it('says in the popup, in the web card\'s words, that nothing on the services fits the mood asked for', async () => {
+    // MUBI carries one title of the pack, never a thrilling one (issue 35, item 9).
+    await user.api.settings.updateProfile({ ott_subscriptions: ['MUBI'] });
+    const pick = await user.api.recommendations.next({ mood: 'thrilling' });
+    expect(pick.notices).toEqual([{ code: 'mood_unmet', mood: 'thrilling', nearest_mood: 'dark' }]);
+    await popup.reload();
+    await expect.poll(pickId).toBe(pick.id);
+    expect(await popup.locator('.pick-notice').allInnerTexts()).toEqual([pickNoticeText(pick.notices[0])]);
+    // Back to the journey's services, with a pick that has no notice.
+    await user.api.settings.updateProfile({ ott_subscriptions: ['Netflix', 'Prime Video'] });
+    expect((await user.api.recommendations.next({})).notices).toEqual([]);
+    await popup.reload();
+    await popup.locator('[data-state="pick"]').waitFor();
+    expect(await popup.locator('.pick-notice').count()).toBe(0);
   });
 
   it('shows tonight’s pick; Like is saved on the server and disables both rating buttons', async () => {

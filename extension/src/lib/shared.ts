@@ -13,3 +13,4 @@ export { CALENDAR_LIFETIME_TEXT, featuredZoneName, isKnownTimezone, pickCalendar
 export { replacementCost, replacementCostTag, noFreeReplacementsNote, stillFreeText, type ReplacementCost } from '../../../shared/src/allowance';
 export { TIME_CHOICES, describeTonight, formatMinutes } from '../../../shared/src/tonight';
 export { partnerName, togetherStatus } from '../../../shared/src/together';
+export { pickNoticeText } from '../../../shared/src/pick-notice';

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import type { Recommendation } from '@app/shared';
 import { absoluteUrl } from '../../lib/download';
-import { ATTRIBUTION, watchSummary } from '../../lib/shared';
+import { ATTRIBUTION, pickNoticeText, watchSummary } from '../../lib/shared';
 import { openTab } from '../../lib/tabs';
 
 function runtimeText(pick: Recommendation): string | null {
@@ -117,6 +117,12 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
           </button>
         </div>
       )}
+      {/* The web card's words (shared/src/pick-notice.ts): a mood nothing on the services fits, little there fits the taste. */}
+      {pick.notices.map((n) => (
+        <p key={n.code} className="pick-notice" data-notice={n.code} role="status">
+          {pickNoticeText(n)}
+        </p>
+      ))}
       <p className="reason">{pick.reason}</p>
     </article>
   );
