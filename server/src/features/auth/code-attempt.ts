@@ -36,7 +36,7 @@ export async function attemptCode<T extends CountedAttempt>(codes: CodeAttempts<
   return { ok: false, why: 'wrong', left: max - Number(row.attempts) };
 }
 
-export const SPENT = 'Too many wrong attempts. Please request a new code.';
+const SPENT = 'Too many wrong attempts. Please request a new code.';
 
 /** attemptCode with the verification codes' sentences: a refused code is a 400. Returns the row of the right code. */
 export async function checkCode<T extends CountedAttempt>(codes: CodeAttempts<T>, given: (row: T) => string, now: Date, texts: { none: string; wrong: string }): Promise<T> {
