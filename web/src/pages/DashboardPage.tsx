@@ -44,6 +44,21 @@ function changedTonight(kept: TonightConstraints | null, next: TonightConstraint
 
 const asLimit = (e: unknown): PlanLimit | null => (e instanceof PlanLimitError ? { message: e.detail, expired: e.expired } : null);
 
+/**
+ * What an action on the card could not do ("Nothing left fits ..."), under the buttons that asked,
+ * and scrolled into view if the card runs past the screen: at the top of the page it was out of
+ * sight, and the button looked dead.
+ */
+function ActionAlert({ text }: { text: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [text]);
+  return (
+    <div ref={ref} className="action-alert">
+      <Notice tone="error">{text}</Notice>
+    </div>
+  );
+}
+
 /** Calls `onPainted` once the browser has painted the frame it was first committed in. */
 function Painted({ onPainted }: { onPainted: () => void }) {
   useEffect(() => afterNextPaint(onPainted), [onPainted]);
@@ -144,7 +159,7 @@ export function DashboardPage() {
           <button type="button" className="link-button" onClick={upgrade}>Upgrade</button>
         </Notice>
       )}
-      {alert && <Notice tone="error">{alert}</Notice>}
+      {alert && !rec && <Notice tone="error">{alert}</Notice>}
       {/* The card answers for the new country at once: the same pick, presented again. Shown with
           the card, not before it (it would push the card's skeleton down), and the card waits for
           the prompt's code when it shows (one boundary). */}
@@ -171,6 +186,7 @@ export function DashboardPage() {
               onSchedule={() => setScheduling(true)}
               tonight={<TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />}
             />
+            {alert && <ActionAlert text={alert} />}
           </RecommendationCard>
         ) : isLoading ? (
           <CardSkeleton />
