@@ -138,6 +138,8 @@ export const ACCOUNT_DATA = {
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** tonights_pick: this product's own account export (JSON), from this or another server. */
 export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt', 'tonights_pick'] as const;
+/** Each import source as people call it (previews, errors, the history's "Imported from"). */
+export const IMPORT_SOURCE_NAMES: Record<(typeof IMPORT_SOURCES)[number], string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt', tonights_pick: "Tonight's Pick" };
 /**
  * Per-user bounds of history imports (docs/product-decisions.md, "Bring your taste"). A real user
  * sends a file or two per service, a few retries at most: 20 an hour is never met but by a script.

@@ -3,13 +3,13 @@
 // by onboarding's favourites step. Nothing is saved until "Import N titles".
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from './Link';
-import type { ImportPreview, ImportSource, ImportSummary } from '@app/shared';
+import { IMPORT_SOURCE_NAMES, type ImportPreview, type ImportSource, type ImportSummary } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { useRefresh } from '../hooks/useLibrary';
 import { Notice } from './Notice';
 import { ImportPreviewPanel, importableCount, type Choices } from './ImportPreviewPanel';
-import { IMPORT_MAX_BYTES, IMPORT_SOURCES, IMPORT_TEXTS, ImportFileError, SOURCE_HELP, SOURCE_NAMES, countsText, importRequest, plural } from './importFile';
+import { IMPORT_MAX_BYTES, IMPORT_SOURCES, IMPORT_TEXTS, ImportFileError, SOURCE_HELP, countsText, importRequest, plural } from './importFile';
 import '../styles/library.css';
 
 export interface ConfirmedImport {
@@ -112,7 +112,7 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
       <div className="import-flow">
         <h3 ref={heading} tabIndex={-1} className="import-heading">Import finished</h3>
         <Notice tone="success">
-          Imported from {SOURCE_NAMES[summary.source]}: {countsText(c)}.
+          Imported from {IMPORT_SOURCE_NAMES[summary.source]}: {countsText(c)}.
           {c.already_in_history === 1 && <> 1 title was already in your history and was left as it was.</>}
           {c.already_in_history > 1 && <> {c.already_in_history.toLocaleString()} titles were already in your history and were left as they were.</>}
         </Notice>
@@ -137,7 +137,7 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
     return (
       <div className="import-flow">
         <h3 ref={heading} tabIndex={-1} className="import-heading">
-          Check your {SOURCE_NAMES[p.source]} import
+          Check your {IMPORT_SOURCE_NAMES[p.source]} import
         </h3>
         <ImportPreviewPanel preview={p} choices={choices} onChoose={(position, titleId) => setChoices((c) => ({ ...c, [position]: titleId }))} />
         {error && <Notice tone="error">{error}</Notice>}
@@ -180,7 +180,7 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
           <option value="">Detect automatically</option>
           {IMPORT_SOURCES.map((s) => (
             <option key={s} value={s}>
-              {SOURCE_NAMES[s]}
+              {IMPORT_SOURCE_NAMES[s]}
             </option>
           ))}
         </select>
@@ -190,7 +190,7 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
         <dl>
           {SOURCE_HELP.map((h) => (
             <div key={h.source}>
-              <dt>{SOURCE_NAMES[h.source]}</dt>
+              <dt>{IMPORT_SOURCE_NAMES[h.source]}</dt>
               <dd>
                 {h.where}; upload {h.file}.
               </dd>

@@ -1,9 +1,9 @@
 // What an import would write: the counts, the titles we matched (and what each becomes), the
 // ambiguous ones to settle, and the ones not in our catalog. Long lists show 100 rows at a time.
-import type { ImportAmbiguous, ImportCounts, ImportMatched, ImportPreview } from '@app/shared';
+import { IMPORT_SOURCE_NAMES, type ImportAmbiguous, type ImportCounts, type ImportMatched, type ImportPreview } from '@app/shared';
 import { Notice } from './Notice';
 import { ShowMore } from './ShowMore';
-import { SOURCE_NAMES, plural } from './importFile';
+import { plural } from './importFile';
 
 /** Ambiguous entries' choices by position: a title id, or null for "None of these". */
 export type Choices = Record<number, string | null>;
@@ -101,7 +101,7 @@ function AmbiguousRow({ a, importId, value, onChoose }: { a: ImportAmbiguous; im
 
 export function ImportPreviewPanel({ preview: p, choices, onChoose }: { preview: ImportPreview; choices: Choices; onChoose: (position: number, titleId: string | null) => void }) {
   const c = countsWithChoices(p, choices);
-  const source = SOURCE_NAMES[p.source];
+  const source = IMPORT_SOURCE_NAMES[p.source];
   const facts: Array<[string, number]> = [
     ['Likes', c.likes],
     ['Dislikes', c.dislikes],

@@ -1,6 +1,6 @@
 // Settings > Import your history: the import flow, then every past import with Undo.
 import { useState } from 'react';
-import type { ImportSummary } from '@app/shared';
+import { IMPORT_SOURCE_NAMES, type ImportSummary } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { useImports, useRefresh } from '../hooks/useLibrary';
@@ -8,7 +8,7 @@ import { ImportFlow } from './ImportFlow';
 import { Modal } from './Modal';
 import { Notice } from './Notice';
 import { SettingsSection } from './SettingsSection';
-import { IMPORT_TEXTS, SOURCE_NAMES, countsText } from './importFile';
+import { IMPORT_TEXTS, countsText } from './importFile';
 
 const STATUS: Record<ImportSummary['status'], string> = { preview: 'Not imported', confirmed: 'Imported', undone: 'Undone' };
 
@@ -60,7 +60,7 @@ function PastImports() {
             <li key={i.import_id}>
               <div className="past-import-text">
                 <strong>
-                  {SOURCE_NAMES[i.source]} · {i.filename}
+                  {IMPORT_SOURCE_NAMES[i.source]} · {i.filename}
                 </strong>
                 <span className="muted">
                   {day(i.confirmed_at ?? i.created_at)} · {i.status === 'undone' ? 'added nothing now' : countsText(i.counts)}

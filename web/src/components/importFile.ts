@@ -16,8 +16,6 @@ export const IMPORT_TEXTS = {
   undoFailed: 'Could not undo that import. Please try again.',
 } as const;
 
-export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt', tonights_pick: "Tonight's Pick" };
-
 /** Where each service keeps its export, in its own menu words. */
 export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; where: string; file: string }> = [
   { source: 'letterboxd', where: 'Settings › Data › Export your data', file: 'the .zip it emails or downloads' },

@@ -4,6 +4,7 @@
 // and the rules follow the contract: confirming never touches a title already in history, undo
 // removes exactly what the import added, the active pick can be rated but not marked watched or removed.
 import {
+  IMPORT_SOURCE_NAMES,
   ConfirmImportRequest,
   CreateImportRequest,
   HistoryEditRequest,
@@ -26,7 +27,6 @@ import type { z } from 'zod';
 import type { FakeServer, RecordedRequest, Reply } from './fakeServer';
 import { recommendation } from './fixtures';
 
-const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt' };
 
 /** What the file "contains": the preview's lists; the counts and ids are worked out here. */
 export interface ScriptedPreview {
@@ -216,7 +216,7 @@ export class FakeLibrary {
           movie_title: e.title,
           year: e.title_year,
           kind: e.kind,
-          reason: `Imported from ${SOURCE_NAMES[p.source]}`,
+          reason: `Imported from ${IMPORT_SOURCE_NAMES[p.source]}`,
           status: e.watched ? 'watched' : 'skipped',
           user_rating: e.liked,
           is_rated: e.liked !== null,

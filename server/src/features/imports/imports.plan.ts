@@ -1,7 +1,7 @@
 // What confirming an import writes, decided without I/O (docs/product-decisions.md, "Bring your
 // taste"): one history row per title the user has no history row for, a watchlist entry per
 // title only saved for later, and nothing for titles already in history or gone from the catalog.
-import type { ImportCounts, ImportSource } from '@app/shared';
+import type { ImportCounts } from '@app/shared';
 
 /** An entry of the file resolved to one catalog title (matched, or an ambiguous one the user chose). */
 export interface ResolvedEntry {
@@ -20,8 +20,6 @@ export interface ImportPlan {
   watchlist: ResolvedEntry[];
   counts: ImportCounts;
 }
-
-export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt', tonights_pick: "Tonight's Pick" };
 
 /**
  * Several entries naming one title (two spellings in the file, or a chosen candidate that another

@@ -10,6 +10,7 @@ import {
   type ImportSource,
   type ImportSummary,
   IMPORT_LIMITS,
+  IMPORT_SOURCE_NAMES,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -20,7 +21,7 @@ import { hit } from '../../http/rate-limit.js';
 import { lockUser } from '../recommendations/recommendations.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { importCatalogFor, matchEntry } from './imports.matching.js';
-import { importSeqs, planImport, SOURCE_NAMES, type ResolvedEntry } from './imports.plan.js';
+import { importSeqs, planImport, type ResolvedEntry } from './imports.plan.js';
 import {
   deleteImportedRows,
   deleteStalePreviews,
@@ -238,7 +239,7 @@ export async function confirmImport(
     // A title that left the catalog since the preview is skipped.
     const plan = planImport(entries, (t) => cat.byId.has(t), history, saved);
     const seqs = importSeqs(plan.history.length, minSeq);
-    const reason = `Imported from ${SOURCE_NAMES[sourceOf(found.source)]}`;
+    const reason = `Imported from ${IMPORT_SOURCE_NAMES[sourceOf(found.source)]}`;
     await insertHistoryRows(
       tx,
       plan.history.map((e, i) => ({

@@ -3,7 +3,7 @@
 // never from the extension alone; a source the user chose must agree with it. Anything that cannot
 // be read throws an ImportFileError whose one-line message names the file and, where known, the
 // line. Pure: no I/O, every loop bounded by the input (at most IMPORT_MAX_BYTES) and MAX_ENTRIES.
-import { IMPORT_MAX_BYTES, type ImportSource } from '@app/shared';
+import { IMPORT_MAX_BYTES, IMPORT_SOURCE_NAMES as SOURCE_NAMES, type ImportSource } from '@app/shared';
 import { ACCEPTED, columns, csvRecords, decodeText, fail, shown } from './common.js';
 import { imdbFileOf, parseImdb } from './imdb.js';
 import { isLetterboxdHeader, LetterboxdMerger, letterboxdLoneFile, letterboxdMember, type LetterboxdFile } from './letterboxd.js';
@@ -16,7 +16,6 @@ import { looksLikeZip, ZipReader } from './zip.js';
 export { ImportFileError, type ImportedEntry, type ParsedImport } from './types.js';
 export { MAX_ENTRIES } from './common.js';
 
-const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt', tonights_pick: "Tonight's Pick" };
 
 /** What the file was recognised as, and how to read it. */
 interface Plan {
