@@ -74,6 +74,7 @@ export async function upsertPlatforms(tx: Tx, rows: Insertable<PlatformsTable>[]
           color: eb.ref('excluded.color'),
           search_url: eb.ref('excluded.search_url'),
           hosts: eb.ref('excluded.hosts'),
+          countries: eb.ref('excluded.countries'),
         })),
       )
       .execute();

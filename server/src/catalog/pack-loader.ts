@@ -99,7 +99,7 @@ async function writePack(handle: DatabaseHandle, pack: Pack, now: Date): Promise
     const entries = await adoptMatchedIds(tx, pack.titles);
     await upsertPlatforms(
       tx,
-      pack.platforms.map((p) => ({ name: p.name, slug: p.slug, color: p.color, search_url: p.search_url, hosts: JSON.stringify(p.hosts) })),
+      pack.platforms.map((p) => ({ name: p.name, slug: p.slug, color: p.color, search_url: p.search_url, hosts: JSON.stringify(p.hosts), countries: p.countries ? JSON.stringify(p.countries) : null })),
     );
     await upsertBuiltinTitles(tx, entries.map((e) => titleRow(e, version, stamp)));
     const ids = entries.map((e) => e.id);

@@ -14,6 +14,8 @@ export const PackPlatform = z.strictObject({
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
   search_url: z.url().refine((u) => u.includes('{q}'), 'must contain {q}'),
   hosts: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/)).min(1),
+  /** Where the service operates (ISO country codes); left out when it operates nearly everywhere. */
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1).optional(),
 });
 export type PackPlatform = z.infer<typeof PackPlatform>;
 export const PlatformsFile = z.object({ platforms: z.array(PackPlatform).min(1) });

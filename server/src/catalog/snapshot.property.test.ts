@@ -15,7 +15,7 @@ import { SnapshotBuilder, STREAMABLE, languageName, titlePositions, type Catalog
 import { titlesNamed } from './name-index.js';
 
 const PACK_VERSION = 3;
-const platformRows: PlatformRow[] = ['Netflix', 'Prime Video', 'Hulu'].map((name) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), color: '#000', search_url: '', hosts: '[]', tmdb_provider_id: null, logo_path: null }));
+const platformRows: PlatformRow[] = ['Netflix', 'Prime Video', 'Hulu'].map((name) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), color: '#000', search_url: '', hosts: '[]', countries: null, tmdb_provider_id: null, logo_path: null }));
 
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
 const words = fc.constantFrom('Amélie', 'WALL·E', 'wall-e', 'Sœur', 'Die Hard', '오징어 게임', 'Ночь', 'the night', 'THE NIGHT', '', '  ', 'Schindler’s List');

@@ -265,6 +265,7 @@ export class SnapshotBuilder {
       logo_url: logoUrl(p.slug),
       search_url: p.search_url,
       hosts: list(p.hosts, this.strings),
+      countries: p.countries === null ? null : list(p.countries, this.strings),
       title_count: counts.get(p.name) ?? 0,
     }));
     platforms.sort((a, b) => b.title_count - a.title_count || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));

@@ -130,6 +130,8 @@ export interface PlatformsTable {
   /** '' when the service has no search page we know (a provider only TMDB named). */
   search_url: string;
   hosts: string;
+  /** JSON list of ISO country codes where the service operates; null: nearly everywhere, or unknown. */
+  countries: string | null;
   tmdb_provider_id: number | null;
   /** TMDB logo path (under the image host), when TMDB gave one. */
   logo_path: string | null;

@@ -15,6 +15,8 @@ export const Platform = z.object({
   logo_url: z.string(),
   search_url: z.string(),
   hosts: z.array(z.string()),
+  /** Where the service operates (ISO country codes); null: nearly everywhere, or not known. */
+  countries: z.array(z.string()).nullable(),
   title_count: z.number().int(),
 });
 export type Platform = z.infer<typeof Platform>;

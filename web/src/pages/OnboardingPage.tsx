@@ -108,7 +108,7 @@ export function OnboardingPage() {
               <CountrySelect id="onboarding-country" value={country} onChange={setCountry} describedBy="onboarding-country-hint" />
               <span id="onboarding-country-hint" className="field-hint">Services and titles differ by country: we show what streams in yours.</span>
             </div>
-            <PlatformStep selected={c.platforms} onChange={set('platforms')} />
+            <PlatformStep selected={c.platforms} onChange={set('platforms')} country={country || null} />
             <OnboardingEmailOffer value={email} onChange={setEmail} />
           </>
         )}

@@ -96,7 +96,7 @@ export function SettingsPage() {
         <SubscriptionSection onUpgrade={() => setUpgradeOpen(true)} />
         <CalendarSection user={user} oauth={oauth} onOAuthUsed={dropOAuth} onUpgrade={() => setUpgradeOpen(true)} />
         <ListSettingSection id="streaming" title="Streaming services" value={user.ott_subscriptions} save={(v) => update({ ott_subscriptions: v })}>
-          {(selected, onChange) => <PlatformStep selected={selected} onChange={onChange} legend="Your streaming services" />}
+          {(selected, onChange) => <PlatformStep selected={selected} onChange={onChange} legend="Your streaming services" country={user.country} />}
         </ListSettingSection>
         <ListSettingSection
           id="languages"

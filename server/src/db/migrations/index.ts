@@ -24,6 +24,7 @@ import { tonightConstraints } from './0025_tonight_constraints.js';
 import { households } from './0026_households.js';
 import { codesPerBrowser } from './0027_codes_per_browser.js';
 import { pickNotices } from './0028_pick_notices.js';
+import { platformCountries } from './0029_platform_countries.js';
 
 export type { Dialect } from './migration.js';
 
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0026_households': households,
   '0027_codes_per_browser': codesPerBrowser,
   '0028_pick_notices': pickNotices,
+  '0029_platform_countries': platformCountries,
 };
