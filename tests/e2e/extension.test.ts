@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import ical from 'node-ical';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
-import { ALERT_TEXTS, CALENDAR_LIFETIME_TEXT, PLAN_LIMIT_TEXTS, pickNoticeText, stillFreeText, zonedToUtc } from '@app/shared';
+import { ALERT_TEXTS, CALENDAR_LIFETIME_TEXT, PLAN_LIMIT_TEXTS, eventMinutes, pickNoticeText, stillFreeText, todayIn, zonedToUtc } from '@app/shared';
 import { startTestServer, signUp, uniqueEmail, GOOD_PASSWORD, type TestServer, type TestClient } from '../../server/test/support/test-server.js';
 import { inviteToken } from '../../server/test/support/household.js';
 import { seriousViolations } from './support/web-harness.js';
@@ -229,11 +229,16 @@ describe('browser extension journey', () => {
   it('Schedule asks for a date, downloads a parseable .ics, and explains a missing calendar', async () => {
     const title = (await popup.locator('#pick-title').textContent())!;
     await popup.click('[data-action="schedule"]');
-    // Prefilled from the profile (docs/product-decisions.md): a date, 19:00 and the profile's zone.
+    // Prefilled from the profile (docs/product-decisions.md): a date, 19:00 (or later tonight, once
+    // 19:00 has passed there) and the profile's zone.
     await popup.waitForSelector('[data-field="date"]');
-    expect(await popup.inputValue('[data-field="date"]')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await popup.inputValue('[data-field="time"]')).toBe('19:00');
-    expect(await popup.inputValue('[data-field="timezone"]')).toBe((await user.api.settings.profile()).timezone);
+    const zone = (await user.api.settings.profile()).timezone;
+    const prefilled = await popup.inputValue('[data-field="date"]');
+    expect(prefilled).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const time = await popup.inputValue('[data-field="time"]');
+    expect(time === '19:00' || (prefilled === todayIn(zone) && time > '19:00')).toBe(true);
+    expect(await popup.inputValue('[data-field="timezone"]')).toBe(zone);
+    await popup.fill('[data-field="time"]', '19:00');
     await popup.fill('[data-field="date"]', '');
     await popup.click('[data-action="download-ics"]');
     await expect.poll(notice).toBe(ALERT_TEXTS.selectDate);
@@ -262,10 +267,11 @@ describe('browser extension journey', () => {
     expect(`${event.origin}${event.pathname}`).toBe('https://calendar.google.com/calendar/render');
     expect(event.searchParams.get('action')).toBe('TEMPLATE');
     expect(event.searchParams.get('text')).toBe(`Tonight's Pick: ${title}`);
-    // Tomorrow at the form's 19:00 in the profile's zone, as a 2-hour event in UTC.
-    const start = zonedToUtc(tomorrow, '19:00', (await user.api.settings.profile()).timezone);
+    // Tomorrow at 19:00 in the profile's zone, as long as the title (to the quarter hour), in UTC.
+    const start = zonedToUtc(tomorrow, '19:00', zone);
+    const minutes = eventMinutes((await user.api.recommendations.current()).runtime);
     const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-    expect(event.searchParams.get('dates')).toBe(`${stamp(start)}/${stamp(new Date(start.getTime() + 2 * 3_600_000))}`);
+    expect(event.searchParams.get('dates')).toBe(`${stamp(start)}/${stamp(new Date(start.getTime() + minutes * 60_000))}`);
     await google.close();
     await popup.bringToFront();
 

@@ -4,7 +4,7 @@
 // the fake calendar at the chosen local time. The return URL alone upgrades nobody. Each new state
 // is scanned with axe here; web-upgrade-screens.test.ts shoots them at both sizes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_TEXTS, PLAN_LIMIT_TEXTS } from '@app/shared';
+import { ALERT_TEXTS, PLAN_LIMIT_TEXTS, eventMinutes } from '@app/shared';
 import { chooseTimezone } from './support/web-harness.js';
 import { dateIn, dbUser, onboardedUser, scan, signedInContext, startUpgradeWorld, wallClock, type UpgradeWorld } from './support/upgrade-harness.js';
 
@@ -127,7 +127,9 @@ describe('lifetime upgrade and Google Calendar in Chromium', () => {
     expect(event.body.summary).toBe(picked);
     expect(event.body.start.timeZone).toBe(EVENT_ZONE);
     expect(wallClock(event.body.start.dateTime, EVENT_ZONE)).toBe(`${date} 21:30`);
-    expect(Date.parse(event.body.end.dateTime) - Date.parse(event.body.start.dateTime)).toBe(2 * 3_600_000);
+    // As long as the title, to the quarter hour.
+    const { runtime } = await user.api.recommendations.current();
+    expect(Date.parse(event.body.end.dateTime) - Date.parse(event.body.start.dateTime)).toBe(eventMinutes(runtime) * 60_000);
     await scan(page, 'schedule-added');
 
     // Google stops accepting the token: the dialog says to reconnect, and Settings reconnects.
