@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**
  * A modal on the native <dialog>: focus trap, Escape and the backdrop come from the browser. Closing
@@ -8,8 +8,10 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Read once, as it first renders (kept across StrictMode's second run of the effect, when the
+  // focus is already inside the dialog).
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     const d = ref.current;
     if (d && !d.open) {
       if (typeof d.showModal === 'function') d.showModal();
@@ -19,7 +21,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
     return () => {
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
   return (
     <dialog
       ref={ref}
