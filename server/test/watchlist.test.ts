@@ -193,7 +193,8 @@ describe.each(dialects)('watchlist on %s', (dialect) => {
     const res = await rawRequest(server.url, '/api/account/export', { token: u.store.token! });
     expect(res.status).toBe(200);
     const exported = AccountExport.parse(res.body);
-    expect(exported.watchlist).toEqual([{ title_id: a.id, title: a.title, added_at: expect.any(String), import_id: null }]);
+    // With what another service needs to find the title again (the built-in pack has no TMDB or IMDb ids).
+    expect(exported.watchlist).toEqual([{ title_id: a.id, title: a.title, year: a.year, kind: a.kind, imdb_id: null, tmdb_id: null, tmdb_kind: null, added_at: expect.any(String), import_id: null }]);
     await server.running.ctx.db.deleteFrom('users').where('id', '=', u.userId).execute();
     expect(await savedRows(u.userId)).toEqual([]);
   });
