@@ -2,7 +2,7 @@
 // at least MOOD_FIT (mood-scores.ts), and the nearest mood is the one whose genre and keyword
 // leanings (MOOD_TABLE) are most alike that still has a title that fits (docs/product-decisions.md).
 import { MOOD_VALUES, type Mood } from '@app/shared';
-import { MOOD_FIT, moodScores } from './mood-scores.js';
+import { anyFits, moodScores } from './mood-scores.js';
 import { MOOD_TABLE } from './moods.js';
 import type { RequestState } from './request-state.js';
 import type { Factor } from './types.js';
@@ -22,12 +22,6 @@ export function moodCloseness(a: Mood, b: Mood): number {
   return dot / (norm(x) * norm(y));
 }
 
-/** Whether some candidate fits the mood. */
-function anyFits(scores: Float32Array, candidates: Int32Array): boolean {
-  for (let c = 0; c < candidates.length; c++) if (scores[candidates[c]] >= MOOD_FIT) return true;
-  return false;
-}
-
 /** The other moods, nearest first (ties in MOOD_VALUES order). */
 export function moodsByCloseness(mood: Mood): Mood[] {
   return MOOD_VALUES.filter((m) => m !== mood)
@@ -36,10 +30,13 @@ export function moodsByCloseness(mood: Mood): Mood[] {
     .map(({ m }) => m);
 }
 
-/** The mood_unmet notice when a mood is asked and no candidate fits it; null otherwise. */
+/**
+ * The mood_unmet notice when a mood is asked and no candidate fits it; null otherwise. When one
+ * does, the pick fits the mood (drawTier), whatever the mood's weight: the ask is the user's.
+ */
 export function moodNotice(state: RequestState): Factor | null {
   const mood = state.opts.mood;
-  if (!mood || !state.mood || !(state.weights.mood > 0) || anyFits(state.mood, state.candidates)) return null;
+  if (!mood || !state.mood || state.moodMet) return null;
   const nearest = moodsByCloseness(mood).find((m) => anyFits(moodScores(state.index, m), state.candidates)) ?? null;
   return { kind: 'mood_unmet', mood, nearest };
 }

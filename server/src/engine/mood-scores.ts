@@ -26,6 +26,12 @@ export function moodScores(index: CatalogIndex, mood: Mood): Float32Array {
   return scores;
 }
 
+/** Whether some candidate fits the mood (scores: moodScores'). */
+export function anyFits(scores: Float32Array, candidates: Int32Array): boolean {
+  for (let c = 0; c < candidates.length; c++) if (scores[candidates[c]] >= MOOD_FIT) return true;
+  return false;
+}
+
 /** The title's own keywords that the mood leans towards (for the explanation). */
 export function moodKeywords(index: CatalogIndex, mood: Mood, idx: number): string[] {
   const table = MOOD_TABLE[mood].keywords;

@@ -1,9 +1,10 @@
-// Ordering and choosing: candidates are ordered by (language tier, score, catalog position); the
-// pick is a seeded draw, weighted by score, among the first few of the best tier.
+// Ordering and choosing: candidates are ordered by (tier, score, catalog position), the tier being
+// the mood's and then the language's (drawTier); the pick is a seeded draw, weighted by score,
+// among the first few of the best tier.
 import type { CatalogIndex } from './catalog-index.js';
 import { explain } from './explain.js';
 import { seededRandom } from './random.js';
-import { languageTier, prepare, release } from './scoring.js';
+import { drawTier, languageTier, prepare, release } from './scoring.js';
 import type { RequestState } from './request-state.js';
 import { TopK } from './top-k.js';
 import { turnCandidates } from './turns.js';
@@ -12,16 +13,15 @@ import type { Neighbours, RankedTitle, RecommendOptions, Recommendation, UserTas
 /** Keeps tiers apart whatever the weights: a score never reaches this size. */
 const TIER_GAP = 1e9;
 
-/** Order key: the score, minus a gap that keeps titles outside the user's languages below the rest. */
+/**
+ * Order key: the score, minus a gap per tier, which keeps titles that miss a mood some candidate
+ * fits below every title that fits it, and titles outside the user's languages below the rest of
+ * their mood tier.
+ */
 export function keyFunction(state: RequestState): (idx: number) => number {
   const { score } = state.index.scratch;
-  const { lang } = state.index;
-  const preferred = state.preferredLanguage;
-  if (!state.hasLanguagePreference) return (i) => score[i];
-  return (i) => {
-    const l = lang[i];
-    return l >= 0 && preferred[l] === 1 ? score[i] : score[i] - TIER_GAP;
-  };
+  if (!state.hasLanguagePreference && !state.moodMet) return (i) => score[i];
+  return (i) => score[i] - TIER_GAP * drawTier(state, i);
 }
 
 /** The best `k` candidates (all when k is large), best first; ties go to the earlier catalog position. */
@@ -80,13 +80,12 @@ export function weightedDraw(keys: readonly number[], temperature: number, seed:
   return odds.length - 1;
 }
 
-/** A boosted saved title is in the best language tier (the tier the pick is drawn from). */
+/** A boosted saved title is in the best tier (the tier the pick is drawn from). */
 function savedInBestTier(state: RequestState): boolean {
   if (state.saved.length === 0) return false;
-  if (state.saved.some((idx) => languageTier(state, idx) === 0)) return true;
-  // No saved title in a preferred language: they are in the best tier only when no candidate is.
-  for (let c = 0; c < state.candidates.length; c++) if (languageTier(state, state.candidates[c]) === 0) return false;
-  return true;
+  let best = Infinity;
+  for (let c = 0; c < state.candidates.length && best > 0; c++) best = Math.min(best, drawTier(state, state.candidates[c]));
+  return state.saved.some((idx) => drawTier(state, idx) === best);
 }
 
 export function recommend(
@@ -105,8 +104,8 @@ export function recommend(
     const top = turn
       ? topCandidates(state, poolSize(turn.length, state.weights.exploreTop), turn)
       : topCandidates(state, poolSize(state.candidates.length, state.weights.exploreTop));
-    const bestTier = languageTier(state, top[0]);
-    const pool = top.filter((idx) => languageTier(state, idx) === bestTier);
+    const bestTier = drawTier(state, top[0]);
+    const pool = top.filter((idx) => drawTier(state, idx) === bestTier);
     const score = state.index.scratch.score;
     const position = weightedDraw(pool.map((idx) => score[idx]), state.weights.exploreTemperature, state.opts.seed);
     return explain(state, pool[position], position);

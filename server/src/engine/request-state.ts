@@ -14,6 +14,11 @@ export interface RequestState {
   weights: EngineWeights;
   profile: UserProfile;
   mood: Float32Array | null;
+  /**
+   * A mood is asked and some candidate fits it (a mood score of at least MOOD_FIT): then the pick
+   * fits it too, every title that fits ranking above every title that does not (drawTier).
+   */
+  moodMet: boolean;
   popularity: Float32Array | null;
   collaborativeTouched: number[];
   /** Platform ids the pick must be on (requested one, else the user's), in preference order. */

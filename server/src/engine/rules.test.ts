@@ -6,7 +6,7 @@ import { rankAll, recommend } from './rank.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
 import { MOOD_FIT, moodScores } from './mood-scores.js';
-import { expectedDraw, expectedPool, expectedSaved, inPreferredLanguage, targetPlatforms } from './testing/properties.js';
+import { expectedDraw, expectedPool, expectedSaved, inPreferredLanguage, moodKept, targetPlatforms } from './testing/properties.js';
 import { int, pick, randomTaste, sample, type Rng } from './testing/synthetic.js';
 import type { EngineTitle, RecommendOptions, UserTaste } from './types.js';
 
@@ -45,20 +45,25 @@ function checkPick(catalog: TestCatalog, taste: UserTaste, opts: RecommendOption
   } else {
     expect(rec!.platform).toBe(title.platforms[0] ?? null);
   }
-  if (pool.some((t) => inPreferredLanguage(t, taste))) expect(inPreferredLanguage(title, taste)).toBe(true);
-  // Saved for later: the factor (and the boost) only for a saved title on the user's services tonight.
+  // A mood some title of the pool fits is kept (the pick fits it), else said; then the user's languages.
   const moodFit = (t: EngineTitle) => opts.mood !== undefined && moodScores(catalog.index, opts.mood)[catalog.index.idToIdx.get(t.id)!] >= MOOD_FIT;
+  const kept = moodKept(pool, opts, moodFit);
+  expect(kept.includes(title)).toBe(true);
+  expect(rec!.factors.some((f) => f.kind === 'mood_unmet')).toBe(opts.mood !== undefined && !pool.some(moodFit));
+  if (kept.some((t) => inPreferredLanguage(t, taste))) expect(inPreferredLanguage(title, taste)).toBe(true);
+  // Saved for later: the factor (and the boost) only for a saved title on the user's services tonight.
   const saved = expectedSaved(pool, fallback, taste, opts, moodFit);
   expect(rec!.factors.some((f) => f.kind === 'saved')).toBe(saved.includes(title));
 
   const ranking = rankAll(catalog.index, taste, opts, neighbours);
   expect(ranking.map((r) => r.titleId).sort().join()).toBe(pool.map((t) => t.id).sort().join());
-  const preferred = ranking.map((r) => inPreferredLanguage(catalog.byId.get(r.titleId)!, taste));
-  const firstOther = preferred.indexOf(false);
-  if (firstOther >= 0) expect(preferred.slice(firstOther)).not.toContain(true);
+  // Tiers, best first: the titles that fit the kept mood, then, within each, the user's languages.
+  const keptIds = new Set(kept.map((t) => t.id));
+  const tiers = ranking.map((r) => (keptIds.has(r.titleId) ? 0 : 2) + (inPreferredLanguage(catalog.byId.get(r.titleId)!, taste) ? 0 : 1));
+  expect(tiers.findIndex((t, r) => r > 0 && t < tiers[r - 1])).toBe(-1);
   expect(ranking.every((r) => r.availabilityUnknown === fallback)).toBe(true);
   // Turns: a language, genre or kind owed a turn narrows the draw to its titles (turns.ts).
-  const { draw, turn } = expectedDraw(catalog.titles, taste, opts, pool, saved);
+  const { draw, turn } = expectedDraw(catalog.titles, taste, opts, pool, moodFit, saved);
   expect(draw.includes(title)).toBe(true);
   // Bounded exploration: the pick is one of the first few of the draw's titles, never beyond their top 5%.
   const drawIds = new Set(draw.map((t) => t.id));

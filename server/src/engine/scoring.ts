@@ -4,7 +4,7 @@ import type { CatalogIndex } from './catalog-index.js';
 import { markConstraintBreaks } from './constraint-table.js';
 import { hasConstraints } from './constraints.js';
 import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
-import { MOOD_FIT, moodScores } from './mood-scores.js';
+import { anyFits, MOOD_FIT, moodScores } from './mood-scores.js';
 import { buildProfile, releaseProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
 import { NeighbourTable } from './neighbours.js';
@@ -190,6 +190,7 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
     weights,
     profile,
     mood,
+    moodMet: mood !== null && anyFits(mood, candidates),
     popularity: supportPopularity(index, neighbours),
     collaborativeTouched: [],
     targetPlatforms,
@@ -216,6 +217,20 @@ export function languageTier(state: RequestState, idx: number): number {
   if (!state.hasLanguagePreference) return 0;
   const lang = state.index.lang[idx];
   return lang >= 0 && state.preferredLanguage[lang] ? 0 : 1;
+}
+
+/** 1 for a title that misses the mood asked when some candidate fits it, else 0. */
+export function moodTier(state: RequestState, idx: number): number {
+  return state.moodMet && !(state.mood![idx] >= MOOD_FIT) ? 1 : 0;
+}
+
+/**
+ * The tier a pick is drawn from, best (0) first: a mood asked is kept before the user's languages
+ * (docs/product-decisions.md, "Honest moods and reasons"), so every title that fits it ranks above
+ * every one that does not, and within each the user's languages come first.
+ */
+export function drawTier(state: RequestState, idx: number): number {
+  return 2 * moodTier(state, idx) + languageTier(state, idx);
 }
 
 export function release(state: RequestState): void {

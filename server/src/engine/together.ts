@@ -61,6 +61,7 @@ function stateOf(index: CatalogIndex, member: TogetherMember, r: MemberRules, ca
     weights,
     profile: profile ?? buildProfile(index, member.taste, weights, history),
     mood: null,
+    moodMet: false,
     popularity: supportPopularity(index, neighbours),
     collaborativeTouched: [],
     targetPlatforms: r.targets,

@@ -8,8 +8,10 @@
 // floor((n + 1) x s), s the series share of the favourites and likes, and movies likewise with
 // 1 - s. The pick is then drawn from the owed part of the candidates; when that part is empty,
 // the genre turn is dropped first, then the kind, then the language. A requested kind replaces
-// the kind turn, a requested mood the genre turn.
+// the kind turn, a requested mood the genre turn; a mood some candidate fits keeps every turn
+// among the titles that fit it (only languages with such a title are counted).
 import type { RequestState } from './request-state.js';
+import { moodTier } from './scoring.js';
 
 /** How many of the latest issued picks the shares are counted over. */
 export const RECENT = 10;
@@ -39,7 +41,7 @@ function languageTurn(state: RequestState, recent: number[]): Uint8Array | null 
   const servable = new Uint8Array(index.languages.length);
   for (let c = 0; c < candidates.length; c++) {
     const l = index.lang[candidates[c]];
-    if (l >= 0 && state.preferredLanguage[l] === 1) servable[l] = 1;
+    if (l >= 0 && state.preferredLanguage[l] === 1 && moodTier(state, candidates[c]) === 0) servable[l] = 1;
   }
   const counts = new Float64Array(index.languages.length);
   for (const idx of recent) if (index.lang[idx] >= 0) counts[index.lang[idx]]++;
@@ -107,8 +109,9 @@ export function turnCandidates(state: RequestState): Int32Array | null {
   const { lang } = index;
   const preferred = state.preferredLanguage;
   const inPreferred = (idx: number) => lang[idx] >= 0 && preferred[lang[idx]] === 1;
+  const fits = (idx: number) => moodTier(state, idx) === 0;
   let preferredExists = false;
-  for (let c = 0; c < candidates.length && state.hasLanguagePreference && !preferredExists; c++) preferredExists = inPreferred(candidates[c]);
+  for (let c = 0; c < candidates.length && state.hasLanguagePreference && !preferredExists; c++) preferredExists = fits(candidates[c]) && inPreferred(candidates[c]);
   const languages = preferredExists ? languageTurn(state, recent) : null;
 
   // The best tier, in an owed language when one is: written once into scratch, narrowed in place.
@@ -116,7 +119,7 @@ export function turnCandidates(state: RequestState): Int32Array | null {
   let length = 0;
   for (let c = 0; c < candidates.length; c++) {
     const idx = candidates[c];
-    if (preferredExists && !inPreferred(idx)) continue;
+    if (!fits(idx) || (preferredExists && !inPreferred(idx))) continue;
     if (languages && languages[lang[idx]] !== 1) continue;
     list[length++] = idx;
   }

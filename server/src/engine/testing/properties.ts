@@ -67,17 +67,30 @@ export function intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<s
 }
 
 /**
+ * The titles of `pool` a pick may be drawn from when a mood is asked: those that fit it, when any
+ * does (`moodFit`: the engine's mood score reaches MOOD_FIT); all of them otherwise.
+ */
+export function moodKept(pool: EngineTitle[], opts: RecommendOptions, moodFit: (t: EngineTitle) => boolean): EngineTitle[] {
+  if (!opts.mood) return pool;
+  const fitting = pool.filter(moodFit);
+  return fitting.length > 0 ? fitting : pool;
+}
+
+/**
  * The titles the next pick is drawn from under the turn rule (engine README "Turns"), stated
  * naively over titles: `pool` is expectedPool's; `turn` says whether a turn narrowed it.
  * `saved` (expectedSaved's): a boosted saved title in the best language tier turns the turns off.
+ * With a mood that some title of the pool fits (`moodFit`), only the titles that fit it count.
  */
 export function expectedDraw(
   titles: readonly EngineTitle[],
   taste: UserTaste,
   opts: RecommendOptions,
-  pool: EngineTitle[],
+  everything: EngineTitle[],
+  moodFit: (t: EngineTitle) => boolean,
   saved: readonly EngineTitle[] = [],
 ): { draw: EngineTitle[]; turn: boolean } {
+  const pool = moodKept(everything, opts, moodFit);
   const byId = new Map(titles.map((t) => [t.id, t]));
   const recent = taste.recommended.slice(-10).map((id) => byId.get(id)).filter((t): t is EngineTitle => t !== undefined);
   const n = recent.length;
