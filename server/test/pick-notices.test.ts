@@ -38,6 +38,21 @@ describe.each(dialects)('pick notices on %s', (dialect) => {
     expect(row.notices).toBeNull();
   });
 
+  it('a rom-com fan asking for "Thrilling" gets the one thriller their service and "Never show me" leave, not a rom-com, with no notice', async () => {
+    // Netflix less these genres and keywords carries romances, comedies and dramas, and one title
+    // that fits "Thrilling": House of Cards (a political drama and thriller series).
+    const u = await onboardedUser(server, { genres: ['Romance', 'Comedy'], languages: ['English'], platforms: ['Netflix'], favourites: 5 });
+    const genres = ['Action', 'Adventure', 'Animation', 'Crime', 'Documentary', 'Family', 'Fantasy', 'History', 'Horror', 'Music', 'Mystery', 'Science Fiction', 'War', 'Western'];
+    await u.api.settings.updateProfile({ exclusions: { genres, keywords: ['bullying', 'stalking', 'road rage', 'diplomacy', 'mayor', 'outbreak'], people: [] } });
+    // What they are given without a mood: a romance or a comedy.
+    const plain = Recommendation.parse(await u.api.recommendations.next({}));
+    expect(plain.genres.some((g) => g === 'Romance' || g === 'Comedy')).toBe(true);
+    const pick = Recommendation.parse(await u.api.recommendations.next({ mood: 'thrilling' }));
+    expect(pick.movie_title).toBe('House of Cards');
+    expect(pick.notices).toEqual([]);
+    expect(pick.reason).toMatch(/^A thrilling pick for tonight/);
+  });
+
   it('a horror and thriller fan whose only service carries a Telugu romance is told little fits, and no favourite is named', async () => {
     // aha carries two titles of the pack, both Telugu: Colour Photo, a romantic drama, and a thriller series (film favourites get a film).
     const u = await onboardedUser(server, { genres: ['Horror', 'Thriller'], languages: ['English'], platforms: ['aha'], favourites: 4 });
