@@ -23,7 +23,7 @@ function server(country: string | null) {
     .on('GET /api/settings/calendar/status', { body: { has_refresh_token: false, calendar_enabled: false, account_email: null, available: true, needs_reconnect: false } });
 }
 
-const order = (scope: ReturnType<typeof within>) => scope.getAllByRole('checkbox').map((c) => c.getAttribute('value') ?? c.closest('label')?.textContent);
+const order = (scope: ReturnType<typeof within>) => scope.getAllByRole('checkbox').map((c: HTMLElement) => c.getAttribute('value') ?? c.closest('label')?.textContent);
 
 describe('streaming services by country', () => {
   it("Settings in Germany: Germany's services first, then Hulu, Peacock and JioHotstar, named as not offered in Germany", async () => {
