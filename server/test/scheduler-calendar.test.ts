@@ -2,7 +2,7 @@
 // scheduled pick lands in the calendar at the user's local time, with or instead of the email as
 // they chose; a revoked grant or a plan without the calendar falls back to the email.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarStatus, User } from '@app/shared';
+import { CalendarStatus, eventMinutes, Recommendation, User } from '@app/shared';
 import { dialects } from './support/dialects.js';
 import { startTestServer, TestClock, type TestServer } from './support/test-server.js';
 import { startFakeGoogleOAuth, type FakeGoogleOAuth } from './support/fake-google-oauth.js';
@@ -46,7 +46,13 @@ describe.each(dialects)('scheduled delivery to Google Calendar on %s', (dialect)
     const event = eventsOf(u.account)[0].body;
     expect(event.summary).toBe(monday.movie_title);
     expect(event.start).toEqual({ dateTime: '2026-05-04T19:00:00-05:00', timeZone: 'America/Chicago' });
-    expect(event.end).toEqual({ dateTime: '2026-05-04T21:00:00-05:00', timeZone: 'America/Chicago' });
+    // As long as the title (an episode's runtime for a series) to the quarter hour.
+    const current = Recommendation.parse(await u.api.recommendations.current());
+    expect(current.movie_title).toBe(monday.movie_title);
+    const runtime = current.runtime;
+    const end = 19 * 60 + eventMinutes(runtime);
+    const endWall = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+    expect(event.end).toEqual({ dateTime: `2026-05-04T${endWall}:00-05:00`, timeZone: 'America/Chicago' });
     expect(scheduledMailTo(server, u.email)).toHaveLength(1);
     const [row] = await deliveriesOf(server, u.userId);
     expect(row).toMatchObject({ status: 'sent', calendar_event_id: eventsOf(u.account)[0].id });
