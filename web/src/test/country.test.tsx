@@ -20,13 +20,19 @@ function browser(language: string, timeZone: string) {
 
 const MOVIES = Array.from({ length: 3 }, (_, i) => ({ id: `m${i}`, title: `Film ${i}`, year: 2000 + i, genre: 'Drama', language: 'English', kind: 'movie' as const, poster_url: '/p.svg' }));
 
+/** Answers as the API does: the profile is the saved one once onboarding is finished. */
 function onboardingServer() {
+  let saved: User | null = null;
   return new FakeServer()
+    .on('GET /api/settings/profile', () => ({ body: saved ?? user({ is_onboarded: false, country: null }) }))
     .on('GET /api/onboarding/genres', { body: { genres: [...GENRES] } })
     .on('GET /api/onboarding/languages', { body: { languages: ['English'] } })
     .on('GET /api/onboarding/movies/filtered', { body: { movies: MOVIES } })
     .on('GET /api/onboarding/platforms', { body: { platforms: [{ name: 'Netflix', color: '#e50914', logo_url: '/logo.svg', search_url: '', hosts: [], title_count: 1 }] } })
-    .on('POST /api/onboarding/preferences', (req) => ({ body: SavePreferencesResponse.parse({ message: 'Saved', user: user({ is_onboarded: true, country: (req.body as { country?: string }).country ?? null }) }) }))
+    .on('POST /api/onboarding/preferences', (req) => {
+      saved = user({ is_onboarded: true, country: (req.body as { country?: string }).country ?? null });
+      return { body: SavePreferencesResponse.parse({ message: 'Saved', user: saved }) };
+    })
     .on('PUT /api/settings/profile', (req) => ({ body: user({ is_onboarded: true, ...(req.body as object) }) }))
     .on('GET /api/recommendations/current', { body: recommendation() })
     .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } })
