@@ -9,7 +9,7 @@ function moodLabel(mood: MoodValue): string {
 
 /** "Nothing on your services fits “Thrilling” tonight, so this pick is not a thrilling one. “Dark” has titles there." */
 export function pickNoticeText(notice: PickNotice): string {
-  if (notice.code === 'low_fit') return 'Little on your services fits your taste tonight, so this pick is the best of what is there rather than a close match.';
+  if (notice.code === 'low_fit') return 'Little on your services fits your taste tonight: this is the best of what is there.';
   const asked = notice.mood ? `“${moodLabel(notice.mood)}”` : 'that mood';
   const text = `Nothing on your services fits ${asked} tonight, so this pick is not ${notice.mood ? `a ${notice.mood} one` : 'one for it'}.`;
   return notice.nearest_mood ? `${text} “${moodLabel(notice.nearest_mood)}” has titles there.` : text;
