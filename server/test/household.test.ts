@@ -3,7 +3,7 @@
 // member's own history, leaving, the export and account deletion; and every refusal an attacker
 // or a confused user would meet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountExport, HOUSEHOLD, HouseholdState, TogetherPick, type ApiError } from '@app/shared';
+import { AccountExport, HOUSEHOLD, HouseholdInviteView, HouseholdState, TogetherPick, type ApiError } from '@app/shared';
 import { dialects } from './support/dialects.js';
 import { GOOD_PASSWORD, rawRequest, signUp, startTestServer, TestClock, uniqueEmail, type TestClient, type TestServer } from './support/test-server.js';
 import { parseExposition } from './support/prometheus.js';
@@ -215,6 +215,25 @@ describe.each(dialects)('a pick for two on %s', (dialect) => {
     // The body says who invited them, as plain text.
     expect(mail.text).toContain('https://prize.example/claim invited you');
     await sender.api.household.leave();
+  });
+
+  it("the invite's page learns who sent it without an account, as the mail names them; a link that can no longer be accepted says why", async () => {
+    const view = (token: string) => rawRequest(server.url, '/api/household/invite/view', { body: JSON.stringify({ token }) });
+    const asha = await onboard(server, 'Asha', ['Netflix']);
+    const email = uniqueEmail('viewer');
+    const mark = server.mailbox.messages.length;
+    await asha.api.household.invite({ email });
+    const token = await inviteToken(server, email, mark);
+    const seen = await view(token);
+    expect(seen.status).toBe(200);
+    expect(HouseholdInviteView.parse(seen.body)).toEqual({ inviter: 'Asha', expires_at: expect.any(String) });
+    // Nothing about the invited address, and nothing for a made-up or malformed token.
+    expect(JSON.stringify(seen.body)).not.toContain(email);
+    expect(await view('x'.repeat(43))).toMatchObject({ status: 400, body: { detail: 'This invite link is not valid. Ask for a new invite.' } });
+    expect((await view('')).status).toBe(400);
+    // Cancelled: the page says so instead of offering to accept.
+    await asha.api.household.leave();
+    expect(await view(token)).toMatchObject({ status: 400, body: { detail: 'This invite was cancelled. Ask for a new invite.' } });
   });
 
   it('limits invites per account: each one sends a mail', async () => {

@@ -279,6 +279,8 @@ export function createApiClient(opts: ApiClientOptions) {
     household: {
       get: () => call('household_get'),
       invite: (b: S.HouseholdInviteRequest) => call('household_invite', { body: b }),
+      /** Who sent the invite a link holds (its page names them, signed in or not). */
+      view: (b: S.HouseholdAcceptRequest) => call('household_invite_view', { body: b }),
       accept: (b: S.HouseholdAcceptRequest) => call('household_accept', { body: b }),
       /** Leave the household, or cancel the invite you sent: one click. */
       leave: () => call('household_leave'),

@@ -108,6 +108,7 @@ export const ROUTES = def({
 
   household_get: { method: 'GET', path: '/api/household', auth: 'user', extension: true },
   household_invite: { method: 'POST', path: '/api/household/invite', auth: 'onboarded' },
+  household_invite_view: { method: 'POST', path: '/api/household/invite/view', auth: 'none' },
   household_accept: { method: 'POST', path: '/api/household/accept', auth: 'user' },
   household_leave: { method: 'DELETE', path: '/api/household', auth: 'user' },
   recommendations_together: { method: 'POST', path: '/api/recommendations/together', auth: 'onboarded', extension: true },

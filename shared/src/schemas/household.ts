@@ -12,6 +12,10 @@ export type HouseholdInviteRequest = z.infer<typeof HouseholdInviteRequest>;
 export const HouseholdAcceptRequest = z.object({ token: z.string().trim().min(1, 'The invite link is incomplete.').max(200, 'The invite link is not valid.') }).strict();
 export type HouseholdAcceptRequest = z.infer<typeof HouseholdAcceptRequest>;
 
+/** POST /api/household/invite/view: who sent the invite the link holds, for its page (no account needed). */
+export const HouseholdInviteView = z.object({ inviter: z.string(), expires_at: z.string() }).strict();
+export type HouseholdInviteView = z.infer<typeof HouseholdInviteView>;
+
 /** POST /api/recommendations/together: a movie or a series, or either (the asker's choice for tonight). */
 export const TogetherRequest = z.object({ kind: Kind.optional() }).strict();
 export type TogetherRequest = z.infer<typeof TogetherRequest>;

@@ -102,6 +102,7 @@ export const ROUTE_SCHEMAS = schemas({
 
   household_get: { response: S.HouseholdState },
   household_invite: { body: S.HouseholdInviteRequest, response: S.HouseholdState },
+  household_invite_view: { body: S.HouseholdAcceptRequest, response: S.HouseholdInviteView },
   household_accept: { body: S.HouseholdAcceptRequest, response: S.HouseholdState },
   household_leave: { response: S.HouseholdState },
   recommendations_together: { body: S.TogetherRequest, response: S.TogetherPick },

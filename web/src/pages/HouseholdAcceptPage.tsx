@@ -26,6 +26,22 @@ export function HouseholdAcceptPage() {
   const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? keptInviteToken());
   const [state, setState] = useState<'idle' | 'accepting' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
+  // Who sent it, as the invite mail names them; a link that can no longer be accepted says why instead.
+  const [invite, setInvite] = useState<{ inviter: string } | { error: string } | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    api.household
+      .view({ token })
+      .then((v) => live && setInvite({ inviter: v.inviter }))
+      .catch((err: unknown) => live && setInvite({ error: errorText(err, ACCEPT_TEXTS.failed) }));
+    return () => {
+      live = false;
+    };
+  }, [api, token]);
+  const inviter = invite && 'inviter' in invite ? invite.inviter : null;
+  const invalid = invite && 'error' in invite ? invite.error : null;
 
   useEffect(() => {
     if (!token) return;
@@ -55,6 +71,8 @@ export function HouseholdAcceptPage() {
         <h1 id="accept-title">Pick what to watch, together</h1>
         {!token ? (
           <Notice tone="error">{ACCEPT_TEXTS.missing}</Notice>
+        ) : invalid && state !== 'done' ? (
+          <Notice tone="error">{invalid}</Notice>
         ) : state === 'done' ? (
           <>
             <Notice tone="success">You are in! Ask for a pick for both of you on your dashboard.</Notice>
@@ -65,7 +83,8 @@ export function HouseholdAcceptPage() {
         ) : !session ? (
           <>
             <p>
-              You were invited to share Tonight&rsquo;s Pick: one pick for the two of you, on a service one of you has, chosen for both your tastes.
+              {inviter ? `${inviter} invited you` : 'You were invited'} to share Tonight&rsquo;s Pick: one pick for the two of you, on a service one of you has,
+              chosen for both your tastes.
             </p>
             <p className="muted">Sign in or create an account with the address the invite was sent to. You will come back here to accept.</p>
             <div className="btn-row">
@@ -75,7 +94,10 @@ export function HouseholdAcceptPage() {
           </>
         ) : (
           <>
-            <p>Accept to get picks for the two of you. Either of you can leave in Settings at any time.</p>
+            <p>
+              {inviter ? `${inviter} invited you to share Tonight’s Pick. ` : ''}Accept to get picks for the two of you. Either of you can leave in Settings at
+              any time.
+            </p>
             {user && <p className="muted">Signed in as {user.email}.</p>}
             {error && <Notice tone="error">{error}</Notice>}
             <button type="button" className="btn btn-primary" disabled={state === 'accepting'} onClick={() => void accept()}>

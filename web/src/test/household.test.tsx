@@ -72,11 +72,27 @@ describe('Settings > Household', () => {
   });
 });
 
+const VIEW = { body: { inviter: 'Asha', expires_at: '2026-03-11T18:00:00.000Z' } };
+
 describe('the invite link', () => {
+  it('a cancelled invite says so instead of offering to accept it', async () => {
+    const s = new FakeServer()
+      .on('GET /api/recommendations/current', { body: recommendation() })
+      .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } })
+      .on('GET /api/subscription/status', { body: subscription() })
+      .on('POST /api/household/invite/view', { status: 400, body: { detail: 'This invite was cancelled. Ask for a new invite.', code: 'bad_request' } });
+    renderApp('/household/accept#token=gone', { server: s, user: user() });
+    expect(await screen.findByText('This invite was cancelled. Ask for a new invite.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept invite' })).toBeNull();
+  });
+
   it('signed out: keeps the token, offers sign-up and sign-in, and the token leaves the address bar', async () => {
-    const s = new FakeServer().on('GET /api/public/config', { body: config() });
+    const s = new FakeServer().on('GET /api/public/config', { body: config() }).on('POST /api/household/invite/view', VIEW);
     const { location } = renderApp('/household/accept#token=abc123', { server: s });
     const invite = within(await screen.findByRole('region', { name: 'Pick what to watch, together' }));
+    // Named as the invite mail names them.
+    expect(await invite.findByText(/^Asha invited you to share Tonight’s Pick/)).toBeInTheDocument();
+    expect(s.calls('POST /api/household/invite/view')[0].body).toEqual({ token: 'abc123' });
     expect(invite.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
     expect(invite.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.pendingHouseholdInvite)).toBe('abc123'));
@@ -89,8 +105,10 @@ describe('the invite link', () => {
       .on('GET /api/recommendations/current', { body: recommendation() })
       .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } })
       .on('GET /api/subscription/status', { body: subscription() })
+      .on('POST /api/household/invite/view', VIEW)
       .on('POST /api/household/accept', { body: { ...EMPTY, household: MEMBERS } });
     const { location } = renderApp('/app/dashboard', { server: s, user: user() });
+    expect(await screen.findByText(/^Asha invited you to share Tonight’s Pick\. Accept to get picks/)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept invite' }));
     expect(await screen.findByText('You are in!', { exact: false })).toBeInTheDocument();
     expect(s.calls('POST /api/household/accept')[0].body).toEqual({ token: 'kept-token' });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { currentUser } from '../../http/authenticate.js';
 import { apiRouter } from '../../http/route.js';
-import { acceptInvite, householdState, inviteToHousehold, leaveHousehold } from './household.service.js';
+import { acceptInvite, householdState, inviteToHousehold, leaveHousehold, viewInvite } from './household.service.js';
 import { pickTogether, rateTogether } from './together.service.js';
 
 /** A pick for two (docs/product-decisions.md, "A pick for two"). */
@@ -14,6 +14,9 @@ export function householdRoutes(ctx: AppContext, catalog: CatalogStore): Router 
   });
   route('household_invite', async (req, res, { body }) => {
     res.json(await inviteToHousehold(ctx, catalog, currentUser(req), req.ip ?? 'unknown', body.email));
+  });
+  route('household_invite_view', async (_req, res, { body }) => {
+    res.json(await viewInvite(ctx, body.token));
   });
   route('household_accept', async (req, res, { body }) => {
     res.json(await acceptInvite(ctx, catalog, currentUser(req), body.token));

@@ -2,7 +2,7 @@
 // "Household invites"): invite by email, accept with the account the invite was sent to, leave in
 // one click. Routes call these with parsed input.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { HOUSEHOLD, type HouseholdState } from '@app/shared';
+import { HOUSEHOLD, type HouseholdInviteView, type HouseholdState } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction, type Tx } from '../../db/transaction.js';
@@ -90,6 +90,22 @@ export async function inviteToHousehold(ctx: AppContext, catalog: CatalogStore, 
 /** Both users' rows, locked in id order (two accepts or picks never wait on each other in a circle). */
 async function lockBoth(tx: Tx, ctx: AppContext, a: string, b: string): Promise<void> {
   for (const id of [a, b].sort()) await lockUser(tx, ctx.database.dialect, id);
+}
+
+/**
+ * Who sent the invite a link holds, for its page: the same first name the invite mail shows. The
+ * token is 32 random bytes only the mail's recipient has, so it tells nothing a guess could find;
+ * a link that can no longer be accepted answers with the sentence accepting would give.
+ */
+export async function viewInvite(ctx: AppContext, token: string): Promise<HouseholdInviteView> {
+  const invite = await repo.inviteByHash(ctx.db, sha256Hex(token));
+  if (!invite) throw badRequest(HOUSEHOLD_TEXTS.invalid);
+  if (invite.status === 'accepted') throw badRequest(HOUSEHOLD_TEXTS.used);
+  if (invite.status !== 'pending') throw badRequest(HOUSEHOLD_TEXTS.revoked);
+  if (invite.expires_at <= ctx.clock.now().toISOString()) throw badRequest(HOUSEHOLD_TEXTS.expired);
+  const inviter = await findUserById(ctx.db, invite.inviter_id);
+  if (!inviter) throw badRequest(HOUSEHOLD_TEXTS.invalid);
+  return { inviter: displayName(inviter), expires_at: invite.expires_at };
 }
 
 export async function acceptInvite(ctx: AppContext, catalog: CatalogStore, user: UserRow, token: string): Promise<HouseholdState> {
