@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startTestServer, TestClock, type TestServer } from './support/test-server.js';
 import { startFakeTmdb, type FakeTmdb } from './support/fake-tmdb.js';
-import { CATALOG_SYNC_JOB, claimJob, JOB_LEASE_MS, runCatalogSyncJob } from '../src/jobs/catalog-sync-job.js';
+import { CATALOG_SYNC_JOB, claimJob, JOB_LEASE_MS } from '../src/db/job-leases.js';
+import { runCatalogSyncJob } from '../src/jobs/catalog-sync-job.js';
 import { loadConfig } from '../src/config.js';
 
 const MINUTE = 60_000;

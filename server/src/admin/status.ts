@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle, DB } from '../db/connection.js';
 import { migrations } from '../db/migrations/index.js';
 import { SERVER_ROOT } from '../paths.js';
-import { CATALOG_SYNC_JOB } from '../jobs/catalog-sync-job.js';
+import { CATALOG_SYNC_JOB } from '../db/job-leases.js';
 import { describePostgres } from './sqlite-files.js';
 import { done, formatBytes, parseArgs, table, type Command } from './cli.js';
 

@@ -6,56 +6,18 @@
 // queue).
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import type { DB } from '../db/connection.js';
+import { CATALOG_SYNC_JOB, claimJob, JOB_LEASE_MS, releaseJob, renewJob } from '../db/job-leases.js';
 import { TmdbAuthError, type TmdbClient } from '../integrations/tmdb/client.js';
 import { runTmdbSync, type TmdbSyncResult } from '../catalog/sources/tmdb-sync.js';
 import { tmdbClientFor } from '../integrations/tmdb/from-config.js';
 import { describeTotals } from '../catalog/sources/progress.js';
 
-export const CATALOG_SYNC_JOB = 'catalog-sync';
-/** Held this long without renewal; renewed every third of it while the sync runs. */
-export const JOB_LEASE_MS = 15 * 60_000;
 /** After a run that failed (not a refused key), the next try waits this long. */
 export const JOB_RETRY_MS = 60 * 60_000;
 
 export type JobOutcome = 'off' | 'not-due' | 'held' | 'ran' | 'stopped' | 'failed';
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-
-/**
- * Takes the job's lease if nobody holds it (and, unless `anyTime`, if today's run is not done yet);
- * true when this holder got it.
- */
-export async function claimJob(db: DB, name: string, holder: string, now: Date, opts: { leaseMs?: number; anyTime?: boolean } = {}): Promise<boolean> {
-  const at = now.toISOString();
-  await db.insertInto('job_leases').values({ name, updated_at: at }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  let q = db
-    .updateTable('job_leases')
-    .set({ holder, lease_until: new Date(now.getTime() + (opts.leaseMs ?? JOB_LEASE_MS)).toISOString(), updated_at: at })
-    .where('name', '=', name)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]));
-  if (!opts.anyTime) q = q.where((eb) => eb.or([eb('last_run_date', 'is', null), eb('last_run_date', '<', isoDate(now))]));
-  const row = await q.returning('name').executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function renewJob(db: DB, name: string, holder: string, now: Date): Promise<void> {
-  await db
-    .updateTable('job_leases')
-    .set({ lease_until: new Date(now.getTime() + JOB_LEASE_MS).toISOString(), updated_at: now.toISOString() })
-    .where('name', '=', name)
-    .where('holder', '=', holder)
-    .execute();
-}
-
-export async function releaseJob(db: DB, name: string, holder: string, now: Date, patch: { last_run_date?: string; lease_until?: string | null; last_error?: string | null }): Promise<void> {
-  await db
-    .updateTable('job_leases')
-    .set({ holder: null, lease_until: null, ...patch, updated_at: now.toISOString() })
-    .where('name', '=', name)
-    .where('holder', '=', holder)
-    .execute();
-}
 
 export interface CatalogSyncJobOptions {
   holder?: string;

@@ -3,7 +3,7 @@
 // again to resume where it stopped).
 import { randomUUID } from 'node:crypto';
 import type { CatalogCommand } from '../catalog-command.js';
-import { CATALOG_SYNC_JOB, claimJob, JOB_LEASE_MS, releaseJob, renewJob } from '../../jobs/catalog-sync-job.js';
+import { CATALOG_SYNC_JOB, claimJob, JOB_LEASE_MS, releaseJob, renewJob } from '../../db/job-leases.js';
 import { TmdbAuthError } from '../../integrations/tmdb/client.js';
 import { tmdbClientFor } from '../../integrations/tmdb/from-config.js';
 import { describeTotals, formatCount, formatDuration } from './progress.js';

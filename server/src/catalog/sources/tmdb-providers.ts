@@ -2,7 +2,7 @@
 // platform each TMDB id already has, and each platform's TMDB id and logo.
 import type { DatabaseHandle } from '../../db/connection.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { ProviderLabels, providerIdsOf, providersOf } from '../../integrations/tmdb/providers.js';
+import { ProviderLabels, providerIdsOf, providersOf } from './tmdb-platforms.js';
 import type { TmdbMovieDetails, TmdbTvDetails } from '../../integrations/tmdb/types.js';
 
 /** Platforms earlier runs made for providers we do not list: they keep their name when TMDB renames the provider. */

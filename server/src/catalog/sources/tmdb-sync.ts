@@ -13,7 +13,7 @@ import type { DatabaseHandle } from '../../db/connection.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { readMeta, writeMeta } from '../catalog.repository.js';
 import { TmdbAuthError, type TmdbClient } from '../../integrations/tmdb/client.js';
-import { movieToSource, tvToSource } from '../../integrations/tmdb/mapping.js';
+import { movieToSource, tvToSource } from './tmdb-mapping.js';
 import { knownProviders, rememberProviders } from './tmdb-providers.js';
 import type { TmdbMovieDetails, TmdbTvDetails } from '../../integrations/tmdb/types.js';
 import { CatalogMerger, type MergeTotals } from './merge.js';

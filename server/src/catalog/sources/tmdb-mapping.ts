@@ -1,10 +1,10 @@
 // TMDB's words -> ours (docs/catalog.md, "TMDB sync"). Pure: a details response in, a
 // SourceTitle out. Every list read from a response is cut to a bound before it is walked.
 import { GENRES, type Genre } from '@app/shared';
-import type { SourceTitle } from '../../catalog/sources/types.js';
-import { own } from '../../catalog/sources/vocab.js';
-import { imagePath, mapOffers, type ProviderLabels } from './providers.js';
-import type { TmdbMovieDetails, TmdbTvDetails, TmdbVideo } from './types.js';
+import type { SourceTitle } from './types.js';
+import { own } from './vocab.js';
+import { imagePath, mapOffers, type ProviderLabels } from './tmdb-platforms.js';
+import type { TmdbMovieDetails, TmdbTvDetails, TmdbVideo } from '../../integrations/tmdb/types.js';
 
 /** Items read at most from any one list in a response. */
 const MAX_ITEMS = 200;

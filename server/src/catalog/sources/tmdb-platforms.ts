@@ -2,8 +2,8 @@
 // By TMDB's provider id only: TMDB renames providers (2 went from "Apple iTunes" to "Apple TV",
 // the name of our Apple TV+ platform), so a name never decides which service an offer is on.
 // Pure: the platforms earlier syncs created come in as ProviderLabels.
-import type { OfferKind, SourceOffer } from '../../catalog/sources/types.js';
-import type { TmdbProvider, TmdbRegionProviders, TmdbWatchProviders } from './types.js';
+import type { OfferKind, SourceOffer } from './types.js';
+import type { TmdbProvider, TmdbRegionProviders, TmdbWatchProviders } from '../../integrations/tmdb/types.js';
 
 /** Items read at most from any one provider list. */
 const MAX_ITEMS = 200;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { GENRES } from '@app/shared';
 import { arcane, breakingBad, ddlj, inception, parasite, squidGame } from '../../../test/support/fake-tmdb-fixtures.js';
-import { mapGenres, movieToSource, TMDB_GENRES, trailerKey, tvToSource } from './mapping.js';
-import { mapOffers, platformName } from './providers.js';
-import type { TmdbMovieDetails, TmdbTvDetails } from './types.js';
+import { mapGenres, movieToSource, TMDB_GENRES, trailerKey, tvToSource } from './tmdb-mapping.js';
+import { mapOffers, platformName } from './tmdb-platforms.js';
+import type { TmdbMovieDetails, TmdbTvDetails } from '../../integrations/tmdb/types.js';
 import platforms from '../../../catalog/platforms.json' with { type: 'json' };
 
 const opts = { regions: ['US', 'IN'], asOf: '2026-11-25' };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lastEpisodeSeries, nextEpisodeSeries, rentalMovie, RENAMED_PROVIDERS, seasonEpisodesSeries } from '../../../test/support/fake-tmdb-renamed.js';
-import { episodeRuntime, movieToSource, tvToSource } from './mapping.js';
-import { mapOffers, platformName, ProviderLabels, TMDB_PROVIDERS } from './providers.js';
-import type { TmdbMovieDetails, TmdbTvDetails } from './types.js';
+import { episodeRuntime, movieToSource, tvToSource } from './tmdb-mapping.js';
+import { mapOffers, platformName, ProviderLabels, TMDB_PROVIDERS } from './tmdb-platforms.js';
+import type { TmdbMovieDetails, TmdbTvDetails } from '../../integrations/tmdb/types.js';
 import platforms from '../../../catalog/platforms.json' with { type: 'json' };
 
 const opts = { regions: ['US', 'IN'], asOf: '2026-11-25' };
