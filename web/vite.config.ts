@@ -14,7 +14,9 @@ const sharedContract = /[\\/]shared[\\/]src[\\/]/;
 const SIGNED_IN_FIRST_VIEW = new RegExp(
   [
     String.raw`node_modules[\\/](swr|use-sync-external-store|dequal)[\\/]`,
-    String.raw`web[\\/]src[\\/]components[\\/](AppLayout|SignedInLayout|AppHeader|FeedbackWidget|PendingInviteRedirect|SaveForLaterButton|RecommendationCard|MoodSelect|PlanLimitBanner|RecommendationActions|CardSkeleton|CountryPrompt|TonightControls|WhereToWatch|formatTitle|ErrorState)\.`,
+    String.raw`web[\\/]src[\\/]components[\\/]layout[\\/](AppLayout|SignedInLayout|AppHeader)\.`,
+    String.raw`web[\\/]src[\\/]components[\\/]dashboard[\\/](SaveForLaterButton|RecommendationCard|MoodSelect|PlanLimitBanner|RecommendationActions|CardSkeleton|CountryPrompt|TonightControls|WhereToWatch|formatTitle)\.`,
+    String.raw`web[\\/]src[\\/]components[\\/](feedback[\\/]FeedbackWidget|household[\\/]PendingInviteRedirect|common[\\/]ErrorState)\.`,
     String.raw`web[\\/]src[\\/]hooks[\\/](useRecommendation|afterNextPaint|useProfile|useUserKey|useSubscriptionStatus|useLibrary)\.`,
     String.raw`web[\\/]src[\\/]pages[\\/]DashboardPage\.`,
     String.raw`web[\\/]src[\\/]styles[\\/]app\.css`,
@@ -51,9 +53,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The landing page's small helpers travel as one chunk instead of five.
-            { name: 'public', test: /src[\\/](hooks[\\/](usePublicConfig|usePlanFacts|usePageTitle|useLoaded)|components[\\/](PriceTag|PosterImage))\./ },
+            { name: 'public', test: /src[\\/](hooks[\\/](usePublicConfig|usePlanFacts|usePageTitle|useLoaded)|components[\\/]common[\\/](PriceTag|PosterImage))\./ },
             // Small parts that pages signed in and signed out share, as one chunk instead of four.
-            { name: 'ui', test: /src[\\/](components[\\/](Icon|Notice|pendingInvite)|api[\\/]errorText)\./, includeDependenciesRecursively: false },
+            { name: 'ui', test: /src[\\/](components[\\/](common[\\/](Icon|Notice)|household[\\/]pendingInvite)|api[\\/]errorText)\./, includeDependenciesRecursively: false },
             // What the signed-in layout and the dashboard's first card are made of travels as one
             // chunk instead of a dozen: on a phone's network every request of the first view costs
             // a round trip and a share of the bandwidth (docs/performance.md, "Web"). Only modules

@@ -433,7 +433,7 @@ describe('browser extension journey', () => {
     const settings = await context.newPage();
     await settings.goto(`${server.url}/app/settings`);
     const section = settings.locator('#devices');
-    // Settings > Devices (web/src/components/DevicesSection.tsx).
+    // Settings > Devices (web/src/components/settings/DevicesSection.tsx).
     await section.waitFor({ timeout: 15_000 });
     const revoke = section.getByRole('button', { name: /^Revoke the extension in / });
     await revoke.click();

@@ -3,12 +3,12 @@
 import { Suspense } from 'react';
 import { lazyNamed } from './lazyNamed';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PublicLayout } from './components/PublicLayout';
-import { RequireAuth } from './components/RequireAuth';
-import { RequireOnboarded } from './components/RequireOnboarded';
-import { SignedOutOnly } from './components/SignedOutOnly';
-import { LegacyRedirect } from './components/LegacyRedirect';
-import { PageLoading } from './components/PageLoading';
+import { PublicLayout } from './components/layout/PublicLayout';
+import { RequireAuth } from './components/layout/RequireAuth';
+import { RequireOnboarded } from './components/layout/RequireOnboarded';
+import { SignedOutOnly } from './components/layout/SignedOutOnly';
+import { LegacyRedirect } from './components/layout/LegacyRedirect';
+import { PageLoading } from './components/common/PageLoading';
 
 
 const LandingPage = lazyNamed(() => import('./pages/LandingPage'), 'LandingPage');
@@ -26,7 +26,7 @@ const ExtensionConnectPage = lazyNamed(() => import('./pages/ExtensionConnectPag
 const HouseholdAcceptPage = lazyNamed(() => import('./pages/HouseholdAcceptPage'), 'HouseholdAcceptPage');
 // Rarely visited public pages bring their own route table, so their paths cost the first download nothing.
 const RarePublicPages = lazyNamed(() => import('./pages/RarePublicPages'), 'RarePublicPages');
-const AppLayout = lazyNamed(() => import('./components/AppLayout'), 'AppLayout');
+const AppLayout = lazyNamed(() => import('./components/layout/AppLayout'), 'AppLayout');
 const OnboardingPage = lazyNamed(() => import('./pages/OnboardingPage'), 'OnboardingPage');
 const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
 const SettingsPage = lazyNamed(() => import('./pages/SettingsPage'), 'SettingsPage');

@@ -1,7 +1,7 @@
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { SUPPORT_REPLY_HOURS } from '@app/shared';
-import { LegalPage } from '../components/LegalPage';
-import { FeedbackForm } from '../components/FeedbackForm';
+import { LegalPage } from '../components/layout/LegalPage';
+import { FeedbackForm } from '../components/feedback/FeedbackForm';
 import { useSession } from '../api/ServicesContext';
 
 export function ContactPage() {

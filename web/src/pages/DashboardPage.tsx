@@ -2,26 +2,26 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
-import { RecommendationCard } from '../components/RecommendationCard';
-import { RecommendationActions, type Busy } from '../components/RecommendationActions';
-import { CardSkeleton } from '../components/CardSkeleton';
-import { CountryPrompt } from '../components/CountryPrompt';
-import { ErrorState } from '../components/ErrorState';
-import { SaveForLaterButton } from '../components/SaveForLaterButton';
-import { Notice } from '../components/Notice';
-import { PlanLimitBanner, type PlanLimit } from '../components/PlanLimitBanner';
+import { RecommendationCard } from '../components/dashboard/RecommendationCard';
+import { RecommendationActions, type Busy } from '../components/dashboard/RecommendationActions';
+import { CardSkeleton } from '../components/dashboard/CardSkeleton';
+import { CountryPrompt } from '../components/dashboard/CountryPrompt';
+import { ErrorState } from '../components/common/ErrorState';
+import { SaveForLaterButton } from '../components/dashboard/SaveForLaterButton';
+import { Notice } from '../components/common/Notice';
+import { PlanLimitBanner, type PlanLimit } from '../components/dashboard/PlanLimitBanner';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { errorText } from '../api/errorText';
 import { useProfile } from '../hooks/useProfile';
-import { TonightControls } from '../components/TonightControls';
+import { TonightControls } from '../components/dashboard/TonightControls';
 import { afterNextPaint } from '../hooks/afterNextPaint';
 import { lazyNamed } from '../lazyNamed';
 
 // What the first card does not show loads once it is on screen (Painted), or when opened.
-const HistoryList = lazyNamed(() => import('../components/HistoryList'), 'HistoryList');
-const TogetherPanel = lazyNamed(() => import('../components/TogetherPanel'), 'TogetherPanel');
-const ScheduleDialog = lazyNamed(() => import('../components/ScheduleDialog'), 'ScheduleDialog');
-const PlanLimitModal = lazyNamed(() => import('../components/PlanLimitModal'), 'PlanLimitModal');
+const HistoryList = lazyNamed(() => import('../components/dashboard/HistoryList'), 'HistoryList');
+const TogetherPanel = lazyNamed(() => import('../components/household/TogetherPanel'), 'TogetherPanel');
+const ScheduleDialog = lazyNamed(() => import('../components/dashboard/ScheduleDialog'), 'ScheduleDialog');
+const PlanLimitModal = lazyNamed(() => import('../components/dashboard/PlanLimitModal'), 'PlanLimitModal');
 
 const SAVE_FAILED = 'Could not update your watchlist. Please try again.';
 

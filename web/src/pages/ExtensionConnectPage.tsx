@@ -3,11 +3,11 @@
 // extension's sign-in bridge by window.postMessage to this page's own origin; never in a URL.
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { EXTENSION_HANDOFF } from '@app/shared';
 import { useApi, useSession } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
-import { Notice } from '../components/Notice';
+import { Notice } from '../components/common/Notice';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/extension.css';
 

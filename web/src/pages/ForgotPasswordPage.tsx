@@ -2,12 +2,12 @@
 // other device is signed out (docs/security.md, "Password reset").
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { ApiError, PASSWORD_RESET, PASSWORD_RULES, VERIFICATION } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
-import { CodeInput } from '../components/CodeInput';
-import { Notice } from '../components/Notice';
+import { CodeInput } from '../components/common/CodeInput';
+import { Notice } from '../components/common/Notice';
 import { useCountdown } from '../hooks/useCountdown';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';

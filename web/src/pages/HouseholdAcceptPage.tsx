@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApi, useSession } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
-import { Link } from '../components/Link';
-import { Notice } from '../components/Notice';
-import { forgetInviteToken, keepInviteToken, keptInviteToken } from '../components/pendingInvite';
+import { Link } from '../components/common/Link';
+import { Notice } from '../components/common/Notice';
+import { forgetInviteToken, keepInviteToken, keptInviteToken } from '../components/household/pendingInvite';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
 

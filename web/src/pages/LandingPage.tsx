@@ -1,11 +1,11 @@
-import { Link } from '../components/Link';
-import { PosterCarousel } from '../components/PosterCarousel';
-import { StatsStrip } from '../components/StatsStrip';
-import { FeatureGrid } from '../components/FeatureGrid';
-import { HowItWorks } from '../components/HowItWorks';
-import { PricingSection } from '../components/PricingSection';
-import { FaqSection } from '../components/FaqSection';
-import { Testimonials } from '../components/Testimonials';
+import { Link } from '../components/common/Link';
+import { PosterCarousel } from '../components/landing/PosterCarousel';
+import { StatsStrip } from '../components/landing/StatsStrip';
+import { FeatureGrid } from '../components/landing/FeatureGrid';
+import { HowItWorks } from '../components/landing/HowItWorks';
+import { PricingSection } from '../components/landing/PricingSection';
+import { FaqSection } from '../components/landing/FaqSection';
+import { Testimonials } from '../components/landing/Testimonials';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/landing.css';
 

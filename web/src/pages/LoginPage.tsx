@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { ApiError, ERROR_TEXTS, VERIFICATION, unlockAvailable } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
-import { CodeInput } from '../components/CodeInput';
-import { GoogleButton } from '../components/GoogleButton';
-import { Notice } from '../components/Notice';
+import { CodeInput } from '../components/common/CodeInput';
+import { GoogleButton } from '../components/common/GoogleButton';
+import { Notice } from '../components/common/Notice';
 import { useCountdown } from '../hooks/useCountdown';
 import { useHydratedForm } from '../hooks/useHydratedForm';
 import { usePendingEmail } from '../hooks/usePendingEmail';

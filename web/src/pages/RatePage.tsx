@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { ALERT_TEXTS, type PublicRateResponse } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
-import { Notice } from '../components/Notice';
+import { Notice } from '../components/common/Notice';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/legal.css';
-import { Icon } from '../components/Icon';
+import { Icon } from '../components/common/Icon';
 
 type Rating = 'like' | 'dislike';
 const isRating = (v: string | null): v is Rating => v === 'like' || v === 'dislike';

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { ERROR_TEXTS, PASSWORD_RULES } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
-import { GoogleButton } from '../components/GoogleButton';
-import { Notice } from '../components/Notice';
-import { browserTimezone } from '../components/scheduleRules';
+import { GoogleButton } from '../components/common/GoogleButton';
+import { Notice } from '../components/common/Notice';
+import { browserTimezone } from '../components/common/scheduleRules';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';

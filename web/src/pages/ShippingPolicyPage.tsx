@@ -1,6 +1,6 @@
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { REFUND } from '@app/shared';
-import { LegalPage } from '../components/LegalPage';
+import { LegalPage } from '../components/layout/LegalPage';
 import { usePlanFacts } from '../hooks/usePlanFacts';
 
 /** Served at /shipping-policy and /shipping. */

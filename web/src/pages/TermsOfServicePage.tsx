@@ -1,6 +1,6 @@
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { MINIMUM_AGE, REFUND, SUPPORT_REPLY_HOURS } from '@app/shared';
-import { LegalPage } from '../components/LegalPage';
+import { LegalPage } from '../components/layout/LegalPage';
 import { usePlanFacts } from '../hooks/usePlanFacts';
 
 export function TermsOfServicePage() {

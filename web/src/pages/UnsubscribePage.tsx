@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { ApiError, type UnsubscribeResponse } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
-import { Notice } from '../components/Notice';
+import { Notice } from '../components/common/Notice';
 import { usePageTitle } from '../hooks/usePageTitle';
 
 export const UNSUBSCRIBE_INVALID_TEXT = 'This unsubscribe link is not valid. You can turn scheduled picks off in Settings instead.';

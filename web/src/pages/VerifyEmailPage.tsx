@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { ApiError, ERROR_TEXTS, VERIFICATION } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
-import { CodeInput } from '../components/CodeInput';
-import { Notice } from '../components/Notice';
+import { CodeInput } from '../components/common/CodeInput';
+import { Notice } from '../components/common/Notice';
 import { useCountdown } from '../hooks/useCountdown';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';

@@ -1,20 +1,20 @@
 // The watchlist: titles saved for later (from tonight's card, the history, or an import), each with
 // where it streams for the user; the ones on their services are favoured for tonight's pick.
 import { useState } from 'react';
-import { Link } from '../components/Link';
+import { Link } from '../components/common/Link';
 import { useSWRConfig } from 'swr';
 import type { WatchlistItem, WatchlistResponse } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { useWatchlist } from '../hooks/useLibrary';
 import { usePageTitle } from '../hooks/usePageTitle';
-import { ErrorState } from '../components/ErrorState';
-import { Notice } from '../components/Notice';
-import { PageLoading } from '../components/PageLoading';
-import { PosterImage } from '../components/PosterImage';
-import { WhereToWatch } from '../components/WhereToWatch';
-import { WhyNotRecommended } from '../components/WhyNotRecommended';
-import { titleFacts } from '../components/formatTitle';
+import { ErrorState } from '../components/common/ErrorState';
+import { Notice } from '../components/common/Notice';
+import { PageLoading } from '../components/common/PageLoading';
+import { PosterImage } from '../components/common/PosterImage';
+import { WhereToWatch } from '../components/dashboard/WhereToWatch';
+import { WhyNotRecommended } from '../components/dashboard/WhyNotRecommended';
+import { titleFacts } from '../components/dashboard/formatTitle';
 import '../styles/library.css';
 
 export const WATCHLIST_TEXTS = {

@@ -8,7 +8,7 @@ import { AccountSessionsResponse, STORAGE_KEYS, type User } from '@app/shared';
 import { renderApp } from './renderApp';
 import { FakeServer, type RecordedRequest } from './fakeServer';
 import { subscription, user } from './fixtures';
-import { PASSWORD_TEXTS } from '../components/ChangePasswordForm';
+import { PASSWORD_TEXTS } from '../components/settings/ChangePasswordForm';
 
 function server(u: User = user()) {
   return new FakeServer()

@@ -5,7 +5,7 @@ import { ALERT_TEXTS, PLAN_LIMIT_TEXTS, RateResponse } from '@app/shared';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
 import { recommendation, subscription, user } from './fixtures';
-import { PAST_DATE_TEXT, prefillSchedule } from '../components/scheduleRules';
+import { PAST_DATE_TEXT, prefillSchedule } from '../components/common/scheduleRules';
 import { chooseTimezone } from './timezone';
 
 function server(rec = recommendation()) {

@@ -7,8 +7,8 @@ import { ALERT_TEXTS, STORAGE_KEYS, type CalendarStatus, type User } from '@app/
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
 import { config, recommendation, subscription, user } from './fixtures';
-import { PAYMENTS_OFF_TEXT } from '../components/PaymentsOffNote';
-import { CALENDAR_DENIED_TEXT } from '../components/CalendarSection';
+import { PAYMENTS_OFF_TEXT } from '../components/settings/PaymentsOffNote';
+import { CALENDAR_DENIED_TEXT } from '../components/settings/CalendarSection';
 import { PAYMENT_SUCCESS_TEXT, PAYMENT_UNKNOWN_TEXT } from '../hooks/usePaymentReturn';
 import { UNSUBSCRIBE_INVALID_TEXT } from '../pages/UnsubscribePage';
 

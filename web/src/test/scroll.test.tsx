@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
-import { ScrollToTop } from '../components/ScrollToTop';
+import { ScrollToTop } from '../components/layout/ScrollToTop';
 
 // jsdom does not scroll: the spy records what the app asks of the browser.
 function setup(initial: string) {

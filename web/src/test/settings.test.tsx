@@ -5,8 +5,8 @@ import { ALERT_TEXTS, STORAGE_KEYS, SavePreferencesResponse, type User } from '@
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
 import { config, recommendation, subscription, user } from './fixtures';
-import { PAYMENTS_OFF_TEXT } from '../components/PaymentsOffNote';
-import { CALENDAR_CONNECTED_TEXT } from '../components/CalendarSection';
+import { PAYMENTS_OFF_TEXT } from '../components/settings/PaymentsOffNote';
+import { CALENDAR_CONNECTED_TEXT } from '../components/settings/CalendarSection';
 import { chooseTimezone } from './timezone';
 
 function server(u: User = user()) {

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import type { HistoryEditRequest, HistoryResponse, Recommendation } from '@app/shared';
+import { useApi } from '../../api/ServicesContext';
+import { errorText } from '../../api/errorText';
+import { HISTORY_PAGE_SIZE, useHistory } from '../../hooks/useHistory';
+import { ErrorState } from '../common/ErrorState';
+import { Icon } from '../common/Icon';
+import { Modal } from '../common/Modal';
+import { Notice } from '../common/Notice';
+import { PageLoading } from '../common/PageLoading';
+import { PosterImage } from '../common/PosterImage';
+import { SaveForLaterButton } from './SaveForLaterButton';
+import { WhyNotRecommended } from './WhyNotRecommended';
+import '../../styles/library.css';
+
+export const HISTORY_TEXTS = {
+  editFailed: 'Could not save that change. Please try again.',
+  removeFailed: 'Could not remove that title. Please try again.',
+  saveFailed: 'Could not update your watchlist. Please try again.',
+} as const;
+
+/** The row as it will be once the edit is saved (shown at once; the server's answer replaces it). */
+function edited(r: Recommendation, b: HistoryEditRequest): Recommendation {
+  const next = { ...r };
+  if (b.rating !== undefined) Object.assign(next, { user_rating: b.rating, is_rated: b.rating !== null });
+  if (b.watched !== undefined) next.status = b.watched ? 'watched' : 'skipped';
+  return next;
+}
+
+function Toggle({ on, label, icon, disabled, onClick }: { on: boolean; label: string; icon?: 'thumbUp' | 'thumbDown' | 'check'; disabled: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className={`btn btn-rate btn-small${on ? ' is-chosen' : ''}`} aria-pressed={on} disabled={disabled} onClick={onClick}>
+      {icon && <Icon name={icon} size={16} />} {label}
+    </button>
+  );
+}
+
+function HistoryRow({
+  r,
+  busy,
+  onEdit,
+  onRemove,
+  onSaveError,
+}: {
+  r: Recommendation;
+  busy: boolean;
+  onEdit: (b: HistoryEditRequest) => void;
+  onRemove: () => void;
+  onSaveError: (err: unknown) => void;
+}) {
+  const active = r.status === 'active';
+  const watched = r.status === 'watched';
+  const imported = r.origin === 'import';
+  // A together pick the user rated: its reason names both of them.
+  const together = r.origin === 'together';
+  const titleId = `history-${r.id}`;
+  return (
+    <li className="history-item" aria-labelledby={titleId}>
+      <PosterImage src={r.poster_url} fallbackSrc={r.poster_fallback_url} alt="" width={48} height={72} loading="lazy" />
+      <div className="history-text">
+        <span className="history-title" id={titleId}>{r.movie_title}</span>
+        <span className="muted">
+          {r.year}
+          {r.genre ? ` · ${r.genre}` : ''} · {new Date(r.created_at).toLocaleDateString()}
+        </span>
+        {(imported || together || r.origin === 'badge') && <span className="muted history-reason">{r.reason}</span>}
+        <span className="history-tags">
+          {imported && <span className="tag tag-imported">Imported</span>}
+          {together && <span className="tag tag-together">Picked for you both</span>}
+          {active && <span className="tag tag-active">Tonight&rsquo;s pick</span>}
+          {r.status === 'skipped' && !imported && <span className="tag tag-skipped">Skipped</span>}
+        </span>
+      </div>
+      <div className="history-controls" role="group" aria-label={`Edit ${r.movie_title}`}>
+        <Toggle on={r.user_rating === true} label="Like" icon="thumbUp" disabled={busy} onClick={() => onEdit({ rating: r.user_rating === true ? null : true })} />
+        <Toggle on={r.user_rating === false} label="Dislike" icon="thumbDown" disabled={busy} onClick={() => onEdit({ rating: r.user_rating === false ? null : false })} />
+        {r.user_rating !== null && (
+          <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => onEdit({ rating: null })}>
+            Clear rating
+          </button>
+        )}
+        {/* Tonight's pick is marked watched on its card (which also brings the next one). */}
+        {!active && <Toggle on={watched} label="Watched" icon="check" disabled={busy} onClick={() => onEdit({ watched: !watched })} />}
+        {!watched && <SaveForLaterButton titleId={r.title_id} saved={r.saved} small disabled={busy} onError={onSaveError} />}
+        {!active && (
+          <button type="button" className="btn btn-ghost btn-small history-remove" disabled={busy} onClick={onRemove}>
+            Remove
+          </button>
+        )}
+      </div>
+      {/* Tonight's pick is recommended: the question is for every other title. */}
+      {!active && <WhyNotRecommended titleId={r.title_id} title={r.movie_title} />}
+    </li>
+  );
+}
+
+export function HistoryList() {
+  const api = useApi();
+  const { mutate: mutateAll } = useSWRConfig();
+  const [page, setPage] = useState(1);
+  const { data, error, mutate } = useHistory(page);
+  const [pending, setPending] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Recommendation | null>(null);
+  const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1;
+
+  const put = (row: Recommendation) =>
+    mutate((h?: HistoryResponse) => (h ? { ...h, recommendations: h.recommendations.map((x) => (x.id === row.id ? row : x)) } : h), { revalidate: false });
+
+  async function edit(r: Recommendation, body: HistoryEditRequest) {
+    setPending(r.id);
+    setProblem(null);
+    await put(edited(r, body));
+    try {
+      const next = await api.recommendations.editHistory(r.id, body);
+      await put(next);
+      // Tonight's card shows the same rating.
+      if (next.status === 'active') {
+        void mutateAll((k) => Array.isArray(k) && k[0] === 'recommendation', (rec?: Recommendation) => (rec?.id === next.id ? { ...rec, ...next } : rec), { revalidate: false });
+      }
+    } catch (err) {
+      await put(r);
+      setProblem(errorText(err, HISTORY_TEXTS.editFailed));
+    }
+    setPending(null);
+  }
+
+  async function remove(r: Recommendation) {
+    setPending(r.id);
+    setProblem(null);
+    try {
+      await api.recommendations.removeHistory(r.id);
+      setRemoving(null);
+      // The last row of a later page gone: show the page before it.
+      if (data && data.recommendations.length === 1 && page > 1) setPage(page - 1);
+      await mutateAll((k) => Array.isArray(k) && k[0] === 'history');
+    } catch (err) {
+      setRemoving(null);
+      setProblem(errorText(err, HISTORY_TEXTS.removeFailed));
+    }
+    setPending(null);
+  }
+
+  return (
+    <section className="history" aria-labelledby="history-title">
+      <h2 id="history-title">Your past picks</h2>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {error ? (
+        <ErrorState error={error} fallback="Could not load your history." onRetry={() => void mutate()} />
+      ) : !data ? (
+        <PageLoading label="Loading history" />
+      ) : data.recommendations.length === 0 ? (
+        <p className="muted">Your recommendations will appear here.</p>
+      ) : (
+        <>
+          <p className="field-hint history-hint">Change a rating, mark what you have watched, or remove a title: your next picks learn from it.</p>
+          <ul className="history-list">
+            {data.recommendations.map((r) => (
+              <HistoryRow
+                key={r.id}
+                r={r}
+                busy={pending === r.id}
+                onEdit={(b) => void edit(r, b)}
+                onRemove={() => setRemoving(r)}
+                onSaveError={(err) => setProblem(errorText(err, HISTORY_TEXTS.saveFailed))}
+              />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="pager" aria-label="History pages">
+              <button type="button" className="btn btn-ghost btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <button type="button" className="btn btn-ghost btn-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+      {removing && (
+        <Modal title={`Remove ${removing.movie_title} from your history?`} onClose={() => setRemoving(null)}>
+          <p>Its rating is forgotten and it may be picked for you again.</p>
+          <div className="modal-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => setRemoving(null)}>
+              Keep it
+            </button>
+            <button type="button" className="btn btn-danger" disabled={pending === removing.id} onClick={() => void remove(removing)}>
+              {pending === removing.id ? 'Removing…' : 'Remove from history'}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}

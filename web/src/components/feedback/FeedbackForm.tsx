@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ALERT_TEXTS, FEEDBACK_COMMENT_MAX } from '@app/shared';
+import { useApi } from '../../api/ServicesContext';
+import { Notice } from '../common/Notice';
+import { Icon } from '../common/Icon';
+
+/** Thumbs (required), a comment of at most 500 characters with a counter, an optional email. */
+export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: string; onSent?: () => void }) {
+  const api = useApi();
+  const id = useId();
+  const [rating, setRating] = useState<boolean | null>(null);
+  const [comment, setComment] = useState('');
+  const [email, setEmail] = useState(defaultEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (rating === null) {
+      setError(ALERT_TEXTS.selectThumb);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.feedback.submit({
+        rating,
+        comment: comment.trim(),
+        email: email.trim() || null,
+        page_url: window.location.href,
+        user_agent: navigator.userAgent,
+      });
+      setSent(true);
+      onSent?.();
+    } catch {
+      setError(ALERT_TEXTS.submitFeedback);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) return <Notice tone="success">Thank you for your feedback!</Notice>;
+
+  return (
+    <form className="feedback-form" onSubmit={submit} noValidate>
+      <fieldset className="thumbs">
+        <legend>How is Tonight&rsquo;s Pick working for you?</legend>
+        <button type="button" className="thumb" aria-pressed={rating === true} onClick={() => setRating(true)}>
+          <Icon name="thumbUp" /> Thumbs up
+        </button>
+        <button type="button" className="thumb" aria-pressed={rating === false} onClick={() => setRating(false)}>
+          <Icon name="thumbDown" /> Thumbs down
+        </button>
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-comment`}>Comment (optional)</label>
+        <textarea
+          id={`${id}-comment`}
+          value={comment}
+          maxLength={FEEDBACK_COMMENT_MAX}
+          rows={4}
+          aria-describedby={`${id}-count`}
+          onChange={(e) => setComment(e.target.value.slice(0, FEEDBACK_COMMENT_MAX))}
+        />
+        <p id={`${id}-count`} className="field-hint counter">
+          {comment.length}/{FEEDBACK_COMMENT_MAX}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email (optional, if you would like a reply)</label>
+        <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      {error && <Notice tone="error">{error}</Notice>}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Sending…' : 'Send feedback'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,207 @@
+// Bring your taste: choose an export file (Letterboxd, IMDb, Netflix, Trakt), see what it holds,
+// settle the ambiguous titles, then import it, or cancel. Used by Settings > Import your history and
+// by onboarding's favourites step. Nothing is saved until "Import N titles".
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from '../common/Link';
+import { IMPORT_SOURCE_NAMES, type ImportPreview, type ImportSource, type ImportSummary } from '@app/shared';
+import { useApi } from '../../api/ServicesContext';
+import { errorText } from '../../api/errorText';
+import { useRefresh } from '../../hooks/useLibrary';
+import { Notice } from '../common/Notice';
+import { ImportPreviewPanel, importableCount, type Choices } from './ImportPreviewPanel';
+import { IMPORT_MAX_BYTES, IMPORT_SOURCES, IMPORT_TEXTS, ImportFileError, SOURCE_HELP, countsText, importRequest, plural } from './importFile';
+import '../../styles/library.css';
+
+export interface ConfirmedImport {
+  summary: ImportSummary;
+  preview: ImportPreview;
+  choices: Choices;
+}
+
+type Phase = { kind: 'choose' } | { kind: 'preview'; preview: ImportPreview } | { kind: 'done'; result: ConfirmedImport };
+
+interface Props {
+  /** Called once the import is written. */
+  onConfirmed?: (result: ConfirmedImport) => void;
+  /** Links to the history and the watchlist after a success (not during onboarding). */
+  links?: boolean;
+}
+
+export function ImportFlow({ onConfirmed, links = true }: Props) {
+  const api = useApi();
+  const refresh = useRefresh();
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+  const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState<ImportSource | ''>('');
+  const [choices, setChoices] = useState<Choices>({});
+  const [busy, setBusy] = useState<'reading' | 'confirming' | 'cancelling' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function focusHeading() {
+    requestAnimationFrame(() => heading.current?.focus());
+  }
+
+  function choose(f: File | null) {
+    setError(null);
+    setFile(f);
+    if (f && f.size > IMPORT_MAX_BYTES) setError(IMPORT_TEXTS.tooLarge);
+  }
+
+  async function preview(e: FormEvent) {
+    e.preventDefault();
+    if (!file) return setError(IMPORT_TEXTS.noFile);
+    setBusy('reading');
+    setError(null);
+    try {
+      const p = await api.imports.create(await importRequest(file, source));
+      setChoices({});
+      setPhase({ kind: 'preview', preview: p });
+      focusHeading();
+    } catch (err) {
+      setError(err instanceof ImportFileError ? err.message : errorText(err, IMPORT_TEXTS.previewFailed));
+    }
+    setBusy(null);
+  }
+
+  function reset() {
+    setPhase({ kind: 'choose' });
+    setFile(null);
+    setChoices({});
+    setError(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  async function confirm(p: ImportPreview) {
+    setBusy('confirming');
+    setError(null);
+    try {
+      const summary = await api.imports.confirm(p.import_id, {
+        choices: p.ambiguous.map((a) => ({ position: a.position, title_id: choices[a.position] ?? null })),
+      });
+      const result = { summary, preview: p, choices };
+      setPhase({ kind: 'done', result });
+      void refresh('history', 'watchlist', 'imports');
+      onConfirmed?.(result);
+      focusHeading();
+    } catch (err) {
+      setError(errorText(err, IMPORT_TEXTS.confirmFailed));
+    }
+    setBusy(null);
+  }
+
+  async function cancel(p: ImportPreview) {
+    setBusy('cancelling');
+    setError(null);
+    try {
+      await api.imports.undo(p.import_id);
+      void refresh('imports');
+      reset();
+    } catch (err) {
+      setError(errorText(err, IMPORT_TEXTS.cancelFailed));
+    }
+    setBusy(null);
+  }
+
+  if (phase.kind === 'done') {
+    const { summary } = phase.result;
+    const c = summary.counts;
+    return (
+      <div className="import-flow">
+        <h3 ref={heading} tabIndex={-1} className="import-heading">Import finished</h3>
+        <Notice tone="success">
+          Imported from {IMPORT_SOURCE_NAMES[summary.source]}: {countsText(c)}.
+          {c.already_in_history === 1 && <> 1 title was already in your history and was left as it was.</>}
+          {c.already_in_history > 1 && <> {c.already_in_history.toLocaleString()} titles were already in your history and were left as they were.</>}
+        </Notice>
+        <div className="btn-row">
+          {links && (
+            <>
+              <Link className="btn btn-secondary btn-small" to="/app/dashboard#history-title">See your history</Link>
+              {c.watchlist > 0 && <Link className="btn btn-secondary btn-small" to="/app/watchlist">Open your watchlist</Link>}
+            </>
+          )}
+          <button type="button" className="btn btn-ghost btn-small" onClick={reset}>
+            Import another file
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (phase.kind === 'preview') {
+    const p = phase.preview;
+    const n = importableCount(p, choices);
+    return (
+      <div className="import-flow">
+        <h3 ref={heading} tabIndex={-1} className="import-heading">
+          Check your {IMPORT_SOURCE_NAMES[p.source]} import
+        </h3>
+        <ImportPreviewPanel preview={p} choices={choices} onChoose={(position, titleId) => setChoices((c) => ({ ...c, [position]: titleId }))} />
+        {error && <Notice tone="error">{error}</Notice>}
+        <div className="btn-row import-actions">
+          <button type="button" className="btn btn-primary" disabled={busy !== null || n === 0} onClick={() => void confirm(p)}>
+            {busy === 'confirming' ? 'Importing…' : `Import ${plural(n, 'title')}`}
+          </button>
+          <button type="button" className="btn btn-ghost" disabled={busy !== null} onClick={() => void cancel(p)}>
+            {busy === 'cancelling' ? 'Cancelling…' : 'Cancel'}
+          </button>
+        </div>
+        {n === 0 && <p className="field-hint">Nothing new to import: every title we recognised is already in your history.</p>}
+      </div>
+    );
+  }
+
+  return (
+    <form className="form import-flow" onSubmit={(e) => void preview(e)} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-file`}>Your export file</label>
+        <input
+          ref={fileInput}
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,.zip,.json"
+          className="file-input"
+          aria-describedby={`${id}-file-hint`}
+          aria-invalid={error === IMPORT_TEXTS.tooLarge || undefined}
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+        />
+        <span id={`${id}-file-hint`} className="field-hint">
+          A .csv, .zip or .json file up to 10 MB. It is read once and not kept.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-source`}>
+          Exported from <span className="optional">(optional)</span>
+        </label>
+        <select id={`${id}-source`} value={source} onChange={(e) => setSource(e.target.value as ImportSource | '')}>
+          <option value="">Detect automatically</option>
+          {IMPORT_SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {IMPORT_SOURCE_NAMES[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <details className="import-help">
+        <summary>Where do I find my export?</summary>
+        <dl>
+          {SOURCE_HELP.map((h) => (
+            <div key={h.source}>
+              <dt>{IMPORT_SOURCE_NAMES[h.source]}</dt>
+              <dd>
+                {h.where}; upload {h.file}.
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      {error && <Notice tone="error">{error}</Notice>}
+      <button type="submit" className="btn btn-primary" disabled={busy !== null || error === IMPORT_TEXTS.tooLarge}>
+        {busy === 'reading' ? 'Reading your file…' : 'Preview import'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { SiteHeader } from './SiteHeader';
+import { SiteFooter } from './SiteFooter';
+import { PageLoading } from '../common/PageLoading';
+
+export function PublicLayout() {
+  return (
+    <div className="layout">
+      <a href="#main" className="skip-link">Skip to content</a>
+      <SiteHeader />
+      <main id="main" className="layout-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

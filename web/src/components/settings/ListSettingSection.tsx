@@ -1,0 +1,54 @@
+import { useState, type ReactNode } from 'react';
+import { useDraft } from '../../hooks/useDraft';
+import { ALERT_TEXTS } from '@app/shared';
+import { Notice } from '../common/Notice';
+import { SettingsSection } from './SettingsSection';
+
+interface Props {
+  id: string;
+  title: string;
+  /** The server's current value: the form starts from it and follows it until edited. */
+  value: string[];
+  /** Fewer than this many chosen: Save is disabled and `minText` explains why. */
+  min?: number;
+  minText?: string;
+  save: (values: string[]) => Promise<unknown>;
+  children: (selected: string[], onChange: (v: string[]) => void) => ReactNode;
+}
+
+/** A settings section that edits one list (streaming services, languages) and saves it. */
+export function ListSettingSection({ id, title, value, min = 0, minText, save, children }: Props) {
+  const { draft: selected, edit, saved } = useDraft(value);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tooFew = selected.length < min;
+
+  async function submit() {
+    if (tooFew) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      await save(selected);
+      saved();
+      setMessage({ tone: 'success', text: 'Saved.' });
+    } catch {
+      setMessage({ tone: 'error', text: ALERT_TEXTS.updateProfile });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsSection id={id} title={title}>
+      {children(selected, (v) => {
+        edit(v);
+        setMessage(null);
+      })}
+      {tooFew && minText && <Notice tone="warning">{minText}</Notice>}
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      <button type="button" className="btn btn-primary" disabled={busy || tooFew} onClick={() => void submit()}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useApi, useServices } from '../../api/ServicesContext';
+import { errorText } from '../../api/errorText';
+import { Modal } from '../common/Modal';
+import { Notice } from '../common/Notice';
+import { SettingsSection } from './SettingsSection';
+
+/** docs/screens.md, "Sessions and account actions": after confirmation, preferences reset, not onboarded, back to onboarding. */
+export function ResetSection() {
+  const api = useApi();
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function reset() {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.onboarding.resetPreferences();
+      session.setUser({ ...r.user, is_onboarded: false });
+      navigate('/app/onboarding', { replace: true });
+    } catch (err) {
+      setError(errorText(err, 'Failed to reset preferences. Please try again.'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsSection id="reset" title="Reset preferences">
+      <p className="muted">Start over with new genres, languages, favourites and streaming services. Your history stays.</p>
+      <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+        Reset preferences
+      </button>
+      {confirming && (
+        <Modal title="Reset your preferences?" onClose={() => setConfirming(false)}>
+          <p>Your genres, languages, favourite titles and streaming services will be cleared and you will go through onboarding again.</p>
+          {error && <Notice tone="error">{error}</Notice>}
+          <div className="modal-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void reset()}>
+              {busy ? 'Resetting…' : 'Yes, reset'}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </SettingsSection>
+  );
+}
