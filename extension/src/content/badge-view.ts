@@ -3,9 +3,9 @@
 // Plain DOM, no framework: it is injected into every title page of the sites the user turned on.
 import type { FitResponse } from '@app/shared';
 import type { ActionAnswer, WhyNotAnswer } from '../lib/badge-requests';
-// The shared words by their own file, not through lib/shared.ts: that module's other exports
+// The shared words by their own subpath, not through lib/shared.ts: that module's other exports
 // (time zones, countries, moods) are kept by the bundler and would double this script's size.
-import { WHY_NOT_TEXTS, whyNotHeading } from '../../../shared/src/why-not';
+import { WHY_NOT_TEXTS, whyNotHeading } from '@app/shared/why-not';
 
 export interface BadgeActions {
   like(titleId: string): Promise<ActionAnswer>;
