@@ -1,7 +1,8 @@
 // `npm run lint` (and the first step of `npm test`): the type check of every workspace (`npm run
 // typecheck`: vitest strips types without checking them, so a test or module that no longer
 // type-checks would otherwise pass), ESLint (eslint.config.js), import cycles with type-only imports
-// counted (check-cycles.mjs), then knip (knip.jsonc: exports nobody imports, unused files and
+// counted (check-cycles.mjs), imports that point up the layers of docs/architecture.md
+// (check-layers.mjs), then knip (knip.jsonc: exports nobody imports, unused files and
 // dependencies). Runs every step, prints each one's time, exits 1 if any failed.
 // ESLint and knip keep caches in node_modules/.cache, so a second run only reads changed files.
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ const steps = [
   ...['shared', 'server', 'web', 'extension', '.'].map((project) => [`types (${project})`, [tsc, '-p', join(root, project)]]),
   ['eslint', [bin('eslint', 'bin/eslint.js'), '.', '--concurrency', 'auto', '--cache', '--cache-location', 'node_modules/.cache/eslint/']],
   ['import cycles', [join(root, 'scripts/check-cycles.mjs')]],
+  ['layers', [join(root, 'scripts/check-layers.mjs')]],
   ['knip', [bin('knip', 'bin/knip.js'), '--no-progress', '--cache', '--cache-location', 'node_modules/.cache/knip']],
 ];
 

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'bench',
     root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['bench/**/*.test.ts'],
+    include: ['*.test.ts', 'bench/**/*.test.ts'],
     testTimeout: 60_000,
   },
 });
