@@ -11,6 +11,7 @@ import { CatalogStore } from './catalog/catalog.store.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
+import { credentialsRoutes } from './features/credentials/credentials.routes.js';
 import { publicRoutes } from './features/public/public.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
@@ -39,6 +40,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
   const routers = [
     authRoutes(ctx),
     settingsRoutes(ctx, platformNames),
+    credentialsRoutes(ctx),
     publicRoutes(ctx, { stats }),
     analyticsRoutes(ctx),
     paymentsRoutes(ctx),

@@ -1,6 +1,9 @@
 // The shared route table (shared/src/routes.ts) is the API: every route in it is served, every
 // /api route served is in it, each answers with the auth the table declares, and bad input gets
 // the same 400 validation_error wherever it is caught.
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ROUTES, fillPath, type RouteDef } from '@app/shared';
 import { rawRequest, signUp, startTestServer, type TestServer } from './support/test-server.js';
@@ -9,6 +12,17 @@ import { onboardedUser } from './recommendations.helpers.js';
 
 const table = Object.values(ROUTES as Record<string, RouteDef>);
 const params = { id: 'x', title_id: 'tt0000001', slug: 'x' };
+
+/** Each key registered by a `*.routes.ts` under server/src, with the folder of that file. */
+function servingFolders(): Map<string, string[]> {
+  const src = fileURLToPath(new URL('../src', import.meta.url));
+  const found = new Map<string, string[]>();
+  for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.routes.ts'))) {
+    const folder = basename(dirname(join(src, file)));
+    for (const [, key] of readFileSync(join(src, file), 'utf8').matchAll(/\broute\(\s*'([a-z_]+)'/g)) found.set(key, [...(found.get(key) ?? []), folder]);
+  }
+  return found;
+}
 
 describe('the route table', () => {
   let server: TestServer;
@@ -52,6 +66,16 @@ describe('the route table', () => {
     expect([bad.status, bad.body.code]).toEqual([400, ERROR_CODES.validation.code]);
     const wrongMethod = await rawRequest(server.url, '/api/recommendations/current', { token, method: 'DELETE' });
     expect([wrongMethod.status, wrongMethod.body.code]).toEqual([404, 'not_found']);
+  });
+
+  // A key says where its code is: the part before its first _ is the folder whose routes file
+  // serves it (docs/architecture.md, "The contract is the source of truth").
+  it('names by its prefix the one folder that serves each route', () => {
+    const folders = servingFolders();
+    const wrong = Object.keys(ROUTES)
+      .map((key) => [key, (folders.get(key) ?? []).join(',')])
+      .filter(([key, folder]) => folder !== key.split('_')[0]);
+    expect(wrong).toEqual([]);
   });
 
   it('names each method and path once', () => {

@@ -150,9 +150,9 @@ export function createApiClient(opts: ApiClientOptions) {
         return r;
       },
       /** Emails a password reset code; the same answer for any address. */
-      forgotPassword: (b: S.ForgotPasswordRequest) => call('auth_forgot_password', { body: b }),
+      forgotPassword: (b: S.ForgotPasswordRequest) => call('credentials_forgot_password', { body: b }),
       /** Sets a new password with the emailed code and signs in on this device; every other session ends. */
-      resetPassword: async (b: S.ResetPasswordRequest) => signedIn(await call('auth_reset_password', { body: b })),
+      resetPassword: async (b: S.ResetPasswordRequest) => signedIn(await call('credentials_reset_password', { body: b })),
       /**
        * Ends this session on the server, so its token opens nothing afterwards. The token and user
        * are forgotten here first: the browser is signed out even when the call fails (offline).
@@ -161,7 +161,7 @@ export function createApiClient(opts: ApiClientOptions) {
         const token = await opts.tokenStore.getToken();
         await opts.tokenStore.clear();
         if (!token) return;
-        const route = ROUTES.auth_sign_out;
+        const route = ROUTES.sessions_sign_out;
         await send(route.path, { method: route.method, body: {}, token }).catch(() => undefined);
       },
     },
@@ -191,9 +191,9 @@ export function createApiClient(opts: ApiClientOptions) {
       /** "Why not recommended?": the engine's own reasons for one title, most decisive first. */
       whyNot: (titleId: string) => call('recommendations_why_not', { query: { title_id: titleId } }),
       /** How well a title seen on a streaming site fits the user (the extension's badge): its name and year only. */
-      fit: (q: { title: string; year?: number }) => call('recommendations_fit', { query: q }),
+      fit: (q: { title: string; year?: number }) => call('fit_title', { query: q }),
       /** Like or dislike a catalog title by id, whether or not it is in the history yet. */
-      rateTitle: (b: S.RateTitleRequest) => call('recommendations_rate_title', { body: b }),
+      rateTitle: (b: S.RateTitleRequest) => call('fit_rate_title', { body: b }),
     },
     imports: {
       /** Reads the file and answers a preview; nothing is saved until confirm. */
@@ -218,20 +218,20 @@ export function createApiClient(opts: ApiClientOptions) {
       updateCalendar: (b: S.UpdateCalendarRequest) => call('calendar_update', { body: b }),
       disconnectCalendar: () => call('calendar_disconnect', { body: {} }),
       /** Other sessions and connected browsers are signed out; this one stays signed in. */
-      changePassword: (b: S.ChangePasswordRequest) => call('settings_password', { body: b }),
+      changePassword: (b: S.ChangePasswordRequest) => call('credentials_password', { body: b }),
       /** Sends a code to the new address; the same answer whether or not it is taken. */
-      changeEmail: (b: S.ChangeEmailRequest) => call('settings_email', { body: b }),
-      verifyEmailChange: (b: S.VerifyEmailChangeRequest) => call('settings_email_verify', { body: b }),
-      updateSubscription: (b: S.UpdateSubscriptionRequest) => call('settings_subscription', { body: b }),
+      changeEmail: (b: S.ChangeEmailRequest) => call('credentials_email', { body: b }),
+      verifyEmailChange: (b: S.VerifyEmailChangeRequest) => call('credentials_email_verify', { body: b }),
+      updateSubscription: (b: S.UpdateSubscriptionRequest) => call('subscription_update', { body: b }),
     },
     subscription: {
       status: () => call('subscription_status'),
-      createOrder: (b: S.CreateOrderRequest) => call('subscription_create_order', { body: b }),
-      confirmOrder: (b: S.ConfirmOrderRequest) => call('subscription_confirm', { body: b }),
+      createOrder: (b: S.CreateOrderRequest) => call('payments_create_order', { body: b }),
+      confirmOrder: (b: S.ConfirmOrderRequest) => call('payments_confirm', { body: b }),
     },
     public: {
       config: () => call('public_config'),
-      rate: (q: S.PublicRateQuery) => call('public_rate', { query: q }),
+      rate: (q: S.PublicRateQuery) => call('recommendations_rate_link', { query: q }),
       event: (b: S.AnalyticsEventRequest) => call('analytics_events', { body: b }),
     },
     catalog: {
@@ -258,8 +258,8 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     account: {
       /** Web sessions and connected browsers, the current one marked. */
-      sessions: () => call('account_sessions'),
-      revokeSession: (id: string) => call('account_revoke_session', { params: { id } }),
+      sessions: () => call('sessions_list'),
+      revokeSession: (id: string) => call('sessions_revoke', { params: { id } }),
       /** The account's data as a JSON file (format csv: ratings and history as a spreadsheet). */
       exportData: (q: S.AccountExportQuery = {}) =>
         file('account_export', { query: q }, q.format === 'csv' ? 'tonights-pick-history.csv' : 'tonights-pick-export.json'),
@@ -284,8 +284,8 @@ export function createApiClient(opts: ApiClientOptions) {
       accept: (b: S.HouseholdAcceptRequest) => call('household_accept', { body: b }),
       /** Leave the household, or cancel the invite you sent: one click. */
       leave: () => call('household_leave'),
-      pick: (b: S.TogetherRequest = {}) => call('recommendations_together', { body: b }),
-      rate: (id: string, b: S.TogetherRateRequest) => call('recommendations_together_rate', { params: { id }, body: b }),
+      pick: (b: S.TogetherRequest = {}) => call('household_together', { body: b }),
+      rate: (id: string, b: S.TogetherRateRequest) => call('household_together_rate', { params: { id }, body: b }),
     },
   };
 }

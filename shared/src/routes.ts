@@ -27,17 +27,16 @@ export const ROUTES = def({
   auth_verify_email: { method: 'POST', path: '/api/auth/verify-email', auth: 'none' },
   auth_resend_verification: { method: 'POST', path: '/api/auth/resend-verification', auth: 'none' },
   auth_google: { method: 'POST', path: '/api/auth/google', auth: 'none' },
-  auth_forgot_password: { method: 'POST', path: '/api/auth/forgot-password', auth: 'none' },
-  auth_reset_password: { method: 'POST', path: '/api/auth/reset-password', auth: 'none' },
-  auth_sign_out: { method: 'POST', path: '/api/auth/sign-out', auth: 'user' },
   auth_sign_out_everywhere: { method: 'POST', path: '/api/auth/sign-out-everywhere', auth: 'user' },
+
+  credentials_forgot_password: { method: 'POST', path: '/api/auth/forgot-password', auth: 'none' },
+  credentials_reset_password: { method: 'POST', path: '/api/auth/reset-password', auth: 'none' },
+  credentials_password: { method: 'PUT', path: '/api/settings/password', auth: 'user' },
+  credentials_email: { method: 'POST', path: '/api/settings/email', auth: 'user' },
+  credentials_email_verify: { method: 'POST', path: '/api/settings/email/verify', auth: 'user' },
 
   settings_profile: { method: 'GET', path: '/api/settings/profile', auth: 'user', extension: true },
   settings_update_profile: { method: 'PUT', path: '/api/settings/profile', auth: 'user' },
-  settings_password: { method: 'PUT', path: '/api/settings/password', auth: 'user' },
-  settings_email: { method: 'POST', path: '/api/settings/email', auth: 'user' },
-  settings_email_verify: { method: 'POST', path: '/api/settings/email/verify', auth: 'user' },
-  settings_subscription: { method: 'PUT', path: '/api/settings/subscription', auth: 'user' },
 
   calendar_auth_url: { method: 'GET', path: '/api/settings/calendar/auth-url', auth: 'user' },
   calendar_connect: { method: 'POST', path: '/api/settings/calendar/connect', auth: 'user' },
@@ -46,13 +45,13 @@ export const ROUTES = def({
   calendar_disconnect: { method: 'POST', path: '/api/settings/calendar/disconnect', auth: 'user' },
 
   public_config: { method: 'GET', path: '/api/public/config', auth: 'none' },
-  public_rate: { method: 'GET', path: '/api/public/rate', auth: 'none' },
   analytics_events: { method: 'POST', path: '/api/analytics/events', auth: 'optional' },
 
   subscription_status: { method: 'GET', path: '/api/subscription/status', auth: 'user', extension: true },
-  subscription_create_order: { method: 'POST', path: '/api/subscription/create-order', auth: 'user' },
-  subscription_confirm: { method: 'POST', path: '/api/subscription/confirm', auth: 'user' },
-  subscription_webhook: { method: 'POST', path: '/api/subscription/webhook', auth: 'none', body: 'raw' },
+  subscription_update: { method: 'PUT', path: '/api/settings/subscription', auth: 'user' },
+  payments_create_order: { method: 'POST', path: '/api/subscription/create-order', auth: 'user' },
+  payments_confirm: { method: 'POST', path: '/api/subscription/confirm', auth: 'user' },
+  payments_webhook: { method: 'POST', path: '/api/subscription/webhook', auth: 'none', body: 'raw' },
 
   catalog_posters: { method: 'GET', path: '/api/catalog/posters', auth: 'none', extension: true },
   catalog_title: { method: 'GET', path: '/api/catalog/titles/:id', auth: 'none', extension: true },
@@ -83,8 +82,10 @@ export const ROUTES = def({
   recommendations_download_ics: { method: 'GET', path: '/api/recommendations/download-ics', auth: 'user', extension: true },
   recommendations_add_to_calendar: { method: 'POST', path: '/api/recommendations/add-to-calendar', auth: 'user', extension: true },
   recommendations_why_not: { method: 'GET', path: '/api/recommendations/why-not', auth: 'onboarded', extension: true },
-  recommendations_fit: { method: 'GET', path: '/api/recommendations/fit', auth: 'user', extension: true },
-  recommendations_rate_title: { method: 'POST', path: '/api/recommendations/rate-title', auth: 'user', extension: true },
+  recommendations_rate_link: { method: 'GET', path: '/api/public/rate', auth: 'none' },
+
+  fit_title: { method: 'GET', path: '/api/recommendations/fit', auth: 'user', extension: true },
+  fit_rate_title: { method: 'POST', path: '/api/recommendations/rate-title', auth: 'user', extension: true },
 
   watchlist_list: { method: 'GET', path: '/api/watchlist', auth: 'user', extension: true },
   watchlist_add: { method: 'POST', path: '/api/watchlist', auth: 'user', extension: true },
@@ -100,8 +101,9 @@ export const ROUTES = def({
   imports_confirm: { method: 'POST', path: '/api/imports/:id/confirm', auth: 'user' },
   imports_undo: { method: 'DELETE', path: '/api/imports/:id', auth: 'user' },
 
-  account_sessions: { method: 'GET', path: '/api/account/sessions', auth: 'user' },
-  account_revoke_session: { method: 'DELETE', path: '/api/account/sessions/:id', auth: 'user' },
+  sessions_list: { method: 'GET', path: '/api/account/sessions', auth: 'user' },
+  sessions_revoke: { method: 'DELETE', path: '/api/account/sessions/:id', auth: 'user' },
+  sessions_sign_out: { method: 'POST', path: '/api/auth/sign-out', auth: 'user' },
   account_export: { method: 'GET', path: '/api/account/export', auth: 'user' },
   account_deletion_code: { method: 'POST', path: '/api/account/deletion-code', auth: 'user' },
   account_delete: { method: 'DELETE', path: '/api/account', auth: 'user' },
@@ -111,8 +113,8 @@ export const ROUTES = def({
   household_invite_view: { method: 'POST', path: '/api/household/invite/view', auth: 'none' },
   household_accept: { method: 'POST', path: '/api/household/accept', auth: 'user' },
   household_leave: { method: 'DELETE', path: '/api/household', auth: 'user' },
-  recommendations_together: { method: 'POST', path: '/api/recommendations/together', auth: 'onboarded', extension: true },
-  recommendations_together_rate: { method: 'POST', path: '/api/recommendations/together/:id/rate', auth: 'user', extension: true },
+  household_together: { method: 'POST', path: '/api/recommendations/together', auth: 'onboarded', extension: true },
+  household_together_rate: { method: 'POST', path: '/api/recommendations/together/:id/rate', auth: 'user', extension: true },
 });
 
 export type RouteKey = keyof typeof ROUTES;

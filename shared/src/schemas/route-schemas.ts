@@ -20,17 +20,16 @@ export const ROUTE_SCHEMAS = schemas({
   auth_verify_email: { body: S.VerifyEmailRequest, response: S.AuthResponse },
   auth_resend_verification: { body: S.ResendVerificationRequest, response: S.ResendVerificationResponse },
   auth_google: { body: S.GoogleAuthRequest, response: S.AuthResponse },
-  auth_forgot_password: { body: S.ForgotPasswordRequest, response: S.ForgotPasswordResponse },
-  auth_reset_password: { body: S.ResetPasswordRequest, response: S.AuthResponse },
-  auth_sign_out: { response: S.MessageResponse },
   auth_sign_out_everywhere: { response: S.MessageResponse },
+
+  credentials_forgot_password: { body: S.ForgotPasswordRequest, response: S.ForgotPasswordResponse },
+  credentials_reset_password: { body: S.ResetPasswordRequest, response: S.AuthResponse },
+  credentials_password: { body: S.ChangePasswordRequest, response: S.MessageResponse },
+  credentials_email: { body: S.ChangeEmailRequest, response: S.ChangeEmailResponse },
+  credentials_email_verify: { body: S.VerifyEmailChangeRequest, response: S.User },
 
   settings_profile: { response: S.User },
   settings_update_profile: { body: S.UpdateProfileRequest, response: S.User },
-  settings_password: { body: S.ChangePasswordRequest, response: S.MessageResponse },
-  settings_email: { body: S.ChangeEmailRequest, response: S.ChangeEmailResponse },
-  settings_email_verify: { body: S.VerifyEmailChangeRequest, response: S.User },
-  settings_subscription: { body: S.UpdateSubscriptionRequest, response: S.SubscriptionStatus },
 
   calendar_auth_url: { response: S.CalendarAuthUrlResponse },
   calendar_connect: { body: S.CalendarConnectRequest, response: S.CalendarStatus },
@@ -39,13 +38,13 @@ export const ROUTE_SCHEMAS = schemas({
   calendar_disconnect: { response: S.MessageResponse },
 
   public_config: { response: S.PublicConfig },
-  public_rate: { query: S.PublicRateQuery, response: S.PublicRateResponse },
   analytics_events: { body: S.AnalyticsEventRequest, response: S.MessageResponse },
 
   subscription_status: { response: S.SubscriptionStatus },
-  subscription_create_order: { body: S.CreateOrderRequest, response: S.CreateOrderResponse },
-  subscription_confirm: { body: S.ConfirmOrderRequest, response: S.SubscriptionStatus },
-  subscription_webhook: {},
+  subscription_update: { body: S.UpdateSubscriptionRequest, response: S.SubscriptionStatus },
+  payments_create_order: { body: S.CreateOrderRequest, response: S.CreateOrderResponse },
+  payments_confirm: { body: S.ConfirmOrderRequest, response: S.SubscriptionStatus },
+  payments_webhook: {},
 
   catalog_posters: { query: S.PostersQuery, response: S.PostersResponse },
   catalog_title: { response: S.CatalogTitle },
@@ -76,8 +75,10 @@ export const ROUTE_SCHEMAS = schemas({
   recommendations_download_ics: { query: S.ScheduleRequest },
   recommendations_add_to_calendar: { body: S.ScheduleRequest, response: S.AddToCalendarResponse },
   recommendations_why_not: { query: S.WhyNotQuery, response: S.WhyNotResponse },
-  recommendations_fit: { query: S.FitQuery, response: S.FitResponse },
-  recommendations_rate_title: { body: S.RateTitleRequest, response: S.RateTitleResponse },
+  recommendations_rate_link: { query: S.PublicRateQuery, response: S.PublicRateResponse },
+
+  fit_title: { query: S.FitQuery, response: S.FitResponse },
+  fit_rate_title: { body: S.RateTitleRequest, response: S.RateTitleResponse },
 
   watchlist_list: { response: S.WatchlistResponse },
   watchlist_add: { body: S.AddToWatchlistRequest, response: S.WatchlistChange },
@@ -94,8 +95,9 @@ export const ROUTE_SCHEMAS = schemas({
   imports_confirm: { body: S.ConfirmImportRequest, response: S.ImportSummary },
   imports_undo: { response: S.ImportSummary },
 
-  account_sessions: { response: S.AccountSessionsResponse },
-  account_revoke_session: { response: S.MessageResponse },
+  sessions_list: { response: S.AccountSessionsResponse },
+  sessions_revoke: { response: S.MessageResponse },
+  sessions_sign_out: { response: S.MessageResponse },
   account_export: { query: S.AccountExportQuery },
   account_deletion_code: { response: S.DeletionCodeResponse },
   account_delete: { body: S.DeleteAccountRequest, response: S.MessageResponse },
@@ -105,8 +107,8 @@ export const ROUTE_SCHEMAS = schemas({
   household_invite_view: { body: S.HouseholdAcceptRequest, response: S.HouseholdInviteView },
   household_accept: { body: S.HouseholdAcceptRequest, response: S.HouseholdState },
   household_leave: { response: S.HouseholdState },
-  recommendations_together: { body: S.TogetherRequest, response: S.TogetherPick },
-  recommendations_together_rate: { body: S.TogetherRateRequest, response: S.TogetherPick },
+  household_together: { body: S.TogetherRequest, response: S.TogetherPick },
+  household_together_rate: { body: S.TogetherRateRequest, response: S.TogetherPick },
 });
 
 export type RouteSchemaTable = typeof ROUTE_SCHEMAS;

@@ -8,10 +8,10 @@ import { rateTitle, titleFit } from './fit.service.js';
 /** The pick where you browse: the extension's badge on a streaming site's title page. */
 export function fitRoutes(ctx: AppContext, catalog: CatalogStore): Router {
   const { router, route } = apiRouter(ctx);
-  route('recommendations_fit', async (req, res, { query }) => {
+  route('fit_title', async (req, res, { query }) => {
     res.set('Cache-Control', 'no-store').json(await titleFit(ctx, catalog, currentUser(req), query));
   });
-  route('recommendations_rate_title', async (req, res, { body }) => {
+  route('fit_rate_title', async (req, res, { body }) => {
     res.json(await rateTitle(ctx, catalog, currentUser(req), body));
   });
   return router;

@@ -24,10 +24,10 @@ export function householdRoutes(ctx: AppContext, catalog: CatalogStore): Router 
   route('household_leave', async (req, res) => {
     res.json(await leaveHousehold(ctx, catalog, currentUser(req)));
   });
-  route('recommendations_together', async (req, res, { body }) => {
+  route('household_together', async (req, res, { body }) => {
     res.json(await pickTogether(ctx, catalog, currentUser(req), body));
   });
-  route('recommendations_together_rate', async (req, res, { body }) => {
+  route('household_together_rate', async (req, res, { body }) => {
     res.json(await rateTogether(ctx, catalog, currentUser(req), String(req.params.id), body.rating));
   });
   return router;

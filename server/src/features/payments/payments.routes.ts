@@ -17,14 +17,14 @@ function stripeFor(ctx: AppContext): StripeClient | null {
 export function paymentsRoutes(ctx: AppContext): Router {
   const stripe = stripeFor(ctx);
   const { router, route } = apiRouter(ctx);
-  route('subscription_create_order', async (req, res) => {
+  route('payments_create_order', async (req, res) => {
     res.json(await createLifetimeOrder(ctx, stripe, currentUser(req)));
   });
-  route('subscription_confirm', async (req, res, { body }) => {
+  route('payments_confirm', async (req, res, { body }) => {
     res.json(await confirmOrder(ctx, stripe, currentUser(req), body.order_id));
   });
   route(
-    'subscription_webhook',
+    'payments_webhook',
     async (req, res) => {
       res.json(await handleStripeWebhook(ctx, req.body, req.get('stripe-signature')));
     },

@@ -52,7 +52,7 @@ export function recommendationRoutes(ctx: AppContext, catalog: CatalogStore): Ro
 /** The signed rating link of an email: no bearer token. */
 export function ratingLinkRoutes(ctx: AppContext): Router {
   const { router, route } = apiRouter(ctx);
-  route('public_rate', async (_req, res, { query }) => {
+  route('recommendations_rate_link', async (_req, res, { query }) => {
     res.set('Cache-Control', 'no-store').json(await rateFromLink(ctx, query));
   });
   return router;

@@ -10,10 +10,10 @@ import { accountSessions, endSession, revokeSession } from './sessions.service.j
 
 export function sessionRoutes(ctx: AppContext): Router {
   const { router, route } = apiRouter(ctx);
-  route('account_sessions', async (req, res) => {
+  route('sessions_list', async (req, res) => {
     res.json({ sessions: await accountSessions(ctx, currentUser(req), req.sessionId) });
   });
-  route('account_revoke_session', async (req, res) => {
+  route('sessions_revoke', async (req, res) => {
     const id = String(req.params.id);
     // Ids are ours (short, no NUL, which PostgreSQL text cannot hold): anything else names nothing.
     if (id.length > 64 || id.includes('\u0000')) throw notFound('No such session');
@@ -22,7 +22,7 @@ export function sessionRoutes(ctx: AppContext): Router {
   });
   // Sign-out (web app): ends the session of the token sent, so it opens nothing afterwards and
   // leaves Devices. The extension's token has its own route (extension_sign_out).
-  route('auth_sign_out', async (req, res) => {
+  route('sessions_sign_out', async (req, res) => {
     if (req.sessionId) await endSession(ctx, currentUser(req), req.sessionId);
     res.json({ message: 'Signed out' });
   });

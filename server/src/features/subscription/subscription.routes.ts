@@ -10,7 +10,7 @@ export function subscriptionRoutes(ctx: AppContext): Router {
   route('subscription_status', async (req, res) => {
     res.json(await statusOf(ctx, currentUser(req)));
   });
-  route('settings_subscription', async (req, res, { body }) => {
+  route('subscription_update', async (req, res, { body }) => {
     res.json(await requestPlanChange(ctx, currentUser(req), body.subscription_tier));
   });
   return router;
