@@ -60,12 +60,20 @@ export const ERROR_CODES = {
   forbidden: { code: 'forbidden', status: 403 },
   not_found: { code: 'not_found', status: 404 },
   conflict: { code: 'conflict', status: 409 },
+  /** The calendar grant no longer works; the answer carries `needs_reconnect: true`. */
+  calendar_reconnect: { code: 'calendar_reconnect', status: 409 },
   too_large: { code: 'too_large', status: 413 },
   unsupported_encoding: { code: 'unsupported_encoding', status: 415 },
   rate_limited: { code: 'rate_limited', status: 429 },
   internal: { code: 'internal', status: 500 },
+  /** Stripe could not be reached or refused the request. */
+  payment_provider: { code: 'payment_provider', status: 502 },
+  /** Google (calendar) could not be reached. */
+  upstream_unavailable: { code: 'upstream_unavailable', status: 502 },
   unavailable: { code: 'unavailable', status: 503 },
   storage_unavailable: { code: 'storage_unavailable', status: 503 },
 } as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]['code'];
+/** A key of ERROR_CODES: what the server's HttpError is made from. */
+export type ErrorKind = keyof typeof ERROR_CODES;
+export type ErrorCode = (typeof ERROR_CODES)[ErrorKind]['code'];

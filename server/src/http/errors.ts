@@ -1,25 +1,26 @@
 // Small factories for the error shapes of docs/architecture.md: a status, a stable code (from the
 // one list, ERROR_CODES in shared/src/errors.ts) and a detail.
-import { ERROR_CODES } from '@app/shared';
+import { ERROR_CODES, type ErrorCode, type ErrorKind } from '@app/shared';
 
-type Known = keyof typeof ERROR_CODES;
-
+/** Made only by the factories below, so every status and code comes from the one list. */
 export class HttpError extends Error {
+  readonly kind: ErrorKind;
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
-  constructor(status: number, code: string, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(kind: ErrorKind, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     super(detail);
-    this.status = status;
-    this.code = code;
+    this.kind = kind;
+    this.status = ERROR_CODES[kind].status;
+    this.code = ERROR_CODES[kind].code;
     this.extra = extra;
     this.headers = headers;
   }
 }
 
-const known = (k: Known, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  new HttpError(ERROR_CODES[k].status, ERROR_CODES[k].code, detail, extra, headers);
+/** The same error with more fields in its answer (e.g. a 429 that says a way past it exists). */
+export const withExtra = (err: HttpError, extra: Record<string, unknown>) => new HttpError(err.kind, err.message, { ...err.extra, ...extra }, err.headers);
 
 export interface FieldIssue {
   path: string;
@@ -34,7 +35,7 @@ export interface FieldIssue {
 export function fieldErrors(errors: FieldIssue[], extra: Record<string, unknown> = {}, detail?: string): HttpError {
   const first = errors[0];
   const text = detail ?? (first.path === '(body)' ? first.message : `${first.path}: ${first.message}`);
-  return known('validation', text, { errors, ...extra });
+  return new HttpError('validation', text, { errors, ...extra });
 }
 
 /** One field's rejection; the detail is the message itself (what a form shows) unless given. */
@@ -42,14 +43,19 @@ export const fieldError = (path: string, message: string, detail: string = messa
   fieldErrors([{ path, message }], extra, detail);
 
 /** A request that is not acceptable as a whole (no field to point at). */
-export const badRequest = (detail: string) => known('bad_request', detail);
-export const unauthorized = (detail = 'Not authenticated') => known('unauthorized', detail);
+export const badRequest = (detail: string) => new HttpError('bad_request', detail);
+export const unauthorized = (detail = 'Not authenticated') => new HttpError('unauthorized', detail);
 export const paymentRequired = (detail: string, expired: boolean, limitReached: boolean) =>
-  known('plan_limit', detail, { expired, limit_reached: limitReached });
-export const forbidden = (detail: string) => known('forbidden', detail);
-export const notFound = (detail = 'Not found') => known('not_found', detail);
-export const conflict = (detail: string) => known('conflict', detail);
+  new HttpError('plan_limit', detail, { expired, limit_reached: limitReached });
+export const forbidden = (detail: string) => new HttpError('forbidden', detail);
+export const notFound = (detail = 'Not found') => new HttpError('not_found', detail);
+export const conflict = (detail: string) => new HttpError('conflict', detail);
 export const tooMany = (detail: string, retryAfterSeconds: number) =>
-  known('rate_limited', detail, { retry_after_seconds: retryAfterSeconds }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new HttpError('rate_limited', detail, { retry_after_seconds: retryAfterSeconds }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const tooLarge = (detail: string) => new HttpError('too_large', detail);
+/** The calendar grant was revoked or lost its scope: the client offers to reconnect. */
+export const calendarReconnect = (detail: string) => new HttpError('calendar_reconnect', detail, { needs_reconnect: true });
+export const paymentProviderFailed = (detail: string) => new HttpError('payment_provider', detail);
+export const upstreamUnavailable = (detail: string) => new HttpError('upstream_unavailable', detail);
 export const serviceUnavailable = (detail: string, retryAfterSeconds?: number) =>
-  known('unavailable', detail, {}, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new HttpError('unavailable', detail, {}, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,6 +1,7 @@
 // /healthz (is this instance able to serve, storage included) and /readyz (should it get
 // traffic now), and what the API answers when storage fails (docs/operations.md).
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { ERROR_CODES } from '@app/shared';
 import type { AppContext } from '../context.js';
 import { isStorageFailure, probeStorage } from '../db/connection.js';
 import type { Lifecycle } from './lifecycle.js';
@@ -72,7 +73,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function refuseWritesWhenStorageLost(ctx: AppContext): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || !ctx.database.storageProblem()) return next();
-    res.status(503).json({ detail: STORAGE_DETAIL, code: 'storage_unavailable' });
+    res.status(503).json({ detail: STORAGE_DETAIL, code: ERROR_CODES.storage_unavailable.code });
   };
 }
 
@@ -80,5 +81,5 @@ export function refuseWritesWhenStorageLost(ctx: AppContext): RequestHandler {
 export const storageErrors: ErrorRequestHandler = (err, req, res, next) => {
   if (!isStorageFailure(err) || res.headersSent) return next(err);
   req.log?.error({ err }, 'storage failure');
-  res.status(503).json({ detail: STORAGE_DETAIL, code: 'storage_unavailable' });
+  res.status(503).json({ detail: STORAGE_DETAIL, code: ERROR_CODES.storage_unavailable.code });
 };

@@ -1,7 +1,7 @@
 // Sign-in limits that slow password guessing without locking the owner out (docs/security.md,
 // "Sign-in limits"). Counted in the database, so they hold across instances.
 import type { AppContext } from '../../context.js';
-import { HttpError, badRequest } from '../../http/errors.js';
+import { HttpError, badRequest, withExtra } from '../../http/errors.js';
 import { hit, refund, type Limit } from '../../http/rate-limit.js';
 import type { UserRow } from '../users/users.repository.js';
 import { trustedDevice, type AuthClient } from './auth.cookies.js';
@@ -69,7 +69,7 @@ export async function startLoginAttempt(
   try {
     await hit(ctx.db, newBrowsers, now, ACCOUNT_LIMITED);
   } catch (err) {
-    if (err instanceof HttpError && err.status === 429) throw new HttpError(429, err.code, err.message, { ...err.extra, unlock_available: true }, err.headers);
+    if (err instanceof HttpError && err.status === 429) throw withExtra(err, { unlock_available: true });
     throw err;
   }
   return { succeeded: () => refund(ctx.db, newBrowsers, now) };

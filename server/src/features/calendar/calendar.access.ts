@@ -3,7 +3,7 @@ import type { CalendarStatus } from '@app/shared';
 import { ALERT_TEXTS } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { Config } from '../../config.js';
-import { HttpError, forbidden, serviceUnavailable } from '../../http/errors.js';
+import { calendarReconnect, forbidden, serviceUnavailable, upstreamUnavailable } from '../../http/errors.js';
 import { loadCalendarCipher } from '../../integrations/crypto/keys.js';
 import type { TokenCipher } from '../../integrations/crypto/token-cipher.js';
 import type { GoogleClient } from '../../integrations/google/oauth.js';
@@ -30,8 +30,8 @@ export const CALENDAR_TEXTS = {
 export const CALENDAR_SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/calendar.events'];
 export const CALENDAR_EVENTS_SCOPE = CALENDAR_SCOPES[2];
 
-export const reconnectRequired = () => new HttpError(409, 'calendar_reconnect', CALENDAR_TEXTS.reconnect, { needs_reconnect: true });
-export const upstreamFailed = () => new HttpError(502, 'upstream_unavailable', CALENDAR_TEXTS.unreachable);
+export const reconnectRequired = () => calendarReconnect(CALENDAR_TEXTS.reconnect);
+export const upstreamFailed = () => upstreamUnavailable(CALENDAR_TEXTS.unreachable);
 
 export function googleClientOf(config: Config): GoogleClient | null {
   const { clientId, clientSecret } = config.google;

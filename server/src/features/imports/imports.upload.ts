@@ -4,12 +4,12 @@
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { CreateImportRequest, IMPORT_MAX_BYTES, ImportSource } from '@app/shared';
-import { HttpError, badRequest, fieldError } from '../../http/errors.js';
+import { badRequest, fieldError, tooLarge as tooLargeError, type HttpError } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
 import type { ImportUpload } from './imports.service.js';
 
 export const FILE_TOO_LARGE = 'The file is larger than 10 MB';
-const tooLarge = () => new HttpError(413, 'too_large', FILE_TOO_LARGE);
+const tooLarge = () => tooLargeError(FILE_TOO_LARGE);
 
 /** The JSON form's body limit: base64 of a 10 MB file plus the other fields. */
 export const IMPORT_JSON_LIMIT_BYTES = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;

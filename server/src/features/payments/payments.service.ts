@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ALERT_TEXTS, PRICING, SERVER_TEXTS, type CreateOrderResponse, type SubscriptionStatus } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { conflict, HttpError, notFound, serviceUnavailable } from '../../http/errors.js';
+import { conflict, notFound, paymentProviderFailed, serviceUnavailable } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { StripeError, type StripeClient } from '../../integrations/stripe/client.js';
 import type { StripeCheckoutSession } from '../../integrations/stripe/objects.js';
@@ -38,7 +38,7 @@ function providerError(ctx: AppContext, err: unknown, action: string): never {
         : err.kind === 'api'
           ? `The payment provider refused the request: ${err.message}`
           : 'The payment provider sent an unexpected answer. Please try again in a moment.';
-  throw new HttpError(502, 'payment_provider', detail);
+  throw paymentProviderFailed(detail);
 }
 
 export async function createLifetimeOrder(ctx: AppContext, stripe: StripeClient | null, user: UserRow): Promise<CreateOrderResponse> {
@@ -68,7 +68,7 @@ export async function createLifetimeOrder(ctx: AppContext, stripe: StripeClient 
   } catch (err) {
     providerError(ctx, err, 'create checkout session');
   }
-  if (!session.url) throw new HttpError(502, 'payment_provider', 'The payment provider did not return a payment page. Please try again.');
+  if (!session.url) throw paymentProviderFailed('The payment provider did not return a payment page. Please try again.');
   // Written in one statement once Stripe has answered, so no order exists without its session.
   await insertOrder(ctx.db, { id: orderId, userId: user.id, stripeSessionId: session.id, amount, currency: PRICING.currency, now });
   return { payment_link: session.url, order_id: orderId };
