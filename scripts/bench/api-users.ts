@@ -36,7 +36,7 @@ export async function onboardedUser(handle: DatabaseHandle, url: string, secret:
     now: new Date(),
   });
   const session = await createSession(handle.db, user.id, null, new Date());
-  const token = issueAccessToken(secret, user.id, session.id, new Date());
+  const token = await issueAccessToken(secret, user.id, session.id, new Date());
   const genres = ['Drama', 'Thriller', 'Science Fiction'];
   const languages = ['English', 'Korean', 'Hindi'];
   const { movies } = await api(url, token, `/api/onboarding/movies/filtered?genres=${genres.join(',')}&languages=${languages.join(',')}`);

@@ -73,7 +73,7 @@ async function benchDialect(dialect: BenchDialect, passwordHash: string) {
     const userId = await seed(ctx.db, passwordHash);
     const seedMs = performance.now() - t0;
     const session = await createSession(ctx.db, userId, null, new Date());
-    const token = issueAccessToken(ctx.secrets.jwt, userId, session.id, new Date());
+    const token = await issueAccessToken(ctx.secrets.jwt, userId, session.id, new Date());
     // More downloads than an account may make in an hour: the limit is not what is measured.
     await ctx.db.deleteFrom('rate_limit_hits').execute();
     const json: number[] = [];

@@ -90,7 +90,7 @@ async function benchDialect(dialect: BenchDialect) {
     for (const f of files) {
       const user = await insertUser(ctx.db, { email: `bench.${randomBytes(4).toString('hex')}@example.test`, passwordHash: null, fullName: 'Bench Importer', emailVerified: true, googleSub: null, now: new Date() });
       const session = await createSession(ctx.db, user.id, null, new Date());
-      const token = issueAccessToken(ctx.secrets.jwt, user.id, session.id, new Date());
+      const token = await issueAccessToken(ctx.secrets.jwt, user.id, session.id, new Date());
       const upload = call(`${server.url}/api/imports`, token, 'POST', { filename: f.name, content: f.text });
       const health = await healthDuring(server.url, upload);
       const preview = await upload;

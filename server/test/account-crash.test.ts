@@ -56,7 +56,7 @@ describe.each(dialects)('account deletion survives kill -9 on %s', (dialect: Tes
     for (let i = 0; i < USERS; i++) {
       const row = await insertUser(seed.db, { email: `crash${i}.${randomUUID().slice(0, 6)}@example.test`, passwordHash: null, fullName: null, emailVerified: true, googleSub: null, now });
       const session = await createSession(seed.db, row.id, null, now);
-      users.push({ id: row.id, token: issueAccessToken(JWT_SECRET, row.id, session.id, now) });
+      users.push({ id: row.id, token: await issueAccessToken(JWT_SECRET, row.id, session.id, now) });
       const iso = now.toISOString();
       await seed.db.transaction().execute(async (tx) => {
         for (let start = 0; start < HISTORY; start += 500) {

@@ -3,6 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { PlanLimitError, ApiError } from '@app/shared';
 import { dialects } from './support/dialects.js';
+import { signJwt } from './support/jwt.js';
 import { startTestServer, signUp, uniqueEmail, rawRequest, GOOD_PASSWORD, type TestServer } from './support/test-server.js';
 
 describe.each(dialects)('access tokens on %s', (dialect) => {
@@ -32,22 +33,21 @@ describe.each(dialects)('access tokens on %s', (dialect) => {
   });
 
   it('refuses a token for another audience, an expired one and one signed with another key', async () => {
-    const jwt = (await import('jsonwebtoken')).default;
     const u = await signUp(server);
     const secret = server.running.ctx.secrets.jwt;
     const sub = u.store.user!.id;
     const { verifyAccessToken } = await import('../src/features/auth/tokens.js');
-    const base = { ims: Date.now(), sid: verifyAccessToken(secret, u.store.token!, new Date())!.sessionId };
-    expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(200);
-    expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'someone-else', expiresIn: 60 }))).toBe(401);
-    expect(await status(jwt.sign({ ...base, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api' }))).toBe(401);
-    expect(await status(jwt.sign(base, 'x'.repeat(48), { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
-    expect(await status(jwt.sign(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60, algorithm: 'HS512' }))).toBe(401);
+    const base = { ims: Date.now(), sid: (await verifyAccessToken(secret, u.store.token!, new Date()))!.sessionId };
+    expect(await status(await signJwt(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(200);
+    expect(await status(await signJwt(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'someone-else', expiresIn: 60 }))).toBe(401);
+    expect(await status(await signJwt({ ...base, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api' }))).toBe(401);
+    expect(await status(await signJwt(base, 'x'.repeat(48), { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
+    expect(await status(await signJwt(base, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60, algorithm: 'HS512' }))).toBe(401);
     // A token with no session, or naming a session that does not exist or is another user's, opens nothing.
-    expect(await status(jwt.sign({ ims: base.ims }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
-    expect(await status(jwt.sign({ ...base, sid: 'no-such-session' }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
+    expect(await status(await signJwt({ ims: base.ims }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
+    expect(await status(await signJwt({ ...base, sid: 'no-such-session' }, secret, { subject: sub, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
     const other = await signUp(server);
-    expect(await status(jwt.sign(base, secret, { subject: other.store.user!.id, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
+    expect(await status(await signJwt(base, secret, { subject: other.store.user!.id, issuer: 'tonights-pick', audience: 'tonights-pick-api', expiresIn: 60 }))).toBe(401);
   });
 
   it('sign out everywhere revokes earlier tokens (tokens_valid_after); a new login works', async () => {

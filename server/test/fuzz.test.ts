@@ -60,7 +60,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
       const clients: Array<TestClient & { email: string }> = [fresh, free, lifetime, picked];
       const ids = [fresh.store.user!.id, free.userId, lifetime.userId, picked.userId];
       const tokens = clients.map((c) => c.store.token!);
-      const sessionIds = tokens.map((t) => verifyAccessToken(ctx.secrets.jwt, t, new Date())!.sessionId);
+      const sessionIds = await Promise.all(tokens.map(async (t) => (await verifyAccessToken(ctx.secrets.jwt, t, new Date()))!.sessionId));
       const now = new Date();
       const userTokens = ids.map((id) => [signUnsubscribeToken(ctx.secrets.jwt, id, now)]);
       userTokens[3].push(signRatingToken(ctx.secrets.jwt, pick.id, ids[3], 'like', now), pick.id);
@@ -167,7 +167,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
               if ((after > 0 && after > (tokenTimes[i] ?? 0)) || !live.has(sessionIds[i])) {
                 tokenTimes[i] = Math.max(Date.now(), after + 1);
                 sessionIds[i] = (await createSession(ctx.db, row.id, null, new Date(tokenTimes[i]))).id;
-                tokens[i] = issueAccessToken(ctx.secrets.jwt, row.id, sessionIds[i], new Date(tokenTimes[i]));
+                tokens[i] = await issueAccessToken(ctx.secrets.jwt, row.id, sessionIds[i], new Date(tokenTimes[i]));
                 wrote = true;
               }
             }

@@ -22,7 +22,7 @@ const oneLine = (s: string) => s.trim().split('\n');
 async function startRefused(env: Record<string, string>, userId: string): Promise<Error> {
   const started = await startServer(loadConfig(env), { webDist: null }).catch((err: Error) => err);
   if (started instanceof Error) return started;
-  const forged = issueAccessToken('', userId, 'forged-session', new Date());
+  const forged = await issueAccessToken('', userId, 'forged-session', new Date());
   const r = await rawRequest(started.url, '/api/settings/profile', { token: forged });
   await started.close();
   throw new Error(`the server started with an empty signing key; a token signed with the empty key got ${r.status}`);

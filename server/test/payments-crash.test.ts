@@ -83,7 +83,7 @@ describe('payments survive kill -9 (SQLite)', () => {
     for (let i = 0; i < USERS; i++) {
       const row = await insertUser(seed.db, { email: `crash${i}@example.test`, passwordHash: null, fullName: null, emailVerified: true, googleSub: null, now: new Date() });
       const session = await createSession(seed.db, row.id, null, new Date());
-      users.push({ id: row.id, token: issueAccessToken(JWT_SECRET, row.id, session.id, new Date()) });
+      users.push({ id: row.id, token: await issueAccessToken(JWT_SECRET, row.id, session.id, new Date()) });
     }
     await seed.close();
 

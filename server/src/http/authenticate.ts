@@ -30,7 +30,7 @@ async function userFromRequest(ctx: AppContext, req: Request): Promise<UserRow |
     return ext?.user ?? null;
   }
   const now = ctx.clock.now();
-  const claims = verifyAccessToken(ctx.secrets.jwt, m[1], now);
+  const claims = await verifyAccessToken(ctx.secrets.jwt, m[1], now);
   if (!claims) return null;
   // The session's row and the user in one read; last use is written at most once a minute.
   const found = await findSessionUser(ctx.db, claims.sessionId, claims.userId);

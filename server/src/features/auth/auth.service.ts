@@ -26,7 +26,7 @@ import { newVerificationCode, hashVerificationCode } from './verification-code.j
 import { checkCode } from './code-attempt.js';
 import * as codes from './verification.repository.js';
 import { verificationEmail } from './auth.emails.js';
-import { verifyGoogleIdToken } from '../../integrations/google/id-token.js';
+import { GoogleTokenError, verifyGoogleIdToken, type GoogleTokenProblem } from '../../integrations/google/id-token.js';
 import {
   findUserByEmail,
   findUserByGoogleSub,
@@ -47,7 +47,7 @@ export async function signedIn(ctx: AppContext, client: AuthClient, row: UserRow
   const session = await createSession(ctx.db, row.id, client.userAgent, now);
   return {
     body: {
-      access_token: issueAccessToken(ctx.secrets.jwt, row.id, session.id, now),
+      access_token: await issueAccessToken(ctx.secrets.jwt, row.id, session.id, now),
       token_type: 'bearer',
       user: toUser(row),
       requires_verification: false,
@@ -198,10 +198,27 @@ export async function resendVerification(ctx: AppContext, client: AuthClient, em
   };
 }
 
+const GOOGLE_REFUSED: Record<GoogleTokenProblem, string> = {
+  disabled: 'Google sign-in is not enabled on this server.',
+  no_account: 'Google sign-in failed: the token has no account.',
+  expired: 'Google sign-in failed: the token has expired.',
+  unverified: 'Google sign-in failed: the token could not be verified.',
+};
+
+/** Google's word on the token; a refused one is a 401 that says why. */
+async function googleIdentity(ctx: AppContext, idToken: string) {
+  try {
+    return await verifyGoogleIdToken(ctx.config.google, idToken, ctx.clock.now());
+  } catch (err) {
+    if (err instanceof GoogleTokenError) throw unauthorized(GOOGLE_REFUSED[err.problem]);
+    throw err;
+  }
+}
+
 export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken: string, timezone?: string): Promise<Answer<AuthResponse>> {
   await hit(ctx.db, { bucket: `google:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   if (!ctx.config.google.clientId) throw badRequest('Google sign-in is not enabled on this server.');
-  const identity = await verifyGoogleIdToken(ctx.config.google, idToken, ctx.clock.now());
+  const identity = await googleIdentity(ctx, idToken);
   const now = ctx.clock.now();
   const bySub = await findUserByGoogleSub(ctx.db, identity.sub);
   if (bySub) return signedIn(ctx, client, bySub, { is_new_user: false });

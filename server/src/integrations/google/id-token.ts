@@ -1,7 +1,7 @@
 // Verifies a Google Sign-In id_token against Google's published keys (GOOGLE_JWKS_URL):
 // signature, issuer, audience (our client id), expiry. Nothing else in the token is trusted.
-import type { createRemoteJWKSet } from 'jose';
-import { unauthorized } from '../../http/errors.js';
+// A refused token is a GoogleTokenError naming why; the sign-in feature words the answer.
+import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
@@ -12,14 +12,20 @@ export interface GoogleIdentity {
   name: string | null;
 }
 
+export type GoogleTokenProblem = 'disabled' | 'no_account' | 'expired' | 'unverified';
+
+export class GoogleTokenError extends Error {
+  constructor(readonly problem: GoogleTokenProblem) {
+    super(`google id token refused: ${problem}`);
+  }
+}
+
 export async function verifyGoogleIdToken(
   google: { clientId: string | null; jwksUrl: string },
   idToken: string,
   now: Date,
 ): Promise<GoogleIdentity> {
-  if (!google.clientId) throw unauthorized('Google sign-in is not enabled on this server.');
-  // Loaded at the first Google sign-in, not at start: most starts never need it.
-  const { createRemoteJWKSet, jwtVerify, errors } = await import('jose');
+  if (!google.clientId) throw new GoogleTokenError('disabled');
   let jwks = jwksByUrl.get(google.jwksUrl);
   if (!jwks) {
     jwks = createRemoteJWKSet(new URL(google.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
@@ -32,7 +38,7 @@ export async function verifyGoogleIdToken(
       algorithms: ['RS256'],
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw unauthorized('Google sign-in failed: the token has no account.');
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new GoogleTokenError('no_account');
     return {
       sub: payload.sub,
       email: payload.email.toLowerCase(),
@@ -40,8 +46,8 @@ export async function verifyGoogleIdToken(
       name: typeof payload.name === 'string' ? payload.name : null,
     };
   } catch (err) {
-    if (err instanceof errors.JWTExpired) throw unauthorized('Google sign-in failed: the token has expired.');
-    if (err instanceof errors.JOSEError) throw unauthorized('Google sign-in failed: the token could not be verified.');
+    if (err instanceof errors.JWTExpired) throw new GoogleTokenError('expired');
+    if (err instanceof errors.JOSEError) throw new GoogleTokenError('unverified');
     throw err;
   }
 }
