@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { GENRES, LANGUAGE_NAMES } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { basicsVerdict } from './imdb-tsv.js';
+import { basicsVerdict } from './imdb-tsv-rows.js';
 import { flagColumns, flagsTitle } from './platform-flags.js';
 import { STREAMING_COLUMNS, streamingTitle } from './streaming-csv.js';
 import type { SourceTitle } from './types.js';
