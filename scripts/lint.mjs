@@ -2,7 +2,8 @@
 // typecheck`: vitest strips types without checking them, so a test or module that no longer
 // type-checks would otherwise pass), ESLint (eslint.config.js), import cycles with type-only imports
 // counted (check-cycles.mjs), imports that point up the layers of docs/architecture.md
-// (check-layers.mjs), then knip (knip.jsonc: exports nobody imports, unused files and
+// (check-layers.mjs), repeated blocks of 6 lines or more (jscpd, .jscpd.json), source files over
+// 300 lines (check-length.mjs), then knip (knip.jsonc: exports nobody imports, unused files and
 // dependencies). Runs every step, prints each one's time, exits 1 if any failed.
 // ESLint and knip keep caches in node_modules/.cache, so a second run only reads changed files.
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ const steps = [
   ['eslint', [bin('eslint', 'bin/eslint.js'), '.', '--concurrency', 'auto', '--cache', '--cache-location', 'node_modules/.cache/eslint/']],
   ['import cycles', [join(root, 'scripts/check-cycles.mjs')]],
   ['layers', [join(root, 'scripts/check-layers.mjs')]],
+  ['copies', [bin('jscpd', 'bin/jscpd'), '--config', join(root, '.jscpd.json')]],
+  ['file length', [join(root, 'scripts/check-length.mjs')]],
   ['knip', [bin('knip', 'bin/knip.js'), '--no-progress', '--cache', '--cache-location', 'node_modules/.cache/knip']],
 ];
 
