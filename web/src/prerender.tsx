@@ -4,7 +4,7 @@
 // shows before its data arrives: the same first render as in the browser.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { createAppServices } from './api/services';
 

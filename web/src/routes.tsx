@@ -2,7 +2,7 @@
 // landing page ships only what it shows.
 import { Suspense } from 'react';
 import { lazyNamed } from './lazyNamed';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { PublicLayout } from './components/layout/PublicLayout';
 import { RequireAuth } from './components/layout/RequireAuth';
 import { RequireOnboarded } from './components/layout/RequireOnboarded';

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
 import { RecommendationCard } from '../components/dashboard/RecommendationCard';

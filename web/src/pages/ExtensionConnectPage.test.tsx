@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { EXTENSION_HANDOFF, STORAGE_KEYS } from '@app/shared';
 import { createAppServices } from '../api/services';
 import { ServicesProvider } from '../api/ServicesContext';

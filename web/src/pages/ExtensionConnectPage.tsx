@@ -2,7 +2,7 @@
 // opened this tab. The token is issued for the extension's one-time nonce and handed to the
 // extension's sign-in bridge by window.postMessage to this page's own origin; never in a URL.
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Link } from '../components/common/Link';
 import { EXTENSION_HANDOFF } from '@app/shared';
 import { useApi, useSession } from '../api/ServicesContext';

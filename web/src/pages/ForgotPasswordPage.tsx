@@ -1,7 +1,7 @@
 // "Forgot password?": a code mailed to the address sets a new password and signs in here; every
 // other device is signed out (docs/security.md, "Password reset").
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
 import { ApiError, PASSWORD_RESET, PASSWORD_RULES, VERIFICATION } from '@app/shared';
 import { useApi } from '../api/ServicesContext';

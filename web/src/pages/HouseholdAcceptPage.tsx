@@ -2,7 +2,7 @@
 // the link's fragment (never sent to a server by the browser); a signed-out visitor signs in or
 // creates an account with the invited address and comes back here (pendingInvite.ts).
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { useApi, useSession } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { Link } from '../components/common/Link';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
 import { ApiError, ERROR_TEXTS, VERIFICATION, unlockAvailable } from '@app/shared';
 import { useApi } from '../api/ServicesContext';

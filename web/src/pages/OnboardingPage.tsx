@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ALERT_TEXTS, SCHEDULE_DEFAULTS } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { GenreStep } from '../components/onboarding/GenreStep';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { NotFoundPage } from './NotFoundPage';
 import { UnsubscribePage } from './UnsubscribePage';
 import { AboutPage } from './AboutPage';

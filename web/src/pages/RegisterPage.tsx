@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
 import { ERROR_TEXTS, PASSWORD_RULES } from '@app/shared';
 import { useApi } from '../api/ServicesContext';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useFreshProfile } from '../hooks/useProfile';
 import { useSubscriptionStatus } from '../hooks/useSubscriptionStatus';
 import { usePaymentReturn } from '../hooks/usePaymentReturn';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { Link } from '../components/common/Link';
 import { ApiError, type UnsubscribeResponse } from '@app/shared';
 import { useApi } from '../api/ServicesContext';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
 import { ApiError, ERROR_TEXTS, VERIFICATION } from '@app/shared';
 import { useApi } from '../api/ServicesContext';

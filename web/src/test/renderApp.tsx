@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router';
 import { STORAGE_KEYS, type User } from '@app/shared';
 import { App } from '../App';
 import { createAppServices, type AppServices } from '../api/services';

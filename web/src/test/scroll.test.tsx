@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import { ScrollToTop } from '../components/layout/ScrollToTop';
 
 // jsdom does not scroll: the spy records what the app asks of the browser.

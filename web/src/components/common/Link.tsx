@@ -2,7 +2,7 @@
 // React Router's Link and NavLink. Theirs also carry framework-mode prefetching and view transitions,
 // and being used anywhere put that code in every page's first download (about 2.4 KB gzipped).
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
-import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } from 'react-router-dom';
+import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } from 'react-router';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: To;

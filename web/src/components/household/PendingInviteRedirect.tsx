@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { hasInviteToken } from './pendingInvite';
 
 /** Back to the household accept page once signed in (or signed up and verified), when an invite link brought the visitor. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { NavLink } from '../common/Link';
 import { useApi, useSession } from '../../api/ServicesContext';
 import { Logo } from './Logo';

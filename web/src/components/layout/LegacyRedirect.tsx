@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 
 /** /dashboard, /onboarding, /settings -> their /app pages, keeping ?upgrade=true&section=... */
 export function LegacyRedirect({ to }: { to: string }) {

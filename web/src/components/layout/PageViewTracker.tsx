@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useServices } from '../../api/ServicesContext';
 
 /** Page views go to our own database by path (no third-party analytics anywhere), after the first view (services.afterFirstView). */

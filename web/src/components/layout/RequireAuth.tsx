@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../api/ServicesContext';
 
 /** Signed-in pages: no stored token (never signed in, signed out, or a 401) -> /login. */

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../api/ServicesContext';
 
 /** Dashboard and settings need a finished onboarding; everyone else goes to /app/onboarding. */

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { AppHeader } from './AppHeader';
 import { SiteFooter } from './SiteFooter';
 import { PageLoading } from '../common/PageLoading';

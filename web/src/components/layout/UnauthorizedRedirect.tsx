@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useServices } from '../../api/ServicesContext';
 
 /** docs/screens.md, "Sessions and account actions": any 401 removes token and user (the client did that) and goes to /login. */

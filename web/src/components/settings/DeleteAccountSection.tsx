@@ -2,7 +2,7 @@
 // email to accounts without one (Google sign-in). After deletion this browser is signed out and
 // shows the confirmation page. docs/product-decisions.md, "Your data".
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { User } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';

@@ -2,7 +2,7 @@
 // extension, with when each was last used; Revoke signs one out at its next request, and "Sign
 // out everywhere" signs out all of them, this one too (docs/security.md, "Sessions").
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { AccountSession } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';

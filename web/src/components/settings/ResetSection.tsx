@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useApi, useServices } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { Modal } from '../common/Modal';
