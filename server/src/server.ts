@@ -21,6 +21,7 @@ import { answerClientError } from './http/client-error.js';
 import { Metrics } from './metrics/metrics.js';
 import { listenMetrics } from './metrics/http.js';
 import { holdServerLock } from './db/server-lock.js';
+import { bearers } from './features/auth/bearer.js';
 
 export const DEFAULT_WEB_DIST = WEB_DIST;
 
@@ -134,6 +135,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       clock: opts.clock ?? systemClock,
       secrets: { jwt: await jwtSecret(config, database) },
       metrics,
+      bearers,
     };
     services = await buildServices(ctx);
     handler = createApp(ctx, services, opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist, lifecycle);
