@@ -23,15 +23,16 @@ export const WORKSPACES = [
     layers: [
       { name: 'entry points and CLIs', paths: ['main.ts', 'server.ts', 'app.ts', 'wiring.ts', 'admin.ts', 'admin/', 'catalog-cli.ts', 'catalog-commands.ts'] },
       { name: 'jobs', paths: ['jobs/'] },
+      { name: 'services seam', paths: ['services.ts'] },
       {
         name: 'features',
         paths: ['features/'],
         order: [
-          'account', 'household', 'fit', 'imports', 'settings', 'credentials', 'auth', 'sessions', 'extension', 'public', 'payments',
-          'recommendations', 'watchlist', 'calendar', 'onboarding', 'analytics', 'subscription', 'delivery', 'feedback', 'users', 'tonight',
+          'account', 'credentials', 'delivery', 'feedback', 'fit', 'payments', 'public', 'settings', 'imports', 'household', 'auth',
+          'recommendations', 'sessions', 'onboarding', 'subscription', 'tonight', 'watchlist', 'calendar', 'extension', 'analytics',
+          'history', 'users',
         ],
       },
-      { name: 'services seam', paths: ['services.ts'] },
       { name: 'catalog', paths: ['catalog/'] },
       { name: 'http', paths: ['http/'] },
       { name: 'context', paths: ['context.ts'] },
@@ -63,7 +64,13 @@ export const WORKSPACES = [
 ];
 
 /** Upward imports kept on purpose: type-only, each with its reason (docs/architecture.md, "Layers"). */
-export const ALLOWED = [];
+export const ALLOWED = [
+  {
+    from: 'server/src/features/public/public.routes.ts',
+    to: 'server/src/services.ts',
+    reason: "the landing page's counts are the `stats` function wiring builds: the route names its type from the seam instead of repeating it",
+  },
+];
 
 const TEST = /(^|\/)(test|testing|test-fixtures)\/|\.test\.tsx?$|(^|\/)test-support\.ts$/;
 const CODE = /\.(ts|tsx|mts|mjs|js)$/;
