@@ -12,25 +12,6 @@ export function AboutPage() {
   usePageTitle('About and credits');
   const config = usePublicConfig();
   if (!config.data) return <article className="legal about container-narrow" aria-busy="true" />;
-  if (!config.data.uses_tmdb) {
-    return (
-      <article className="legal about container-narrow">
-        <h1>About and credits</h1>
-        <p>
-          Tonight&rsquo;s Pick chooses one movie or series for tonight from the streaming services you already pay for, and
-          explains why it picked it.
-        </p>
-        <h2>The catalog</h2>
-        <p>
-          This server&rsquo;s catalog is the one written by the Tonight&rsquo;s Pick team, with our own descriptions and posters
-          we design from each title&rsquo;s facts, and any titles its operator imported. Where to watch shows what that
-          catalog knows; services change what they carry, so check the service before you settle in.
-        </p>
-        <h2>Scores</h2>
-        <p>Every score says where it comes from: the Rotten Tomatoes Tomatometer and the IMDb user rating.</p>
-      </article>
-    );
-  }
   return (
     <article className="legal about container-narrow">
       <h1>About and credits</h1>
@@ -38,7 +19,29 @@ export function AboutPage() {
         Tonight&rsquo;s Pick chooses one movie or series for tonight from the streaming services you already pay for, and
         explains why it picked it.
       </p>
+      {config.data.uses_tmdb ? <TmdbCredits /> : <OwnCatalogCredits />}
+    </article>
+  );
+}
 
+function OwnCatalogCredits() {
+  return (
+    <>
+      <h2>The catalog</h2>
+      <p>
+        This server&rsquo;s catalog is the one written by the Tonight&rsquo;s Pick team, with our own descriptions and posters
+        we design from each title&rsquo;s facts, and any titles its operator imported. Where to watch shows what that
+        catalog knows; services change what they carry, so check the service before you settle in.
+      </p>
+      <h2>Scores</h2>
+      <p>Every score says where it comes from: the Rotten Tomatoes Tomatometer and the IMDb user rating.</p>
+    </>
+  );
+}
+
+function TmdbCredits() {
+  return (
+    <>
       <h2>Posters, backdrops and trailers</h2>
       <section className="credit" aria-label="The Movie Database (TMDB)">
         <a className="tmdb-wordmark" href={ATTRIBUTION.tmdbUrl} target="_blank" rel="noopener noreferrer" aria-label="TMDB (The Movie Database)">
@@ -66,6 +69,6 @@ export function AboutPage() {
         Every score says where it comes from: the Rotten Tomatoes Tomatometer, the IMDb user rating, or TMDB&rsquo;s
         audience score where IMDb has none.
       </p>
-    </article>
+    </>
   );
 }

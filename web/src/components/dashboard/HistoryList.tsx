@@ -6,7 +6,7 @@ import { errorText } from '../../api/errorText';
 import { HISTORY_PAGE_SIZE, useHistory } from '../../hooks/useHistory';
 import { ErrorState } from '../common/ErrorState';
 import { Icon } from '../common/Icon';
-import { Modal } from '../common/Modal';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { PageLoading } from '../common/PageLoading';
 import { PosterImage } from '../common/PosterImage';
@@ -183,17 +183,17 @@ export function HistoryList() {
         </>
       )}
       {removing && (
-        <Modal title={`Remove ${removing.movie_title} from your history?`} onClose={() => setRemoving(null)}>
+        <ConfirmDialog
+          title={`Remove ${removing.movie_title} from your history?`}
+          cancelLabel="Keep it"
+          confirmLabel="Remove from history"
+          busyLabel="Removing…"
+          busy={pending === removing.id}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => void remove(removing)}
+        >
           <p>Its rating is forgotten and it may be picked for you again.</p>
-          <div className="modal-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setRemoving(null)}>
-              Keep it
-            </button>
-            <button type="button" className="btn btn-danger" disabled={pending === removing.id} onClick={() => void remove(removing)}>
-              {pending === removing.id ? 'Removing…' : 'Remove from history'}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );

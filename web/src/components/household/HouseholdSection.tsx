@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../api/errorText';
 import { useHousehold } from '../../hooks/useHousehold';
-import { Modal } from '../common/Modal';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from '../settings/SettingsSection';
 
@@ -90,17 +90,17 @@ export function HouseholdSection() {
         </form>
       )}
       {confirming && partner && (
-        <Modal title="Leave the household?" onClose={() => setConfirming(false)}>
+        <ConfirmDialog
+          title="Leave the household?"
+          cancelLabel="Cancel"
+          confirmLabel="Yes, leave"
+          busyLabel="Leaving…"
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void run(leave, HOUSEHOLD_SECTION_TEXTS.leaveFailed, () => setConfirming(false))}
+        >
           <p>Picks for two end for both of you, and {partner.name} is told nothing. The ratings each of you gave stay in your own history.</p>
-          <div className="modal-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void run(leave, HOUSEHOLD_SECTION_TEXTS.leaveFailed, () => setConfirming(false))}>
-              {busy ? 'Leaving…' : 'Yes, leave'}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </SettingsSection>
   );

@@ -5,7 +5,7 @@ import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { useImports, useRefresh } from '../../hooks/useLibrary';
 import { ImportFlow } from './ImportFlow';
-import { Modal } from '../common/Modal';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from '../settings/SettingsSection';
 import { IMPORT_TEXTS, countsText } from './importFile';
@@ -77,19 +77,19 @@ function PastImports() {
         </ul>
       )}
       {undoing && (
-        <Modal title="Undo this import?" onClose={() => setUndoing(null)}>
+        <ConfirmDialog
+          title="Undo this import?"
+          cancelLabel="Keep it"
+          confirmLabel="Yes, undo"
+          busyLabel="Undoing…"
+          busy={busy}
+          onCancel={() => setUndoing(null)}
+          onConfirm={() => void undo(undoing)}
+        >
           <p>
             Everything {undoing.filename} added is removed: {countsText(undoing.counts)}. Titles that were already in your history stay as they are.
           </p>
-          <div className="modal-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setUndoing(null)}>
-              Keep it
-            </button>
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void undo(undoing)}>
-              {busy ? 'Undoing…' : 'Yes, undo'}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { AccountSession } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
-import { Modal } from '../common/Modal';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from './SettingsSection';
 import '../../styles/extension.css';
@@ -101,17 +101,17 @@ export function DevicesSection() {
         Sign out everywhere
       </button>
       {confirming && (
-        <Modal title="Sign out everywhere?" onClose={() => setConfirming(false)}>
+        <ConfirmDialog
+          title="Sign out everywhere?"
+          cancelLabel="Cancel"
+          confirmLabel="Yes, sign out everywhere"
+          busyLabel="Signing out…"
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void signOutEverywhere()}
+        >
           <p>Every browser and every connected extension will be signed out, this one too. You can sign in again with your password or Google.</p>
-          <div className="modal-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void signOutEverywhere()}>
-              {busy ? 'Signing out…' : 'Yes, sign out everywhere'}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </SettingsSection>
   );

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useDraft } from '../../hooks/useDraft';
 import { ALERT_TEXTS } from '@app/shared';
 import { Notice } from '../common/Notice';
+import { SaveFooter, type SaveMessage } from './SaveFooter';
 import { SettingsSection } from './SettingsSection';
 
 interface Props {
@@ -19,7 +20,7 @@ interface Props {
 /** A settings section that edits one list (streaming services, languages) and saves it. */
 export function ListSettingSection({ id, title, value, min = 0, minText, save, children }: Props) {
   const { draft: selected, edit, saved } = useDraft(value);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const tooFew = selected.length < min;
 
@@ -45,10 +46,7 @@ export function ListSettingSection({ id, title, value, min = 0, minText, save, c
         setMessage(null);
       })}
       {tooFew && minText && <Notice tone="warning">{minText}</Notice>}
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      <button type="button" className="btn btn-primary" disabled={busy || tooFew} onClick={() => void submit()}>
-        {busy ? 'Saving…' : 'Save'}
-      </button>
+      <SaveFooter message={message} busy={busy} disabled={tooFew} onSave={() => void submit()} />
     </SettingsSection>
   );
 }

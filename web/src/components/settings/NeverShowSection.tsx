@@ -13,7 +13,7 @@ import {
 import { useDraft } from '../../hooks/useDraft';
 import { errorText } from '../../api/errorText';
 import { ChoiceGroup } from '../common/ChoiceGroup';
-import { Notice } from '../common/Notice';
+import { SaveFooter, type SaveMessage } from './SaveFooter';
 import { SettingsSection } from './SettingsSection';
 
 interface Draft {
@@ -95,7 +95,7 @@ function WordList({ label, hint, values, onChange, placeholder }: { label: strin
 export function NeverShowSection({ user, save }: { user: User; save: (b: UpdateProfileRequest) => Promise<unknown> }) {
   const id = useId();
   const { draft, dirty, edit, saved } = useDraft<Draft>({ exclusions: user.exclusions, max_age_rating: user.max_age_rating });
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Exclusions>) => {
     edit({ ...draft, exclusions: { ...draft.exclusions, ...patch } });
@@ -162,10 +162,7 @@ export function NeverShowSection({ user, save }: { user: User; save: (b: UpdateP
           Titles without a known rating are not filtered.
         </p>
       </div>
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      <button type="button" className="btn btn-primary" disabled={busy || !dirty} onClick={() => void submit()}>
-        {busy ? 'Saving…' : 'Save'}
-      </button>
+      <SaveFooter message={message} busy={busy} disabled={!dirty} onSave={() => void submit()} />
     </SettingsSection>
   );
 }

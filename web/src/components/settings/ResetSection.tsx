@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApi, useServices } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
-import { Modal } from '../common/Modal';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from './SettingsSection';
 
@@ -35,18 +35,18 @@ export function ResetSection() {
         Reset preferences
       </button>
       {confirming && (
-        <Modal title="Reset your preferences?" onClose={() => setConfirming(false)}>
+        <ConfirmDialog
+          title="Reset your preferences?"
+          cancelLabel="Cancel"
+          confirmLabel="Yes, reset"
+          busyLabel="Resetting…"
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void reset()}
+        >
           <p>Your genres, languages, favourite titles and streaming services will be cleared and you will go through onboarding again.</p>
           {error && <Notice tone="error">{error}</Notice>}
-          <div className="modal-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void reset()}>
-              {busy ? 'Resetting…' : 'Yes, reset'}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </SettingsSection>
   );
