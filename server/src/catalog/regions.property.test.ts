@@ -5,7 +5,7 @@
 // catalogs, users and seeds.
 import { countryPhrase } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from '../engine/catalog-index.js';
+import { buildIndex } from '../engine/build-index.js';
 import { rankAll, recommend } from '../engine/rank.js';
 import { seededRandom } from '../engine/random.js';
 import { int, pick, randomTaste, sample, syntheticCatalog, SYNTH_PLATFORMS, type Rng } from '../engine/testing/synthetic.js';

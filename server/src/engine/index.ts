@@ -1,5 +1,6 @@
 // The engine's public surface. Pure functions over plain data: no I/O, no database, no clock.
-export { buildIndex, type CatalogIndex } from './catalog-index.js';
+export { buildIndex } from './build-index.js';
+export type { CatalogIndex } from './catalog-index.js';
 export { rankAll, recommend } from './rank.js';
 export { buildNeighbours, buildNeighboursInSteps, NEIGHBOUR_DEFAULTS, NeighbourTable, type NeighbourOptions } from './neighbours.js';
 export type { Interaction } from './interactions.js';

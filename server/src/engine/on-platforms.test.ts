@@ -2,7 +2,8 @@
 // catalog finds with the same rule: same titles, catalog order, each once. Random catalogs with
 // regions and more platforms than the 31-bit mask holds, random rules, kinds and exclusions.
 import { describe, expect, it } from 'vitest';
-import { buildIndex, type CatalogIndex } from './catalog-index.js';
+import { buildIndex } from './build-index.js';
+import type { CatalogIndex } from './catalog-index.js';
 import { gatherOnPlatforms, type PlatformRule } from './on-platforms.js';
 import { seededRandom } from './random.js';
 import { int, pick, sample, syntheticCatalog, type Rng } from './testing/synthetic.js';

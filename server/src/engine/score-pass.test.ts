@@ -2,7 +2,7 @@
 // part must be exactly (bit for bit) the one a pass for that member alone makes, whichever way
 // (postings or the candidates' own tokens) the pass would have taken.
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from './catalog-index.js';
+import { buildIndex } from './build-index.js';
 import { seededRandom } from './random.js';
 import { tokenScores, tokenScoresPair } from './score-pass.js';
 import { int, sample, syntheticCatalog } from './testing/synthetic.js';

@@ -1,7 +1,7 @@
 // Sparse catalogs (MovieLens-like: genres and a year, nothing else) and odd input still give
 // sensible, finite results: the quality benchmark runs the engine on exactly such data.
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from './catalog-index.js';
+import { buildIndex } from './build-index.js';
 import { buildNeighbours } from './neighbours.js';
 import { rankAll, recommend } from './rank.js';
 import { seededRandom } from './random.js';

@@ -1,7 +1,7 @@
 // A pick for two (together.ts): its hard rules over 400 random pairs, checked against a naive
 // statement of them, and the blend rule measured on pairs with opposite tastes.
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from './catalog-index.js';
+import { buildIndex } from './build-index.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
 import { excludedIds, inPreferredLanguage } from './testing/properties.js';

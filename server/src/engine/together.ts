@@ -9,19 +9,17 @@
 import type { CatalogIndex } from './catalog-index.js';
 import { markConstraintBreaks } from './constraint-table.js';
 import { hasConstraints } from './constraints.js';
-import { collaborativePass, releaseCollaborative, supportPopularity } from './collaborative.js';
 import { explain } from './explain.js';
-import { NeighbourTable } from './neighbours.js';
-import { buildProfile, releaseProfile, type UserProfile } from './profile.js';
+import { buildProfile, releaseProfile } from './profile.js';
 import { poolSize, weightedDraw } from './rank.js';
 import type { RequestState } from './request-state.js';
-import { scoreCandidates, tokenScoresPair } from './score-pass.js';
-import { positionsOf, resolvePositions } from './taste-positions.js';
+import { tokenScoresPair } from './score-pass.js';
+import { positionsOf } from './taste-positions.js';
 import { TopK } from './top-k.js';
 import { classify, markExcluded, rulesOf, whereToWatch, type MemberRules } from './together-candidates.js';
+import { memberState, releaseState, resolved, score, stateOf, weightsFor } from './together-member.js';
 import { togetherReason } from './together-reason.js';
 import type { BlendRule, EngineWeights, Factor, Neighbours, TogetherMember, TogetherOptions, TogetherPick, TogetherRanked } from './types.js';
-import { defaultWeights, resolveWeights } from './weights.js';
 import { perIndex } from './per-index.js';
 
 /** Keeps language tiers apart whatever the blend: a blend never reaches this size. */
@@ -44,60 +42,6 @@ const pairScratchOf = perIndex<PairScratch>((index) => ({
   tokenScore: new Float32Array(index.size),
 }));
 
-function weightsFor(index: CatalogIndex, opts: TogetherOptions, neighbours: Neighbours | undefined): EngineWeights {
-  const hasCoLikes = neighbours instanceof NeighbourTable ? neighbours.nbr.length > 0 : neighbours !== undefined;
-  return resolveWeights(opts.weights, defaultWeights(index.richFeatures, hasCoLikes));
-}
-
-/** A solo request state for one member over the pair's candidates, not scored yet (`profile`: built already). Release it. */
-function stateOf(index: CatalogIndex, member: TogetherMember, r: MemberRules, candidates: Int32Array, weights: EngineWeights, neighbours: Neighbours | undefined, seed: number, fallback: boolean, profile?: UserProfile): RequestState {
-  const history = positionsOf(index, member.taste);
-  return {
-    index,
-    taste: member.taste,
-    history,
-    opts: { seed, region: member.region ?? null },
-    neighbours,
-    weights,
-    profile: profile ?? buildProfile(index, member.taste, weights, history),
-    mood: null,
-    moodMet: false,
-    popularity: supportPopularity(index, neighbours),
-    collaborativeTouched: [],
-    targetPlatforms: r.targets,
-    restricted: r.restricted,
-    fallback,
-    regional: r.regional,
-    preferredLanguage: r.preferred,
-    hasLanguagePreference: !r.anyLanguage,
-    candidates,
-    saved: [],
-  };
-}
-
-/** Scores the state's candidates into scratch.score (`tokens`: their token parts, worked out already). Released on error. */
-function score(state: RequestState, tokens?: Float32Array): RequestState {
-  try {
-    state.collaborativeTouched = collaborativePass(state.index, state.profile, state.neighbours);
-    scoreCandidates(state, tokens);
-  } catch (error) {
-    releaseState(state);
-    throw error;
-  }
-  return state;
-}
-
-/** A solo request state for one member over the pair's candidates; scored into scratch.score. Release it. */
-function memberState(index: CatalogIndex, member: TogetherMember, r: MemberRules, candidates: Int32Array, weights: EngineWeights, neighbours: Neighbours | undefined, seed: number, fallback: boolean): RequestState {
-  return score(stateOf(index, member, r, candidates, weights, neighbours, seed, fallback));
-}
-
-function releaseState(state: RequestState): void {
-  releaseProfile(state.index, state.profile);
-  releaseCollaborative(state.index, state.collaborativeTouched);
-  state.collaborativeTouched = [];
-}
-
 interface Scored {
   candidates: Int32Array;
   fallback: boolean;
@@ -109,12 +53,6 @@ interface Scored {
   raw: [Float32Array, Float32Array];
   /** The second member's state, still built, when scorePair was asked to keep it. */
   second?: RequestState;
-}
-
-/** Each member's history resolved once per request (the passes below read it several times). */
-function resolved(index: CatalogIndex, members: readonly [TogetherMember, TogetherMember]): [TogetherMember, TogetherMember] {
-  const one = (m: TogetherMember): TogetherMember => (m.taste.positions ? m : { ...m, taste: { ...m.taste, positions: resolvePositions(index, m.taste) } });
-  return [one(members[0]), one(members[1])];
 }
 
 /**

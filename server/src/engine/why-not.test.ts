@@ -4,7 +4,7 @@
 // candidate's rank is its place in rankAll, and the engine's own pick is never said to be excluded.
 import { MOOD_VALUES } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from './catalog-index.js';
+import { buildIndex } from './build-index.js';
 import { rankAll, recommend, poolSize } from './rank.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';

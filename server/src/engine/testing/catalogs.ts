@@ -1,6 +1,7 @@
 // Test-only: the catalogs the property tests run on. The built-in pack is used when present
 // (a checkout without server/catalog/titles skips those cases).
-import { buildIndex, type CatalogIndex } from '../catalog-index.js';
+import { buildIndex } from '../build-index.js';
+import type { CatalogIndex } from '../catalog-index.js';
 import { buildNeighbours, type NeighbourTable } from '../neighbours.js';
 import { seededRandom } from '../random.js';
 import type { EngineTitle } from '../types.js';

@@ -1,6 +1,6 @@
 // Test-only: tonight's constraints stated naively (no index, no folding tables: plain string work
 // on each title), random constraints, and catalogs that carry the facts the constraints read.
-import { buildIndex } from '../catalog-index.js';
+import { buildIndex } from '../build-index.js';
 import { seededRandom } from '../random.js';
 import type { EngineTitle, RecommendOptions } from '../types.js';
 import type { TestCatalog } from './catalogs.js';
