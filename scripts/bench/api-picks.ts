@@ -1,5 +1,6 @@
 // POST /api/recommendations/new for `npm run bench:api`: rounds of fresh users of chosen history
-// lengths, side by side, with p50/p99 and the server's CPU per issue.
+// lengths, side by side, with p50/p99 and the server's CPU per issue; with BENCH_BASELINE, on the
+// baseline checkout's bundle too, in the same rounds.
 import type { DatabaseHandle } from '../../server/src/db/connection.js';
 import { api, benchUser, catalogIds } from './api-users.js';
 import { cpuMsOf, pct, type BundledServer } from './server-process.js';
@@ -29,45 +30,55 @@ export interface PickFigure {
   slow: SlowPick[];
 }
 
+/** One server's pick figures in a phase: its first issue (the engine index built) and each history length. */
+export interface PickRun {
+  first: number;
+  picks: PickFigure[];
+}
+
 /**
  * POST /new for users of the given history lengths, side by side: per round a fresh user of each
- * length, warmed up, then their issues interleaved in blocks of BLOCK so that machine noise falls
- * on all of them alike. Server CPU is read around each block.
+ * length on each server, warmed up, then all their issues interleaved in blocks of BLOCK so that
+ * machine noise falls on every server and length alike. Several servers (this checkout's bundle
+ * and BENCH_BASELINE's, on one database) are measured in the same rounds, which server goes first
+ * alternating from round to round. Server CPU is read around each block.
  */
-export async function measurePicks(server: BundledServer, handle: DatabaseHandle, secret: string, histories: number[], probe: StallProbe): Promise<{ picks: PickFigure[]; first: number; token: string }> {
+export async function measurePicks(servers: BundledServer[], handle: DatabaseHandle, secret: string, histories: number[], probe: StallProbe): Promise<{ runs: PickRun[]; token: string }> {
   const titles = await catalogIds(handle);
-  const figures = histories.map((history) => ({ history, rounds: [] as PickFigure['rounds'], all: [] as number[], cpu: 0, slow: new SlowPicks(server.pid) }));
-  let first = NaN;
+  const lanes = servers.flatMap((server, s) => histories.map((history) => ({ server, s, history, rounds: [] as PickFigure['rounds'], all: [] as number[], cpu: 0, slow: new SlowPicks(server.pid) })));
+  const first = servers.map(() => NaN);
   let lastToken = '';
   for (let round = 0; round < ROUNDS; round++) {
-    const users = [];
-    for (const [k, history] of histories.entries()) {
-      const token = await benchUser(handle, server.url, secret, titles, history, round * 3 + k);
-      users.push({ token, times: [] as number[], cpu: 0 });
-      lastToken = token;
+    const order = round % 2 === 0 ? lanes : [...lanes].reverse();
+    const users = new Map<(typeof lanes)[number], { token: string; times: number[]; cpu: number }>();
+    for (const [k, lane] of lanes.entries()) {
+      const token = await benchUser(handle, lane.server.url, secret, titles, lane.history, round * Math.max(3, lanes.length) + k);
+      users.set(lane, { token, times: [], cpu: 0 });
+      if (lane.s === 0) lastToken = token;
     }
-    const issue = (token: string, i: number) => issuePick(server.url, token, i);
-    for (const u of users) {
+    const issue = (lane: (typeof lanes)[number], i: number) => issuePick(lane.server.url, users.get(lane)!.token, i);
+    for (const lane of order) {
       const t = performance.now();
-      await issue(u.token, 0);
+      await issue(lane, 0);
       // The first issue after start builds the engine index for this catalog snapshot.
-      if (Number.isNaN(first)) first = performance.now() - t;
-      for (let i = 1; i <= WARMUP; i++) await issue(u.token, i);
+      if (Number.isNaN(first[lane.s])) first[lane.s] = performance.now() - t;
+      for (let i = 1; i <= WARMUP; i++) await issue(lane, i);
     }
     for (let done = 0; done < MEASURED; done += BLOCK) {
-      for (const [k, u] of users.entries()) {
-        const cpu0 = cpuMsOf(server.pid);
-        for (let i = done; i < Math.min(MEASURED, done + BLOCK); i++) u.times.push(await figures[k].slow.time(round, () => issue(u.token, i)));
-        u.cpu += cpuMsOf(server.pid) - cpu0;
+      for (const lane of order) {
+        const u = users.get(lane)!;
+        const cpu0 = cpuMsOf(lane.server.pid);
+        for (let i = done; i < Math.min(MEASURED, done + BLOCK); i++) u.times.push(await lane.slow.time(round, () => issue(lane, i)));
+        u.cpu += cpuMsOf(lane.server.pid) - cpu0;
       }
     }
-    users.forEach((u, k) => {
-      figures[k].rounds.push({ p50: pct(u.times, 50), p99: pct(u.times, 99), max: Math.max(...u.times), server_cpu_ms_per_issue: u.cpu / u.times.length });
-      figures[k].all.push(...u.times);
-      figures[k].cpu += u.cpu;
-    });
+    for (const [lane, u] of users) {
+      lane.rounds.push({ p50: pct(u.times, 50), p99: pct(u.times, 99), max: Math.max(...u.times), server_cpu_ms_per_issue: u.cpu / u.times.length });
+      lane.all.push(...u.times);
+      lane.cpu += u.cpu;
+    }
   }
-  const picks: PickFigure[] = [];
-  for (const f of figures) picks.push({ history: f.history, rounds: f.rounds, p50: pct(f.all, 50), p99: pct(f.all, 99), server_cpu_ms_per_issue: f.cpu / f.all.length, slow: await f.slow.report(probe) });
-  return { first, token: lastToken, picks };
+  const runs: PickRun[] = servers.map((_, s) => ({ first: first[s], picks: [] }));
+  for (const l of lanes) runs[l.s].picks.push({ history: l.history, rounds: l.rounds, p50: pct(l.all, 50), p99: pct(l.all, 99), server_cpu_ms_per_issue: l.cpu / l.all.length, slow: await l.slow.report(probe) });
+  return { runs, token: lastToken };
 }

@@ -12,6 +12,8 @@
 //   (api-throughput.ts), on the built-in catalog; start to /healthz on a first and a second start
 //   (api-startup.ts); the landing page's and the extension popup's JavaScript (bench:bundle).
 // - The TMDB sync's throughput against the local fake TMDB server (client at its default limits).
+// BENCH_BASELINE=<another checkout, its server bundle built> measures the picks of each phase on
+// that bundle too, in the same rounds against the same database, printed beside this checkout's.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +25,7 @@ import { insertSyntheticCatalog } from './api-synthetic.js';
 import { cpuMsOf, memoryOf, pct, startBundledServer } from './server-process.js';
 import { databaseMb, importDatasets, SHARED_DATA, syncFigure } from './api-catalogs.js';
 import { api, benchUser, catalogIds } from './api-users.js';
-import { MEASURED, measurePicks, ROUNDS, WARMUP, type PickFigure } from './api-picks.js';
+import { MEASURED, measurePicks, ROUNDS, WARMUP, type PickFigure, type PickRun } from './api-picks.js';
 import { currentThroughput, type ThroughputFigure } from './api-throughput.js';
 import { startupFigure } from './api-startup.js';
 import { measureTogether } from './api-together.js';
@@ -34,6 +36,7 @@ import { buildWebIfStale, run } from '../lib.mjs';
 const ROOT = resolve(import.meta.dirname, '../..');
 const SYNTHETIC_TITLES = Number(process.env.SYNTHETIC_TITLES ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? null;
+const BASELINE = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : null;
 
 const GOALS = {
   current_share_of_express: 0.5,
@@ -54,6 +57,8 @@ interface Phase {
   database_mb: number | null;
   first_issue_ms: number;
   picks: PickFigure[];
+  /** The same rounds on BENCH_BASELINE's bundle (null without it). */
+  baseline: (PickRun & { checkout: string }) | null;
   get_current_ms: { p50: number; p99: number; server_cpu_ms: number };
   load_average: number[];
   rss_mb: number;
@@ -97,10 +102,13 @@ async function bundleFigure(): Promise<Record<string, { gzip_kb: number }>> {
 
 async function measure(label: string, dialect: 'sqlite' | 'postgres', dataDir: string, schema: string, secret: string, histories: number[]): Promise<Phase> {
   const server = await startBundledServer(serverEnv(dialect, dataDir, secret, schema));
+  const base = BASELINE ? await startBundledServer(serverEnv(dialect, dataDir, secret, schema), { checkout: BASELINE }) : null;
   const handle = await openDatabase(databaseOf(dialect, dataDir, schema));
   try {
     const titles = await countTitles(handle);
-    const { picks, first, token } = await measurePicks(server, handle, secret, histories, probe);
+    const { runs, token } = await measurePicks(base ? [server, base] : [server], handle, secret, histories, probe);
+    const [{ picks, first }, baseline] = runs;
+    await base?.stop();
     // For scale: the cheapest authenticated call on the same path (token, user row, one select).
     const reads: number[] = [];
     const cpu1 = cpuMsOf(server.pid);
@@ -118,6 +126,7 @@ async function measure(label: string, dialect: 'sqlite' | 'postgres', dataDir: s
       database_mb: dialect === 'sqlite' ? databaseMb(dataDir) : null,
       first_issue_ms: first,
       picks,
+      baseline: baseline ? { checkout: BASELINE!, ...baseline } : null,
       get_current_ms: { p50: pct(reads, 50), p99: pct(reads, 99), server_cpu_ms: cpuPerRead },
       load_average: loadavg(),
       rss_mb: mem.rssMb,
@@ -126,6 +135,7 @@ async function measure(label: string, dialect: 'sqlite' | 'postgres', dataDir: s
   } finally {
     await handle.close();
     await server.stop();
+    await base?.stop();
   }
 }
 
@@ -156,6 +166,16 @@ const pgDir = mkdtempSync(join(tmpdir(), 'tp-bench-api-pg-'));
 const schema = `bench_api_${randomBytes(5).toString('hex')}`;
 const secret = randomBytes(48).toString('base64url');
 const f = (n: number) => n.toFixed(1);
+/** The BENCH_BASELINE bundle's figures for the i-th history length of a phase, beside this checkout's. */
+const baselineColumns = (b: Phase['baseline'], i: number) =>
+  b
+    ? {
+        'baseline first issue (ms)': f(b.first),
+        'baseline p50 (ms)': f(b.picks[i].p50),
+        'baseline p99 per round (ms)': b.picks[i].rounds.map((r) => f(r.p99)).join(' / '),
+        'baseline CPU/issue (ms)': f(b.picks[i].server_cpu_ms_per_issue),
+      }
+    : {};
 const big = `${SYNTHETIC_TITLES.toLocaleString('en-US')} titles`;
 const probe = startStallProbe();
 
@@ -182,7 +202,7 @@ try {
   console.table(
     Object.fromEntries(
       phases.flatMap((p) =>
-        p.picks.map((k) => [
+        p.picks.map((k, i) => [
           `${p.catalog} (${p.dialect}), history ${k.history}`,
           {
             titles: p.titles,
@@ -191,6 +211,7 @@ try {
             'p50 (ms)': f(k.p50),
             'p99 per round (ms)': k.rounds.map((r) => f(r.p99)).join(' / '),
             'server CPU/issue (ms)': f(k.server_cpu_ms_per_issue),
+            ...baselineColumns(p.baseline, i),
             'GET /current p50/p99 (ms)': `${f(p.get_current_ms.p50)} / ${f(p.get_current_ms.p99)}`,
             'RSS / peak (MB)': `${f(p.rss_mb)} / ${f(p.peak_rss_mb)}`,
           },
@@ -200,7 +221,11 @@ try {
   );
   // What each slow pick was waiting for (scripts/bench/stall-probe.ts).
   const slowOf = (phase: string, picks: SlowPick[]) => picks.map((s) => ({ phase, round: s.round + 1, 'pick (ms)': f(s.ms), 'server CPU (ms)': s.server_cpu_ms, 'server major faults': s.server_major_faults, 'bench CPU (ms)': f(s.bench_cpu_ms), 'machine stall (ms)': f(s.machine_stall_ms), 'disk stall (ms)': f(s.disk_stall_ms) }));
-  const slow = [...phases.flatMap((p) => p.picks.flatMap((k) => slowOf(`${p.catalog} (${p.dialect}), history ${k.history}`, k.slow))), ...slowOf(`together, ${big} (sqlite)`, together.slow)];
+  const slow = [
+    ...phases.flatMap((p) => p.picks.flatMap((k) => slowOf(`${p.catalog} (${p.dialect}), history ${k.history}`, k.slow))),
+    ...phases.flatMap((p) => (p.baseline?.picks ?? []).flatMap((k) => slowOf(`${p.catalog} (${p.dialect}), history ${k.history}, baseline`, k.slow))),
+    ...slowOf(`together, ${big} (sqlite)`, together.slow),
+  ];
   console.log(`\nPicks over ${SLOW_PICK_MS} ms: ${slow.length}; for each, the server's CPU (all threads) and pages read from disk, the load generator's CPU, and the longest stretch in which a probe process got no core (machine stall) or waited for a 4 KB write to reach the disk (disk stall)`);
   if (slow.length) console.table(slow);
   if (imports.length) {
@@ -246,6 +271,7 @@ try {
     warmup: WARMUP,
     requests_per_round: MEASURED,
     rounds: ROUNDS,
+    baseline_checkout: BASELINE,
     goals,
     get_current_throughput: current,
     startup,

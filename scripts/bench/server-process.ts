@@ -2,8 +2,8 @@
 // on a free port, for the benchmarks; and what they read of a process from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { freePort } from '../../server/test/support/server-process.js';
 // @ts-expect-error plain JavaScript module of the root scripts
 import { buildServerIfStale, SERVER_NODE_ARGS, serverEnv } from '../lib.mjs';
@@ -33,16 +33,19 @@ function healthy(url: string): Promise<boolean> {
 /**
  * The bundled server on a free port, once /healthz answers 200. `nodeArgs`: e.g. ['--trace-gc'];
  * CPU_PROF_DIR=<dir> adds a V8 CPU profile of the run, for finding what is slow. `stdout`: 'pipe'
- * to read what the server prints (its log, V8's traces).
+ * to read what the server prints (its log, V8's traces). `checkout`: another checkout whose
+ * server/dist/main.mjs is built (BENCH_BASELINE), run as it is from its own folder.
  */
-export async function startBundledServer(env: Record<string, string>, opts: { nodeArgs?: string[]; stdout?: 'ignore' | 'pipe' } = {}): Promise<BundledServer> {
-  if ((await buildServerIfStale()) !== 0) throw new Error('server build failed');
+export async function startBundledServer(env: Record<string, string>, opts: { nodeArgs?: string[]; stdout?: 'ignore' | 'pipe'; checkout?: string } = {}): Promise<BundledServer> {
+  const cwd = opts.checkout ? resolve(opts.checkout) : ROOT;
+  if (opts.checkout && !existsSync(join(cwd, 'server/dist/main.mjs'))) throw new Error(`no server bundle at ${join(cwd, 'server/dist/main.mjs')}: build it there first (npm run build:server)`);
+  if (!opts.checkout && (await buildServerIfStale()) !== 0) throw new Error('server build failed');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
   const t0 = performance.now();
   const child = spawn(process.execPath, [...prof, ...(opts.nodeArgs ?? []), ...SERVER_NODE_ARGS, 'server/dist/main.mjs'], {
-    cwd: ROOT,
+    cwd,
     env: { ...serverEnv(), SCHEDULER: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
   });
