@@ -13,7 +13,7 @@ import type { AppContext } from '../../server/src/context.js';
 import type { CatalogStore } from '../../server/src/catalog/catalog.store.js';
 import { migrateToLatest, openDatabase } from '../../server/src/db/connection.js';
 import { seededRandom } from '../../server/src/engine/random.js';
-import { CoLikes } from '../../server/src/features/recommendations/co-likes.js';
+import { CoLikes } from '../../server/src/features/history/co-likes.js';
 
 const USERS = Number(process.env.USERS ?? 100_000);
 const TITLES = 100_000;

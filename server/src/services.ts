@@ -2,10 +2,13 @@
 // features' services and the API's routers), so app.ts stays the same as features are added.
 import type { Router } from 'express';
 import type { CatalogStore } from './catalog/catalog.store.js';
+import type { History } from './features/history/history.js';
 
 export interface AppServices {
   /** The catalog in memory (titles, platforms, display helpers), loaded once at start. */
   catalog: CatalogStore;
+  /** The one owner of every person's history, with the taste states and co-likes it keeps (features/history/history.ts). */
+  history: History;
   /** Platform names users may list (from the catalog). */
   platformNames: () => Promise<Set<string>>;
   /** Counts the landing page may claim. */

@@ -28,12 +28,23 @@ import { watchlistRoutes } from './features/watchlist/watchlist.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
 import { fitRoutes } from './features/fit/fit.routes.js';
 import { householdRoutes } from './features/household/household.routes.js';
+import { CoLikes } from './features/history/co-likes.js';
+import { EngineIndexes } from './features/history/engine-index.js';
+import { History } from './features/history/history.js';
+import { TasteCache } from './features/history/taste-state.js';
+import { ParserThread } from './features/imports/parse-off-thread.js';
 
 export async function buildServices(ctx: AppContext): Promise<AppServices> {
   await loadCatalogPack(ctx.database, { logger: ctx.logger, now: ctx.clock.now() });
   const catalog = await CatalogStore.open(ctx.db, { imageBaseUrl: ctx.config.tmdb.imageUrl });
   const platformNames = () => catalog.platformNames();
   const stats = async () => catalog.stats();
+  // What a server keeps in memory, built once here and handed to the features that use it: the
+  // engine's index per catalog snapshot, each user's resolved history, the co-like neighbours, and
+  // the thread that reads import files. The history's one writer (features/history/history.ts) holds
+  // the first three.
+  const history = new History(ctx, catalog, new TasteCache(), new CoLikes(ctx, catalog), new EngineIndexes());
+  const parser = new ParserThread();
 
   // Every router registers absolute paths from the table, so the order here does not matter.
   const api = Router();
@@ -48,19 +59,19 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
     onboardingRoutes(ctx, catalog),
     extensionRoutes(ctx),
     calendarRoutes(ctx),
-    recommendationRoutes(ctx, catalog),
+    recommendationRoutes(ctx, history),
     subscriptionRoutes(ctx),
-    ratingLinkRoutes(ctx),
+    ratingLinkRoutes(ctx, history),
     deliveryRoutes(ctx),
     sessionRoutes(ctx),
     accountRoutes(ctx),
-    watchlistRoutes(ctx, catalog),
-    fitRoutes(ctx, catalog),
+    watchlistRoutes(ctx, history),
+    fitRoutes(ctx, history),
     feedbackRoutes(ctx),
-    importsRoutes(ctx, catalog),
-    householdRoutes(ctx, catalog),
+    importsRoutes(ctx, history, parser),
+    householdRoutes(ctx, history),
   ];
   api.use(staticRouteLookup(routers));
   for (const router of routers) api.use(router);
-  return { catalog, platformNames, stats, api };
+  return { catalog, history, platformNames, stats, api };
 }

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountExport } from '@app/shared';
 import type { CatalogEntry } from '../src/catalog/catalog.store.js';
 import { searchText } from '../src/catalog/search-text.js';
-import { coLikesFor } from '../src/features/recommendations/co-likes.js';
 import { dialects } from './support/dialects.js';
 import { startTestServer, type TestClient, type TestServer } from './support/test-server.js';
 import { onboardedUser, setPlan, type Onboarded } from './recommendations.helpers.js';
@@ -83,7 +82,7 @@ describe.each(dialects)('the export imported back on %s', (dialect) => {
     data = AccountExport.parse(JSON.parse(exported.text));
   }, 120_000);
   afterAll(async () => {
-    if (server) await coLikesFor(server.running.ctx, server.running.services.catalog).idle();
+    if (server) await server.running.services.history.coLikes.idle();
     await server?.close();
   });
 

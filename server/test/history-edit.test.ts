@@ -3,10 +3,10 @@
 // keeps its card's own buttons; the engine and the co-likes learn from the new state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryResponse, MessageResponse, Recommendation } from '@app/shared';
-import { CoLikes } from '../src/features/recommendations/co-likes.js';
-import { changesSince } from '../src/features/recommendations/co-likes.repository.js';
-import { tasteRows } from '../src/features/recommendations/recommendations.repository.js';
-import { buildTaste } from '../src/features/recommendations/taste.js';
+import { CoLikes } from '../src/features/history/co-likes.js';
+import { changesSince } from '../src/features/history/co-likes.repository.js';
+import { tasteRows } from '../src/features/history/history.repository.js';
+import { buildTaste } from '../src/features/history/taste.js';
 import { findUserById } from '../src/features/users/users.repository.js';
 import { dialects } from './support/dialects.js';
 import { rawRequest, startTestServer, TestClock, type TestServer } from './support/test-server.js';

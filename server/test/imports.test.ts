@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountExport, ApiError, IMPORT_MAX_BYTES, ImportListResponse, ImportPreview, ImportSummary } from '@app/shared';
 import type { CatalogEntry } from '../src/catalog/catalog.store.js';
 import { searchText } from '../src/catalog/search-text.js';
-import { coLikesFor } from '../src/features/recommendations/co-likes.js';
-import { changesSince } from '../src/features/recommendations/co-likes.repository.js';
+import { changesSince } from '../src/features/history/co-likes.repository.js';
 import { dialects } from './support/dialects.js';
 import { GOOD_PASSWORD, signUp, startTestServer, type TestClient, type TestServer } from './support/test-server.js';
 import { failure, onboardedUser, recommendationRows, setPlan } from './recommendations.helpers.js';
@@ -53,7 +52,7 @@ describe.each(dialects)('history imports on %s', (dialect) => {
     expect(namesakes).toHaveLength(2);
   });
   afterAll(async () => {
-    if (server) await coLikesFor(server.running.ctx, server.running.services.catalog).idle();
+    if (server) await server.running.services.history.coLikes.idle();
     await server?.close();
   });
 

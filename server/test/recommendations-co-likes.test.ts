@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Recommendation } from '@app/shared';
 import { titleSimilarity } from '../src/engine/index.js';
 import type { CatalogEntry } from '../src/catalog/catalog.store.js';
-import { CO_LIKE_MIN_PEOPLE, CoLikes, coLikesFor } from '../src/features/recommendations/co-likes.js';
-import { engineIndexFor } from '../src/features/recommendations/engine-index.js';
+import { CO_LIKE_MIN_PEOPLE, CoLikes } from '../src/features/history/co-likes.js';
 import { dialects } from './support/dialects.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -19,7 +18,7 @@ describe.each(dialects)('co-like neighbours in the product on %s', (dialect) => 
     titles = await server.running.services.catalog.titles();
   });
   afterAll(async () => {
-    await coLikesFor(server.running.ctx, server.running.services.catalog).idle();
+    await server.running.services.history.coLikes.idle();
     await server?.close();
   });
 
@@ -43,7 +42,7 @@ describe.each(dialects)('co-like neighbours in the product on %s', (dialect) => 
   }
 
   it("reflects other users' co-likes in a user's pick, and says so in the reason", async () => {
-    const index = engineIndexFor(titles);
+    const index = await server.running.services.history.index();
     const english = titles.filter((t) => t.language === 'English' && t.kind === 'movie');
     // Three favourite dramas, and Y: an English title that shares no genre with them and is as
     // unlike them as the catalog allows, so content cannot explain it.
@@ -67,7 +66,7 @@ describe.each(dialects)('co-like neighbours in the product on %s', (dialect) => 
     // Four other users liked the three dramas and Y together: too few people to be a neighbour,
     // or a reason that would tell those four's tastes.
     for (let u = 0; u < CO_LIKE_MIN_PEOPLE - 1; u++) await onboard([...favourites, y], ['Comedy', 'Drama']);
-    const coLikes = coLikesFor(server.running.ctx, server.running.services.catalog);
+    const coLikes = server.running.services.history.coLikes;
     const few = await coLikes.refresh();
     for (const f of favourites) expect(few.of(f.id).map((n) => n.id)).not.toContain(y.id);
     const tooFew = Recommendation.parse(await (await onboard(favourites, chosenGenres)).api.recommendations.current());

@@ -1,4 +1,4 @@
-// The history a server keeps per user between picks (features/recommendations/taste-state.ts),
+// The history a server keeps per user between picks (features/history/taste-state.ts),
 // for both members of a household, through the real API on each database: after random sequences
 // of picks for two, their ratings, and either member's solo picks and ratings, every kept history
 // that claims a member's current revision is exactly the database's, and each pick for two is the
@@ -6,9 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { recommendTogether } from '../src/engine/index.js';
-import { coLikesFor } from '../src/features/recommendations/co-likes.js';
-import { engineIndexFor } from '../src/features/recommendations/engine-index.js';
-import { buildTaste, issueSeed } from '../src/features/recommendations/taste.js';
+import { buildTaste, issueSeed } from '../src/features/history/taste.js';
 import { householdOf, togetherTitleIds } from '../src/features/household/household.repository.js';
 import { displayName } from '../src/features/household/together.present.js';
 import { togetherConstraints } from '../src/features/household/together.service.js';
@@ -38,7 +36,7 @@ describe.each(dialects)('the kept taste of both members across picks for two on 
     server = await startTestServer(dialect);
   });
   afterAll(async () => {
-    if (server) await coLikesFor(server.running.ctx, server.running.services.catalog).idle();
+    if (server) await server.running.services.history.coLikes.idle();
     await server?.close();
   });
 
@@ -48,9 +46,8 @@ describe.each(dialects)('the kept taste of both members across picks for two on 
     const household = (await householdOf(db, asker))!;
     const before = await togetherTitleIds(db, household.id);
     const [a, b] = await Promise.all([fromDatabase(server, asker), fromDatabase(server, partner)]);
-    const catalog = server.running.services.catalog;
-    const index = engineIndexFor(await catalog.titles());
-    const neighbours = coLikesFor(server.running.ctx, catalog).current();
+    const index = await server.running.services.history.index();
+    const neighbours = server.running.services.history.coLikes.current();
     const pick = recommendTogether(
       index,
       [
@@ -86,7 +83,7 @@ describe.each(dialects)('the kept taste of both members across picks for two on 
             if (pick) {
               // Never a title either member has in their history.
               expect(expected.seen.has(pick.title_id)).toBe(false);
-              if (coLikesFor(server.running.ctx, server.running.services.catalog).current() === expected.neighbours) {
+              if (server.running.services.history.coLikes.current() === expected.neighbours) {
                 expect(pick.title_id).toBe(expected.pick?.titleId);
                 expect(pick.reason).toBe(expected.pick?.reason);
                 predicted++;

@@ -1,4 +1,4 @@
-// The history a server keeps per user between picks (features/recommendations/taste-state.ts)
+// The history a server keeps per user between picks (features/history/taste-state.ts)
 // against the database, through the real API: after random sequences of picks, ratings, history
 // edits and deletes, onboarding resets, imports and their undo, and watchlist changes, whenever
 // the kept history claims the user's current revision it is exactly the history read from the
@@ -11,9 +11,6 @@ import fc from 'fast-check';
 import type { Mood } from '@app/shared';
 import type { CatalogEntry } from '../src/catalog/catalog.store.js';
 import { searchText } from '../src/catalog/search-text.js';
-import { coLikesFor } from '../src/features/recommendations/co-likes.js';
-import { engineIndexFor } from '../src/features/recommendations/engine-index.js';
-import { tasteCacheFor } from '../src/features/recommendations/taste-state.js';
 import { findUserById } from '../src/features/users/users.repository.js';
 import { dialects, TEST_DATABASE_URL } from './support/dialects.js';
 import { checkKept, MOODS, predictedPick } from './support/taste-cache.js';
@@ -74,7 +71,7 @@ describe.each(dialects)('the kept taste on %s', (dialect) => {
     unique = [...byName.values()].filter((l) => l.length === 1 && !l[0].originalTitle).map((l) => l[0]);
   });
   afterAll(async () => {
-    if (server) await coLikesFor(server.running.ctx, server.running.services.catalog).idle();
+    if (server) await server.running.services.history.coLikes.idle();
     await server?.close();
   });
 
@@ -90,7 +87,7 @@ describe.each(dialects)('the kept taste on %s', (dialect) => {
         expect(inHistory.has(pick.title_id)).toBe(false);
         issued.add(pick.title_id);
         // The co-likes table swaps in the background; the prediction holds for the table it used.
-        if (coLikesFor(server.running.ctx, server.running.services.catalog).current() === neighbours) expect(pick.title_id).toBe(predicted?.titleId);
+        if (server.running.services.history.coLikes.current() === neighbours) expect(pick.title_id).toBe(predicted?.titleId);
         picks.push(pick.id);
         return;
       }
@@ -191,7 +188,7 @@ describe.runIf(TEST_DATABASE_URL)('the kept taste with two instances on one Post
     b = await startTestServer('postgres', { shareDatabaseWith: a });
   });
   afterAll(async () => {
-    for (const s of [a, b]) if (s) await coLikesFor(s.running.ctx, s.running.services.catalog).idle();
+    for (const s of [a, b]) if (s) await s.running.services.history.coLikes.idle();
     await b?.close();
     await a?.close();
   });
@@ -203,7 +200,7 @@ describe.runIf(TEST_DATABASE_URL)('the kept taste with two instances on one Post
     expect(pick.status).toBe(200);
     const row = pick.body as { id: string; title_id: string; movie_title: string };
     expect(history.has(row.title_id)).toBe(false);
-    if (coLikesFor(server.running.ctx, server.running.services.catalog).current() === neighbours) expect(row.title_id).toBe(predicted?.titleId);
+    if (server.running.services.history.coLikes.current() === neighbours) expect(row.title_id).toBe(predicted?.titleId);
     issued.add(row.title_id);
     // The instance that issued keeps the history as of its own write.
     expect(await checkKept(server, u.userId)).toBe(true);
@@ -226,11 +223,11 @@ describe.runIf(TEST_DATABASE_URL)('the kept taste with two instances on one Post
     issued.delete(first.title_id);
     await viaB.api.recommendations.rate({ recommendation_id: active.id, movie_title: active.movie_title, rating: false });
     // A's kept history is now older than the database's: it is not used, and A's next pick reads afresh.
-    const stale = tasteCacheFor(a.running.ctx).peek(u.userId)!;
+    const stale = a.running.services.history.tastes.peek(u.userId)!;
     expect(stale.rev).toBeLessThan((await findUserById(a.running.ctx.db, u.userId))!.taste_rev);
     const next = await pickThrough(a, u, issued);
-    const kept = tasteCacheFor(a.running.ctx).peek(u.userId)!;
-    const index = engineIndexFor(await a.running.services.catalog.titles());
+    const kept = a.running.services.history.tastes.peek(u.userId)!;
+    const index = await a.running.services.history.index();
     expect(kept.state.disliked).toContain(index.idToIdx.get(active.title_id));
     // The removed pick is gone from A's kept history; its title is back only if this pick chose it again.
     const firstAt = index.idToIdx.get(first.title_id);

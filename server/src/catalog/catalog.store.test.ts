@@ -3,11 +3,13 @@
 // reload must swap every one of those together: nothing may answer from the old snapshot.
 import { afterEach, describe, expect, it } from 'vitest';
 import { dialects } from '../../test/support/dialects.js';
-import { engineIndexFor, indexedTitle } from '../features/recommendations/engine-index.js';
+import { EngineIndexes, indexedTitle } from '../features/history/engine-index.js';
 import { writeTransaction } from '../db/transaction.js';
 import { loadCatalogPack, DEFAULT_PACK_DIR } from './pack-loader.js';
 import { CatalogStore } from './catalog.store.js';
 import { freshDatabase, type FreshDatabase } from './test-support.js';
+
+const indexes = new EngineIndexes();
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -32,8 +34,8 @@ describe.each(dialects)('catalog store reload (%s)', (dialect) => {
     // Under `npm start` node exposes gc(): one full collection after each index build, never per pick.
     let collections = 0;
     runtime.gc = () => void collections++;
-    const oldIndex = engineIndexFor(before);
-    expect(engineIndexFor(before)).toBe(oldIndex);
+    const oldIndex = indexes.for(before);
+    expect(indexes.for(before)).toBe(oldIndex);
     expect(collections).toBe(1);
     const oldVersion = store.version();
     expect((await store.findByTitles([renamed.title])).get(renamed.title)?.id).toBe(renamed.id);
@@ -70,8 +72,8 @@ describe.each(dialects)('catalog store reload (%s)', (dialect) => {
     expect(found.has(renamed.title)).toBe(false);
     expect(found.get('zzyzx renamed')?.id).toBe(renamed.id);
 
-    const index = engineIndexFor(after);
-    expect(engineIndexFor(after)).toBe(index);
+    const index = indexes.for(after);
+    expect(indexes.for(after)).toBe(index);
     expect(collections).toBe(2);
     expect(index).not.toBe(oldIndex);
     expect(index.size).toBe(after.length);

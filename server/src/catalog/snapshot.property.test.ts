@@ -9,10 +9,12 @@ import { catalogMean, popularity, shrunkQuality, titleFame } from './ranking.js'
 import { searchText } from './search-text.js';
 import { minimumAge } from './age-ratings.js';
 import { buildIndex, rankAll, recommend } from '../engine/index.js';
-import { engineIndexFor } from '../features/recommendations/engine-index.js';
+import { EngineIndexes } from '../features/history/engine-index.js';
 import type { CatalogTitle } from './catalog-title.js';
 import { SnapshotBuilder, STREAMABLE, languageName, titlePositions, type CatalogEntry, type Snapshot } from './snapshot.js';
 import { titlesNamed } from './name-index.js';
+
+const indexes = new EngineIndexes();
 
 const PACK_VERSION = 3;
 const platformRows: PlatformRow[] = ['Netflix', 'Prime Video', 'Hulu'].map((name) => ({ name, slug: name.toLowerCase().replace(/ /g, '-'), color: '#000', search_url: '', hosts: '[]', countries: null, tmdb_provider_id: null, logo_path: null }));
@@ -207,7 +209,7 @@ describe('the catalog snapshot, for any rows read in any pages', () => {
         for (const [i, list] of t.picks) lists[list].push(titles[i]?.id ?? `gone-${i}`);
         const user = { genres: t.genres, languages: t.languages, platforms: t.platforms, ...lists };
         const opts = { region, seed };
-        const shared = engineIndexFor(snap.titles);
+        const shared = indexes.for(snap.titles);
         // Every title with lists of its own and no id map given: the construction before the
         // snapshot shared lists and its id map with the engine.
         const copies = snap.titles.map((e) => ({ ...(e as CatalogTitle).toJSON(), genres: [...e.genres], platforms: [...e.platforms], platformRegions: e.platformRegions?.map((r) => r && [...r]) }));

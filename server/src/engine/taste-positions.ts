@@ -1,6 +1,6 @@
 // A taste's history lists as catalog positions. Resolving ids is a map lookup per id; a long
 // history would pay it on every pick, so the server keeps these per user and updates them as the
-// history grows (features/recommendations/taste-state.ts).
+// history grows (features/history/taste-state.ts).
 import type { CatalogIndex } from './catalog-index.js';
 import type { TastePositions, UserTaste } from './types.js';
 import { perIndex } from './per-index.js';

@@ -7,8 +7,8 @@ import { HttpError } from '../http/errors.js';
 import { addRecommendationToCalendar } from '../features/calendar/calendar.events.js';
 import { recommendationEmail, upgradeEmail } from '../features/delivery/delivery.emails.js';
 import { ratingLink } from '../features/recommendations/rating-link.js';
-import { findRecommendation } from '../features/recommendations/recommendations.repository.js';
-import { present } from '../features/recommendations/recommendations.service.js';
+import { findRecommendation } from '../features/history/history.repository.js';
+import { present } from '../features/recommendations/present.js';
 import { usableTimezone } from '../time/zoned-time.js';
 import { weeklyWindow } from '../features/subscription/weekly-window.js';
 import { findUserById, type UserRow } from '../features/users/users.repository.js';
@@ -24,7 +24,7 @@ export const LEASE_MS = 15 * 60_000;
 
 export type DeliveryOutcome = 'sent' | 'upgrades' | 'skipped' | 'retrying' | 'failed';
 
-type Services = Pick<AppServices, 'catalog'>;
+type Services = Pick<AppServices, 'history'>;
 
 export async function deliverOne(ctx: AppContext, services: Services, lease: DeliveryRow, now: Date): Promise<DeliveryOutcome> {
   try {
@@ -58,7 +58,7 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
   const slot: Slot = { localDate: lease.local_date, timeZone: usableTimezone(user.timezone), time: deliveryTime(user), dueAt: new Date(lease.due_at) };
   let row = lease.recommendation_id ? await findRecommendation(ctx.db, user.id, lease.recommendation_id) : undefined;
   if (!row) {
-    const pick = await pickForDay(ctx, services.catalog, user, slot);
+    const pick = await pickForDay(ctx, services.history, user, slot);
     if (pick.kind === 'refused') {
       if (channels.mailable) return sendUpgrade(ctx, user, lease, slot, pick.detail, pick.expired, now);
       await finishDelivery(ctx.db, lease.id, 'skipped', now, { kind: 'upgrade', last_error: pick.detail });
@@ -71,7 +71,7 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
     row = pick.row;
     await updateDelivery(ctx.db, lease.id, { kind: 'recommendation', recommendation_id: row.id }, now);
   }
-  const rec = await present(services.catalog, row, null, user);
+  const rec = await present(services.history.catalog, row, null, user);
   let email = channels.email;
   if (channels.calendar && !lease.calendar_event_id) {
     try {

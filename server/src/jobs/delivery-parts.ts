@@ -2,13 +2,13 @@
 // unsubscribe), the user's pick for the day, and the calendar event's start.
 import { ROUTES } from '@app/shared';
 import type { AppContext } from '../context.js';
-import type { CatalogStore } from '../catalog/catalog.store.js';
 import { HttpError } from '../http/errors.js';
 import { googleClientOf } from '../features/calendar/calendar.access.js';
 import type { DeliveryMailContext } from '../features/delivery/delivery.emails.js';
 import { signUnsubscribeToken } from '../features/delivery/unsubscribe-token.js';
 import { issueRecommendation } from '../features/recommendations/issue.js';
-import { activeRecommendation, type RecommendationRow } from '../features/recommendations/recommendations.repository.js';
+import type { History } from '../features/history/history.js';
+import { activeRecommendation, type RecommendationRow } from '../features/history/history.repository.js';
 import { isoDate, localDateTime, localToday } from '../time/zoned-time.js';
 import type { UserRow } from '../features/users/users.repository.js';
 import { deliveryDays } from './schedule.js';
@@ -73,13 +73,13 @@ export type DayPick =
  * dashboard at 18:55) is tonight's pick: the email repeats it instead of skipping it and
  * spending another of the week's picks. Otherwise a new one is issued under the plan's rules.
  */
-export async function pickForDay(ctx: AppContext, catalog: CatalogStore, user: UserRow, slot: Slot): Promise<DayPick> {
+export async function pickForDay(ctx: AppContext, history: History, user: UserRow, slot: Slot): Promise<DayPick> {
   const active = await activeRecommendation(ctx.db, user.id);
   if (active && active.user_rating === null && localToday(new Date(active.created_at), slot.timeZone) === slot.localDate) {
     return { kind: 'pick', row: active };
   }
   try {
-    return { kind: 'pick', row: (await issueRecommendation(ctx, catalog, user, { previous: 'skip', scheduled: true })).row };
+    return { kind: 'pick', row: (await issueRecommendation(ctx, history, user, { previous: 'skip', scheduled: true })).row };
   } catch (err) {
     if (err instanceof HttpError && err.status === 402) return { kind: 'refused', detail: err.message, expired: err.extra.expired === true };
     if (err instanceof HttpError && err.status === 409) return { kind: 'nothing_left', detail: err.message };

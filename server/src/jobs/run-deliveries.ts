@@ -19,7 +19,7 @@ interface DueItem {
   claimed: boolean;
 }
 
-export async function runDueDeliveries(ctx: AppContext, services: Pick<AppServices, 'catalog'>, now: Date = ctx.clock.now()): Promise<DeliveryRunSummary> {
+export async function runDueDeliveries(ctx: AppContext, services: Pick<AppServices, 'history'>, now: Date = ctx.clock.now()): Promise<DeliveryRunSummary> {
   const summary: DeliveryRunSummary = { due: 0, claimed: 0, sent: 0, upgrades: 0, skipped: 0, retrying: 0, failed: 0, errors: 0 };
   const at = now.toISOString();
   const [users, existing] = await Promise.all([scheduledUsers(ctx.db), deliveriesOn(ctx.db, possibleLocalDates(now))]);

@@ -17,7 +17,7 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-async function pass(ctx: AppContext, services: Pick<AppServices, 'catalog'>, prunedAt: { ms: number }): Promise<void> {
+async function pass(ctx: AppContext, services: Pick<AppServices, 'history'>, prunedAt: { ms: number }): Promise<void> {
   const now = ctx.clock.now();
   const summary = await runDueDeliveries(ctx, services, now);
   if (summary.claimed || summary.errors) ctx.logger.info({ deliveries: summary }, 'scheduled deliveries');
@@ -28,7 +28,7 @@ async function pass(ctx: AppContext, services: Pick<AppServices, 'catalog'>, pru
   }
 }
 
-export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'catalog'>, intervalMs = TICK_MS): Scheduler {
+export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'history'>, intervalMs = TICK_MS): Scheduler {
   let running: Promise<void> | null = null;
   // The daily TMDB sync runs beside the delivery passes, never in one: it can take minutes.
   let syncing: Promise<void> | null = null;

@@ -1,14 +1,12 @@
-// The kept taste (features/recommendations/taste-state.ts) against the database, for the property
+// The kept taste (features/history/taste-state.ts) against the database, for the property
 // tests that drive a server through the API (taste-cache.property.test.ts, taste-cache-together.property.test.ts).
 import { expect } from 'vitest';
 import { WATCHLIST_MAX, type Mood } from '@app/shared';
 import { recommend } from '../../src/engine/index.js';
 import type { Recommendation as EnginePick } from '../../src/engine/types.js';
-import { coLikesFor } from '../../src/features/recommendations/co-likes.js';
-import { engineIndexFor } from '../../src/features/recommendations/engine-index.js';
-import { tasteRows } from '../../src/features/recommendations/recommendations.repository.js';
-import { buildTaste, issueSeed, tasteOf, type TasteRow } from '../../src/features/recommendations/taste.js';
-import { buildTasteState, nextSeq, positionsFor, tasteCacheFor } from '../../src/features/recommendations/taste-state.js';
+import { tasteRows } from '../../src/features/history/history.repository.js';
+import { buildTaste, issueSeed, tasteOf, type TasteRow } from '../../src/features/history/taste.js';
+import { buildTasteState, nextSeq, positionsFor } from '../../src/features/history/taste-state.js';
 import { favouriteTitleIds } from '../../src/features/onboarding/onboarding.repository.js';
 import { findUserById } from '../../src/features/users/users.repository.js';
 import { savedTitleIds } from '../../src/features/watchlist/watchlist.repository.js';
@@ -36,9 +34,8 @@ export async function fromDatabase(server: TestServer, userId: string, closing?:
 /** The pick a fresh read of the database predicts for the next POST /new, and the co-likes it used. */
 export async function predictedPick(server: TestServer, userId: string, watched: boolean, mood: Mood | null) {
   const expected = await fromDatabase(server, userId, { watched });
-  const catalog = server.running.services.catalog;
-  const index = engineIndexFor(await catalog.titles());
-  const neighbours = coLikesFor(server.running.ctx, catalog).current();
+  const index = await server.running.services.history.index();
+  const neighbours = server.running.services.history.coLikes.current();
   const pick = recommend(
     index,
     buildTaste(expected.user, expected.favourites, expected.rows, expected.saved),
@@ -50,14 +47,13 @@ export async function predictedPick(server: TestServer, userId: string, watched:
 
 /** Kept history claiming the current revision equals a fresh read, and picks the same. Returns whether it did claim it. */
 export async function checkKept(server: TestServer, userId: string): Promise<boolean> {
-  const kept = tasteCacheFor(server.running.ctx).peek(userId);
+  const kept = server.running.services.history.tastes.peek(userId);
   const fresh = await fromDatabase(server, userId);
   if (!kept || kept.rev !== fresh.user.taste_rev) return false;
-  const catalog = server.running.services.catalog;
-  const index = engineIndexFor(await catalog.titles());
+  const index = await server.running.services.history.index();
   expect(kept.state).toEqual(buildTasteState(index, fresh.rows));
   expect(nextSeq(kept.state)).toBe(fresh.seq);
-  const neighbours = coLikesFor(server.running.ctx, catalog).current();
+  const neighbours = server.running.services.history.coLikes.current();
   for (const mood of MOODS.slice(1, 3)) {
     const opts = { mood: mood ?? undefined, region: fresh.user.country ?? null, seed: issueSeed(userId, fresh.seq) };
     const fromKept = recommend(index, tasteOf(fresh.user, fresh.favourites, fresh.saved, positionsFor(index, kept.state, fresh.favourites)), opts, neighbours);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from './migration.js';
 
 /**
- * Indexes for the co-like neighbours (features/recommendations/co-likes.ts): reading every
+ * Indexes for the co-like neighbours (features/history/co-likes.ts): reading every
  * user's favourites in order, page by page, and counting the ratings and favourites that
  * arrived since the last rebuild without scanning the tables.
  */

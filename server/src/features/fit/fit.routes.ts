@@ -1,18 +1,18 @@
 import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
-import type { CatalogStore } from '../../catalog/catalog.store.js';
+import type { History } from '../history/history.js';
 import { currentUser } from '../../http/authenticate.js';
 import { apiRouter } from '../../http/route.js';
 import { rateTitle, titleFit } from './fit.service.js';
 
 /** The pick where you browse: the extension's badge on a streaming site's title page. */
-export function fitRoutes(ctx: AppContext, catalog: CatalogStore): Router {
+export function fitRoutes(ctx: AppContext, history: History): Router {
   const { router, route } = apiRouter(ctx);
   route('fit_title', async (req, res, { query }) => {
-    res.set('Cache-Control', 'no-store').json(await titleFit(ctx, catalog, currentUser(req), query));
+    res.set('Cache-Control', 'no-store').json(await titleFit(ctx, history, currentUser(req), query));
   });
   route('fit_rate_title', async (req, res, { body }) => {
-    res.json(await rateTitle(ctx, catalog, currentUser(req), body));
+    res.json(await rateTitle(ctx, history, currentUser(req), body));
   });
   return router;
 }

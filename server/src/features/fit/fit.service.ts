@@ -1,23 +1,19 @@
 // The pick where you browse (docs/product-decisions.md, "The badge on a title page"): how well a
 // title seen on a streaming site fits the user, and Like from the badge. The extension sends the
 // title's name and year only; everything else is the user's own data on the server.
-import { randomUUID } from 'node:crypto';
 import { fitLabel, type FitQuery, type FitResponse, type RateTitleRequest, type RateTitleResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { CatalogEntry, CatalogStore } from '../../catalog/catalog.store.js';
-import { writeTransaction } from '../../db/transaction.js';
+import type { CatalogEntry } from '../../catalog/catalog.store.js';
 import { constraintVerdict, fitOf, type ConstraintBreak } from '../../engine/index.js';
-import { notFound, unauthorized } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import type { History } from '../history/history.js';
+import { tasteRows } from '../history/history.repository.js';
+import { buildTaste } from '../history/taste.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
-import { coLikesFor } from '../recommendations/co-likes.js';
-import { engineIndexFor } from '../recommendations/engine-index.js';
-import { editClosed, lockUser, tasteRows } from '../recommendations/recommendations.repository.js';
-import { buildTaste } from '../recommendations/taste.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { deleteSaved, savedAmong } from '../watchlist/watchlist.repository.js';
-import { insertRated, newestRowOf, newestSeq } from './fit.repository.js';
 
 export const NOT_IN_CATALOG = "This title isn't in our catalog yet.";
 export const UNKNOWN_TITLE = 'That title is not in our catalog.';
@@ -42,17 +38,16 @@ export function chooseNamed<T extends Named>(found: readonly T[], year: number |
   return near.sort((a, b) => distance(a) - distance(b) || fame(a, b))[0] ?? null;
 }
 
-export async function titleFit(ctx: AppContext, catalog: CatalogStore, user: UserRow, q: z.output<typeof FitQuery>): Promise<FitResponse> {
-  const entry = chooseNamed(await catalog.named(q.title), q.year);
+export async function titleFit(ctx: AppContext, history: History, user: UserRow, q: z.output<typeof FitQuery>): Promise<FitResponse> {
+  const entry = chooseNamed(await history.catalog.named(q.title), q.year);
   if (!entry) throw notFound(NOT_IN_CATALOG);
-  const [titles, favourites, rows, saved] = await Promise.all([
-    catalog.titles(),
+  const [index, favourites, rows, saved] = await Promise.all([
+    history.index(),
     favouriteTitleIds(ctx.db, user.id),
     tasteRows(ctx.db, user.id),
     savedAmong(ctx.db, user.id, [entry.id]),
   ]);
-  const index = engineIndexFor(titles);
-  const fit = fitOf(index, buildTaste(user, favourites, rows), entry.id, {}, coLikesFor(ctx, catalog).current());
+  const fit = fitOf(index, buildTaste(user, favourites, rows), entry.id, {}, history.coLikes.current());
   // The name lookup and the index come from one snapshot, so the index has the title.
   if (!fit) throw notFound(NOT_IN_CATALOG);
   // The user's standing "Never show me" choices (not tonight's time or kind: browsing is not
@@ -95,37 +90,35 @@ function excludedReason(verdict: ConstraintBreak): string {
  * have seen), newest in the history, so the engine weighs it as the latest like. A watched title
  * leaves the watchlist. Free: rating never spends a pick.
  */
-export async function rateTitle(ctx: AppContext, catalog: CatalogStore, user: UserRow, input: z.output<typeof RateTitleRequest>): Promise<RateTitleResponse> {
-  const title = await catalog.title(input.title_id);
+export async function rateTitle(ctx: AppContext, history: History, user: UserRow, input: z.output<typeof RateTitleRequest>): Promise<RateTitleResponse> {
+  const title = await history.catalog.title(input.title_id);
   if (!title) throw notFound(UNKNOWN_TITLE);
   const now = ctx.clock.now();
-  await writeTransaction(ctx.database, async (tx) => {
-    // Every write to the history takes the user's lock first (and bumps taste_rev: taste-state.ts).
-    if (!(await lockUser(tx, ctx.database.dialect, user.id))) throw unauthorized();
-    const existing = await newestRowOf(tx, user.id, title.id);
+  // Outside the write: nothing inside it may wait on the catalog while holding the user's lock.
+  const index = await history.index();
+  await history.write(user.id, async (h) => {
+    const existing = await h.rowOfTitle(title.id);
     if (existing) {
-      await editClosed(tx, user.id, existing.id, { rating: input.rating, status: undefined, now });
+      await h.edit(existing, { rating: input.rating, status: undefined, now });
       return;
     }
-    await insertRated(tx, {
-      id: randomUUID(),
-      user_id: user.id,
-      seq: Math.max(0, await newestSeq(tx, user.id)) + 1,
-      title_id: title.id,
-      movie_title: title.title,
-      status: 'watched',
-      user_rating: input.rating ? 1 : 0,
-      rated_at: now.toISOString(),
-      mood: null,
-      platform: null,
-      reason: input.rating ? 'Liked from a title page, with the browser extension.' : 'Disliked from a title page, with the browser extension.',
-      score: 0,
-      created_at: now.toISOString(),
-      closed_at: now.toISOString(),
-      origin: 'badge',
-      import_id: null,
-    });
-    await deleteSaved(tx, user.id, title.id);
+    const at = now.toISOString();
+    await h.add(
+      [
+        {
+          seq: await h.nextSeq(),
+          titleId: title.id,
+          movieTitle: title.title,
+          status: 'watched',
+          rating: input.rating,
+          reason: input.rating ? 'Liked from a title page, with the browser extension.' : 'Disliked from a title page, with the browser extension.',
+          createdAt: at,
+          origin: 'badge',
+        },
+      ],
+      index,
+    );
+    await deleteSaved(h.tx, user.id, title.id);
   });
   return {
     message: input.rating ? "Thanks! We'll find more like this." : "Got it. We'll steer away from titles like this.",

@@ -1,5 +1,5 @@
 // Kysely only: households, their invites, together picks and their ratings.
-import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { HouseholdInvitesTable, HouseholdsTable, TogetherPicksTable, TogetherRatingsTable } from '../../db/schema.js';
@@ -95,21 +95,6 @@ export async function putRating(tx: Tx, row: TogetherRatingRow): Promise<void> {
     .values(row)
     .onConflict((oc) => oc.columns(['pick_id', 'user_id']).doUpdateSet({ rating: row.rating, rated_at: row.rated_at, recommendation_id: row.recommendation_id }))
     .execute();
-}
-
-/** The next seq of the user's history (one past the newest; imports have negative seqs). */
-export async function nextHistorySeq(tx: Tx, userId: string): Promise<number> {
-  const r = await tx
-    .selectFrom('recommendations')
-    .select(sql<number | null>`max(seq)`.as('top'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Math.max(0, Number(r?.top ?? 0)) + 1;
-}
-
-/** The user's history row of this title, if any (a title is in a history at most once). */
-export function historyRowOf(tx: Tx, userId: string, titleId: string) {
-  return tx.selectFrom('recommendations').select(['id', 'status']).where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
 }
 
 /** The account's household rows for its data export. */

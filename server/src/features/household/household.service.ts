@@ -4,13 +4,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { HOUSEHOLD, type HouseholdInviteView, type HouseholdState } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import type { CatalogStore } from '../../catalog/catalog.store.js';
-import { writeTransaction, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict, fieldError, forbidden } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { sha256Hex } from '../extension/extension-token.js';
 import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
-import { lockUser } from '../recommendations/recommendations.repository.js';
+import type { History } from '../history/history.js';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.js';
 import { householdInviteEmail } from './household.emails.js';
 import * as repo from './household.repository.js';
@@ -33,7 +31,7 @@ export const HOUSEHOLD_TEXTS = {
 } as const;
 
 /** What the signed-in user sees of their household: members, their pending invite, the newest together pick. */
-export async function householdState(ctx: AppContext, catalog: CatalogStore, user: UserRow): Promise<HouseholdState> {
+export async function householdState(ctx: AppContext, history: History, user: UserRow): Promise<HouseholdState> {
   const now = ctx.clock.now();
   const [household, invite] = await Promise.all([repo.householdOf(ctx.db, user.id), repo.pendingInviteFrom(ctx.db, user.id, now)]);
   const partner = household ? await findUserById(ctx.db, household.owner_id === user.id ? household.partner_id : household.owner_id) : undefined;
@@ -50,20 +48,19 @@ export async function householdState(ctx: AppContext, catalog: CatalogStore, use
           }
         : null,
     invite: invite ? { email: invite.email, expires_at: invite.expires_at } : null,
-    pick: latest && partner ? await presentTogether(ctx, catalog, latest, user, partner) : null,
+    pick: latest && partner ? await presentTogether(ctx, history.catalog, latest, user, partner) : null,
   };
 }
 
-export async function inviteToHousehold(ctx: AppContext, catalog: CatalogStore, user: UserRow, ip: string, email: string): Promise<HouseholdState> {
+export async function inviteToHousehold(ctx: AppContext, history: History, user: UserRow, ip: string, email: string): Promise<HouseholdState> {
   if (email === user.email.toLowerCase()) throw fieldError('email', HOUSEHOLD_TEXTS.self);
   const now = ctx.clock.now();
   // Each invite sends a mail: limited per account and per network, like the other mail-sending routes.
   await hit(ctx.db, { bucket: `household-invite:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, HOUSEHOLD_TEXTS.tooMany);
   await hit(ctx.db, { bucket: `household-invite:${user.id}`, max: HOUSEHOLD.invitesPerHour, windowSeconds: 3600 }, now, HOUSEHOLD_TEXTS.tooMany);
   const token = randomBytes(32).toString('base64url');
-  await writeTransaction(ctx.database, async (tx) => {
-    // The user row serialises this user's household changes (any instance).
-    await lockUser(tx, ctx.database.dialect, user.id);
+  // The user row serialises this user's household changes (any instance).
+  await history.write(user.id, async ({ tx }) => {
     if (await repo.householdOf(tx, user.id)) throw conflict(HOUSEHOLD_TEXTS.alreadyIn);
     if (await repo.pendingInviteFrom(tx, user.id, now)) throw conflict(HOUSEHOLD_TEXTS.pending);
     const invitee = await findUserByEmail(tx, email);
@@ -84,12 +81,7 @@ export async function inviteToHousehold(ctx: AppContext, catalog: CatalogStore, 
   ctx.mailer
     .send(householdInviteEmail(ctx.config.appUrl, email, displayName(user), token))
     .catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the household invite email'));
-  return householdState(ctx, catalog, user);
-}
-
-/** Both users' rows, locked in id order (two accepts or picks never wait on each other in a circle). */
-async function lockBoth(tx: Tx, ctx: AppContext, a: string, b: string): Promise<void> {
-  for (const id of [a, b].sort()) await lockUser(tx, ctx.database.dialect, id);
+  return householdState(ctx, history, user);
 }
 
 /**
@@ -108,29 +100,41 @@ export async function viewInvite(ctx: AppContext, token: string): Promise<Househ
   return { inviter: displayName(inviter), expires_at: invite.expires_at };
 }
 
-export async function acceptInvite(ctx: AppContext, catalog: CatalogStore, user: UserRow, token: string): Promise<HouseholdState> {
+/** Whether this user may accept the invite now; throws the sentence that says why not. */
+function checkInvite(invite: repo.InviteRow | undefined, user: UserRow, now: Date): repo.InviteRow {
+  if (!invite) throw badRequest(HOUSEHOLD_TEXTS.invalid);
+  if (invite.status === 'accepted') throw badRequest(HOUSEHOLD_TEXTS.used);
+  if (invite.status !== 'pending') throw badRequest(HOUSEHOLD_TEXTS.revoked);
+  if (invite.expires_at <= now.toISOString()) throw badRequest(HOUSEHOLD_TEXTS.expired);
+  if (invite.inviter_id === user.id) throw badRequest(HOUSEHOLD_TEXTS.own);
+  // Only the account with the invited address, verified, may accept: a forwarded or leaked link
+  // is worth nothing to anyone else.
+  if (user.email.toLowerCase() !== invite.email) throw forbidden(HOUSEHOLD_TEXTS.otherAddress);
+  if (!user.email_verified) throw forbidden(HOUSEHOLD_TEXTS.unverified);
+  return invite;
+}
+
+export async function acceptInvite(ctx: AppContext, history: History, user: UserRow, token: string): Promise<HouseholdState> {
   const now = ctx.clock.now();
-  await writeTransaction(ctx.database, async (tx) => {
-    const invite = await repo.inviteByHash(tx, sha256Hex(token));
-    if (!invite) throw badRequest(HOUSEHOLD_TEXTS.invalid);
-    if (invite.status === 'accepted') throw badRequest(HOUSEHOLD_TEXTS.used);
-    if (invite.status !== 'pending') throw badRequest(HOUSEHOLD_TEXTS.revoked);
-    if (invite.expires_at <= now.toISOString()) throw badRequest(HOUSEHOLD_TEXTS.expired);
-    if (invite.inviter_id === user.id) throw badRequest(HOUSEHOLD_TEXTS.own);
-    // Only the account with the invited address, verified, may accept: a forwarded or leaked link
-    // is worth nothing to anyone else.
-    if (user.email.toLowerCase() !== invite.email) throw forbidden(HOUSEHOLD_TEXTS.otherAddress);
-    if (!user.email_verified) throw forbidden(HOUSEHOLD_TEXTS.unverified);
-    await lockBoth(tx, ctx, user.id, invite.inviter_id);
-    if (await repo.householdOf(tx, user.id)) throw conflict(HOUSEHOLD_TEXTS.alreadyIn);
-    if (await repo.householdOf(tx, invite.inviter_id)) throw conflict(HOUSEHOLD_TEXTS.inviterIn);
-    if (!(await repo.closeInvite(tx, invite.id, 'accepted', now))) throw badRequest(HOUSEHOLD_TEXTS.used);
-    await repo.insertHousehold(tx, { id: randomUUID(), owner_id: invite.inviter_id, partner_id: user.id, created_at: now.toISOString() });
-    // Whatever else either of them had sent is moot now.
-    await repo.revokeInvitesFrom(tx, user.id, now);
-    await repo.revokeInvitesFrom(tx, invite.inviter_id, now);
-  });
-  return householdState(ctx, catalog, user);
+  const hash = sha256Hex(token);
+  // Who sent it, to lock both members' rows in id order (two accepts or picks never wait on each
+  // other in a circle); checked again under the locks.
+  const inviterId = checkInvite(await repo.inviteByHash(ctx.db, hash), user, now).inviter_id;
+  await history.write(
+    user.id,
+    async ({ tx }) => {
+      const invite = checkInvite(await repo.inviteByHash(tx, hash), user, now);
+      if (await repo.householdOf(tx, user.id)) throw conflict(HOUSEHOLD_TEXTS.alreadyIn);
+      if (await repo.householdOf(tx, invite.inviter_id)) throw conflict(HOUSEHOLD_TEXTS.inviterIn);
+      if (!(await repo.closeInvite(tx, invite.id, 'accepted', now))) throw badRequest(HOUSEHOLD_TEXTS.used);
+      await repo.insertHousehold(tx, { id: randomUUID(), owner_id: invite.inviter_id, partner_id: user.id, created_at: now.toISOString() });
+      // Whatever else either of them had sent is moot now.
+      await repo.revokeInvitesFrom(tx, user.id, now);
+      await repo.revokeInvitesFrom(tx, invite.inviter_id, now);
+    },
+    { alsoLock: inviterId },
+  );
+  return householdState(ctx, history, user);
 }
 
 /**
@@ -138,13 +142,12 @@ export async function acceptInvite(ctx: AppContext, catalog: CatalogStore, user:
  * each member keeps the ratings they gave in their own history. Pending invites the user sent are
  * revoked. Answers the state either way, so a second click is harmless.
  */
-export async function leaveHousehold(ctx: AppContext, catalog: CatalogStore, user: UserRow): Promise<HouseholdState> {
+export async function leaveHousehold(ctx: AppContext, history: History, user: UserRow): Promise<HouseholdState> {
   const now = ctx.clock.now();
-  await writeTransaction(ctx.database, async (tx) => {
-    await lockUser(tx, ctx.database.dialect, user.id);
+  await history.write(user.id, async ({ tx }) => {
     const household = await repo.householdOf(tx, user.id);
     if (household) await repo.deleteHousehold(tx, household.id);
     await repo.revokeInvitesFrom(tx, user.id, now);
   });
-  return householdState(ctx, catalog, user);
+  return householdState(ctx, history, user);
 }

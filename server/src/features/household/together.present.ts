@@ -4,8 +4,7 @@ import type { SubscriptionWarning, TogetherPick } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { presentRecommendation } from '../recommendations/present.js';
-import { viewerOf } from '../recommendations/recommendations.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import { viewerOf, type UserRow } from '../users/users.repository.js';
 import { ratingsOf, type TogetherPickRow } from './household.repository.js';
 
 /**

@@ -1,23 +1,19 @@
 // The together pick and its ratings (docs/product-decisions.md, "A pick for two"). A pick is
-// stored for the household and counted once, for the member who asked, in the same write
-// transaction as the pick (after lockUser on the asker, like a solo pick). A rating goes into the
-// rating member's own history (lockUser on that member first), so their taste learns from it and
-// the title is never picked again for them, alone or together.
+// stored for the household and counted once, for the member who asked, in the same History.write
+// as the pick (the asker's lock, like a solo pick). A rating goes into the rating member's own
+// history (a History.write of that member), so their taste learns from it and the title is never
+// picked again for them, alone or together.
 import { randomUUID } from 'node:crypto';
 import type { TogetherPick, TogetherRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import type { CatalogStore } from '../../catalog/catalog.store.js';
-import { writeTransaction, type Tx } from '../../db/transaction.js';
-import type { CatalogIndex } from '../../engine/catalog-index.js';
 import { recommendTogether } from '../../engine/index.js';
-import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { indexedTitle } from '../history/engine-index.js';
+import type { History } from '../history/history.js';
+import { issueSeed, tasteOf } from '../history/taste.js';
+import { positionsFor } from '../history/taste-state.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
-import { coLikesFor } from '../recommendations/co-likes.js';
-import { engineIndexFor, indexedTitle } from '../recommendations/engine-index.js';
-import { lockUser, tasteRows } from '../recommendations/recommendations.repository.js';
-import { issueSeed, tasteOf } from '../recommendations/taste.js';
-import { buildTasteState, positionsFor, tasteCacheFor, type TasteState } from '../recommendations/taste-state.js';
-import { precheckIssue, spendIssue, warningOf } from '../subscription/subscription.service.js';
+import { spendIssue } from '../subscription/subscription.service.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import * as repo from './household.repository.js';
@@ -54,11 +50,6 @@ export function togetherConstraints(asker: UserRow, partner: UserRow, kind: 'mov
   };
 }
 
-/** A member's history as of revision `rev`: kept in memory (taken out until the caller puts it back), else read on the transaction. */
-async function keptOrRead(tx: Tx, index: CatalogIndex, tastes: ReturnType<typeof tasteCacheFor>, userId: string, rev: number): Promise<TasteState> {
-  return tastes.take(userId, index, rev) ?? buildTasteState(index, await tasteRows(tx, userId));
-}
-
 /** The household and the partner's row; 409 when the user has no household. */
 async function householdWithPartner(ctx: AppContext, user: UserRow) {
   const household = await repo.householdOf(ctx.db, user.id);
@@ -67,32 +58,24 @@ async function householdWithPartner(ctx: AppContext, user: UserRow) {
   return { household, partner };
 }
 
-export async function pickTogether(ctx: AppContext, catalog: CatalogStore, user: UserRow, input: TogetherRequest): Promise<TogetherPick> {
+export async function pickTogether(ctx: AppContext, history: History, user: UserRow, input: TogetherRequest): Promise<TogetherPick> {
   const found = await householdWithPartner(ctx, user);
   if (!found) throw conflict(TOGETHER_TEXTS.noHousehold);
   const { household, partner } = found;
-  // A together pick is never a free replacement: it counts like a new pick, for the asker only.
-  await precheckIssue(ctx, user, async () => false);
   // Read before the transaction: nothing inside it may wait for a second pool connection while holding the lock.
-  const [titles, favourites, partnerFavourites] = await Promise.all([catalog.titles(), favouriteTitleIds(ctx.db, user.id), favouriteTitleIds(ctx.db, partner.id)]);
-  const index = engineIndexFor(titles);
-  const neighbours = coLikesFor(ctx, catalog).current();
+  const [index, favourites, partnerFavourites] = await Promise.all([history.index(), favouriteTitleIds(ctx.db, user.id), favouriteTitleIds(ctx.db, partner.id)]);
+  const neighbours = history.coLikes.current();
   const now = ctx.clock.now();
-  const tastes = tasteCacheFor(ctx);
-  const kept: Array<{ userId: string; rev: number; state: TasteState }> = [];
-  const { row, state } = await writeTransaction(ctx.database, async (tx) => {
-    const fresh = await lockUser(tx, ctx.database.dialect, user.id);
-    if (!fresh) throw unauthorized();
+  const { row, state } = await history.write(user.id, async (h) => {
+    const { tx, user: fresh } = h;
     // Under the asker's lock: the household may have been left meanwhile. The partner's row is
     // read again here: their settings and the revision of their history as of now.
     const [current, partnerNow, before] = await Promise.all([repo.householdOf(tx, user.id), findUserById(tx, partner.id), repo.togetherTitleIds(tx, household.id)]);
     if (!current || current.id !== household.id || !partnerNow) throw conflict(TOGETHER_TEXTS.noHousehold);
     // Each member's history as kept from their last write (taste-state.ts), else read. The asker's
     // lock moved their revision by one; the partner's is theirs as read, and stays.
-    const [mine, theirs] = await Promise.all([
-      keptOrRead(tx, index, tastes, user.id, fresh.taste_rev - 1),
-      keptOrRead(tx, index, tastes, partner.id, partnerNow.taste_rev),
-    ]);
+    const [mine, theirs] = await Promise.all([h.state(index), h.peerState(index, partner.id, partnerNow.taste_rev)]);
+    // A together pick is never a free replacement: it counts like a new pick, for the asker only.
     const planState = await spendIssue(ctx, tx, fresh, false);
     const pick = recommendTogether(
       index,
@@ -119,64 +102,36 @@ export async function pickTogether(ctx: AppContext, catalog: CatalogStore, user:
       score: Number.isFinite(pick.score) ? pick.score : 0,
       created_at: now.toISOString(),
     });
-    // Neither history changed: the asker's stands for their new revision, the partner's for theirs.
-    kept.push({ userId: user.id, rev: fresh.taste_rev, state: mine }, { userId: partner.id, rev: partnerNow.taste_rev, state: theirs });
+    // Neither history changed: the asker's stands for their new revision, the partner's for
+    // theirs, once the write has committed (history.ts).
     return { row: inserted, state: planState };
   });
-  // Only once the transaction has committed (a state found stale later is simply rebuilt).
-  for (const k of kept) tastes.put(k.userId, k.rev, k.state);
   ctx.metrics.togetherPickIssued();
-  return presentTogether(ctx, catalog, row, user, partner, warningOf(state));
+  return presentTogether(ctx, history.catalog, row, user, partner, state.warning);
 }
 
 /** POST /api/recommendations/together/:id/rate: the member's rating, into their own history too. */
-export async function rateTogether(ctx: AppContext, catalog: CatalogStore, user: UserRow, id: string, liked: boolean): Promise<TogetherPick> {
+export async function rateTogether(ctx: AppContext, history: History, user: UserRow, id: string, liked: boolean): Promise<TogetherPick> {
   const found = await householdWithPartner(ctx, user);
   if (!found) throw notFound(TOGETHER_TEXTS.notFound);
   const { household, partner } = found;
   const pick = await repo.findTogetherPick(ctx.db, household.id, id);
   if (!pick) throw notFound(TOGETHER_TEXTS.notFound);
-  const now = ctx.clock.now().toISOString();
-  const rev = await writeTransaction(ctx.database, async (tx) => {
-    const fresh = await lockUser(tx, ctx.database.dialect, user.id);
-    if (!fresh) throw unauthorized();
-    const rating = liked ? 1 : 0;
+  const now = ctx.clock.now();
+  const index = await history.index();
+  await history.write(user.id, async (h) => {
     // A title is in a history once: a member who already has it (picked alone since) gets that row rated.
-    const existing = await repo.historyRowOf(tx, user.id, pick.title_id);
-    let recommendationId: string;
-    if (existing) {
-      await tx.updateTable('recommendations').set({ user_rating: rating, rated_at: now }).where('id', '=', existing.id).where('user_id', '=', user.id).execute();
-      recommendationId = existing.id;
-    } else {
-      recommendationId = randomUUID();
-      await tx
-        .insertInto('recommendations')
-        .values({
-          id: recommendationId,
-          user_id: user.id,
-          seq: await repo.nextHistorySeq(tx, user.id),
-          title_id: pick.title_id,
-          movie_title: pick.movie_title,
+    const existing = await h.rowOfTitle(pick.title_id);
+    if (existing) await h.edit(existing, { rating: liked, status: undefined, now });
+    const at = now.toISOString();
+    const [recommendationId] = existing
+      ? [existing.id]
+      : await h.add(
           // Rated together: watched together, so it is closed in the member's history.
-          status: 'watched',
-          user_rating: rating,
-          rated_at: now,
-          mood: null,
-          platform: pick.platform,
-          reason: pick.reason,
-          score: Number(pick.score),
-          created_at: now,
-          closed_at: now,
-          origin: 'together',
-          import_id: null,
-        })
-        .execute();
-    }
-    await repo.putRating(tx, { pick_id: pick.id, user_id: user.id, rating, rated_at: now, recommendation_id: recommendationId });
-    return fresh.taste_rev;
+          [{ seq: await h.nextSeq(), titleId: pick.title_id, movieTitle: pick.movie_title, status: 'watched', rating: liked, platform: pick.platform, reason: pick.reason, score: Number(pick.score), createdAt: at, origin: 'together' }],
+          index,
+        );
+    await repo.putRating(h.tx, { pick_id: pick.id, user_id: user.id, rating: liked ? 1 : 0, rated_at: at, recommendation_id: recommendationId });
   });
-  // The history changed outside a pick: the next pick reads it again.
-  tasteCacheFor(ctx).advance(user.id, rev, () => false);
-  coLikesFor(ctx, catalog).noteChanges(1);
-  return presentTogether(ctx, catalog, pick, user, partner);
+  return presentTogether(ctx, history.catalog, pick, user, partner);
 }

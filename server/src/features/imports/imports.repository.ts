@@ -2,17 +2,13 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
-import type { ImportItemsTable, ImportsTable, RecommendationsTable, WatchlistTable } from '../../db/schema.js';
+import type { ImportItemsTable, ImportsTable, WatchlistTable } from '../../db/schema.js';
+import { INSERT_CHUNK } from '../history/history.repository.js';
 
 type Queryable = DB | Tx;
 export type ImportRow = Selectable<ImportsTable>;
 export type ImportItemRow = Selectable<ImportItemsTable>;
 
-/**
- * Rows per INSERT: 500 rows of at most 16 columns are 8,000 bound values, under SQLite's 32,766
- * and PostgreSQL's 65,535, and a 50,000-title import is 100 statements inside its transaction.
- */
-export const INSERT_CHUNK = 500;
 
 async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
@@ -117,21 +113,9 @@ export async function dropPreviewsBeyond(tx: Tx, userId: string, newId: string, 
   await tx.deleteFrom('imports').where('id', 'in', ids).execute();
 }
 
-/** Every title in the user's history, and the lowest seq (null: no history yet). */
-export async function historyTitles(db: Queryable, userId: string): Promise<{ titles: Set<string>; minSeq: number | null }> {
-  const rows = await db.selectFrom('recommendations').select(['title_id', 'seq']).where('user_id', '=', userId).execute();
-  let minSeq: number | null = null;
-  for (const r of rows) minSeq = minSeq === null ? Number(r.seq) : Math.min(minSeq, Number(r.seq));
-  return { titles: new Set(rows.map((r) => r.title_id)), minSeq };
-}
-
 export async function watchlistTitles(db: Queryable, userId: string): Promise<Set<string>> {
   const rows = await db.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).execute();
   return new Set(rows.map((r) => r.title_id));
-}
-
-export async function insertHistoryRows(tx: Tx, rows: readonly Insertable<RecommendationsTable>[]): Promise<void> {
-  await insertChunked(rows, (chunk) => tx.insertInto('recommendations').values(chunk).execute());
 }
 
 export async function insertWatchlistRows(tx: Tx, rows: readonly Insertable<WatchlistTable>[]): Promise<void> {
@@ -157,15 +141,10 @@ export async function markConfirmed(tx: Tx, userId: string, id: string, applied:
   return Number(r.numUpdatedRows) === 1;
 }
 
-/**
- * Removes what a confirmed import wrote: its history rows and watchlist entries. Rows the user has
- * edited since (a rating changed, marked watched) are still the import's rows and go too: undo
- * means "as if I had never imported this file".
- */
-export async function deleteImportedRows(tx: Tx, userId: string, importId: string): Promise<{ history: number; watchlist: number }> {
-  const h = await tx.deleteFrom('recommendations').where('user_id', '=', userId).where('import_id', '=', importId).executeTakeFirst();
+/** The watchlist entries a confirmed import wrote (its history rows go through History: history-write.ts). */
+export async function deleteImportedWatchlist(tx: Tx, userId: string, importId: string): Promise<number> {
   const w = await tx.deleteFrom('watchlist').where('user_id', '=', userId).where('import_id', '=', importId).executeTakeFirst();
-  return { history: Number(h.numDeletedRows), watchlist: Number(w.numDeletedRows) };
+  return Number(w.numDeletedRows);
 }
 
 export async function markUndone(tx: Tx, userId: string, id: string, now: string, dropItems: boolean): Promise<void> {

@@ -16,20 +16,19 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { badRequest, conflict, notFound, serviceUnavailable, tooMany, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, serviceUnavailable, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
-import { lockUser } from '../recommendations/recommendations.repository.js';
+import type { History } from '../history/history.js';
+import { historyTitles } from '../history/history.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { importCatalogFor, matchEntry } from './imports.matching.js';
 import { importSeqs, planImport, type ResolvedEntry } from './imports.plan.js';
 import {
-  deleteImportedRows,
+  deleteImportedWatchlist,
   deleteStalePreviews,
   dropPreviewsBeyond,
   findImport,
-  historyTitles,
   importItems,
-  insertHistoryRows,
   insertImport,
   insertWatchlistRows,
   itemCounts,
@@ -43,7 +42,7 @@ import {
   type ImportRow,
 } from './imports.repository.js';
 import { ImportFileError, type ParsedImport } from './parsers/types.js';
-import { parseOffThread, ParserUnavailable, UserParsesFull } from './parse-off-thread.js';
+import { ParserUnavailable, UserParsesFull, type ParserThread } from './parse-off-thread.js';
 import { candidateIds, previewLists, resolvedOf, sourceOf, storedCounts, summaryOf } from './imports.present.js';
 
 /** A YYYY-MM-DD the file gave, as a timestamp at midnight UTC; null when absent or not a real date. */
@@ -77,9 +76,9 @@ const clean = (s: string) => s.replace(/\u0000/g, '').slice(0, MAX_TEXT);
 /** Entries matched between two turns of the event loop (a few milliseconds each). */
 const MATCH_SLICE = 2_000;
 
-async function parseUpload(userId: string, upload: ImportUpload): Promise<ParsedImport> {
+async function parseUpload(parser: ParserThread, userId: string, upload: ImportUpload): Promise<ParsedImport> {
   try {
-    return await parseOffThread(userId, upload.filename, upload.bytes, upload.source);
+    return await parser.parse(userId, upload.filename, upload.bytes, upload.source);
   } catch (err) {
     if (err instanceof ImportFileError) throw badRequest(err.message);
     if (err instanceof UserParsesFull) throw tooMany(err.message, BUSY_RETRY_SECONDS);
@@ -89,10 +88,10 @@ async function parseUpload(userId: string, upload: ImportUpload): Promise<Parsed
 }
 
 /** Reads the file, matches it and stores the preview. Nothing of the user's history changes. */
-export async function createImport(ctx: AppContext, catalog: CatalogStore, user: UserRow, upload: ImportUpload): Promise<ImportPreview> {
+export async function createImport(ctx: AppContext, catalog: CatalogStore, parser: ParserThread, user: UserRow, upload: ImportUpload): Promise<ImportPreview> {
   // Counted in the database, so the limit holds across instances; every upload counts, read or not.
   await hit(ctx.db, { bucket: `imports:${user.id}`, max: IMPORT_LIMITS.uploadsPerHour, windowSeconds: 3600 }, ctx.clock.now(), TOO_MANY_UPLOADS);
-  const parsed = await parseUpload(user.id, upload);
+  const parsed = await parseUpload(parser, user.id, upload);
   const cat = importCatalogFor(await catalog.titles());
   const id = randomUUID();
   const items: ImportItemRow[] = [];
@@ -218,17 +217,17 @@ function resolveChoices(items: readonly ImportItemRow[], choices: z.output<typeo
 /** Writes the import into the user's history and watchlist, in one transaction, once. */
 export async function confirmImport(
   ctx: AppContext,
-  catalog: CatalogStore,
+  history: History,
   user: UserRow,
   id: string,
   input: z.output<typeof ConfirmImportRequest>,
 ): Promise<ImportSummary> {
   // Read before the transaction: nothing inside it may wait on the catalog while holding the user's lock.
-  const cat = importCatalogFor(await catalog.titles());
+  const cat = importCatalogFor(await history.catalog.titles());
   const now = ctx.clock.now().toISOString();
-  const { row, counts, matched, ambiguous } = await writeTransaction(ctx.database, async (tx) => {
-    // Serialised per user with issuing (issue.ts): a pick issued meanwhile is seen, and seqs stay distinct.
-    if (!(await lockUser(tx, ctx.database.dialect, user.id))) throw unauthorized();
+  // Serialised per user with issuing (issue.ts): a pick issued meanwhile is seen, and seqs stay distinct.
+  const { row, counts, matched, ambiguous } = await history.write(user.id, async (h) => {
+    const { tx } = h;
     const found = await findImport(tx, user.id, id);
     if (!found) throw notFound(IMPORT_NOT_FOUND);
     if (found.status === 'confirmed') throw conflict('This import is already confirmed. Undo it first to import the file again.');
@@ -240,27 +239,21 @@ export async function confirmImport(
     const plan = planImport(entries, (t) => cat.byId.has(t), history, saved);
     const seqs = importSeqs(plan.history.length, minSeq);
     const reason = `Imported from ${IMPORT_SOURCE_NAMES[sourceOf(found.source)]}`;
-    await insertHistoryRows(
-      tx,
+    await h.add(
       plan.history.map((e, i) => ({
-        id: randomUUID(),
-        user_id: user.id,
         seq: seqs[i],
-        title_id: e.titleId,
-        movie_title: cat.byId.get(e.titleId)?.title ?? e.titleId,
+        titleId: e.titleId,
+        movieTitle: cat.byId.get(e.titleId)?.title ?? e.titleId,
         status: e.watched ? 'watched' : 'skipped',
-        user_rating: e.liked === null ? null : e.liked ? 1 : 0,
+        rating: e.liked,
         // Rated now: the co-likes notice new ratings by rated_at (co-likes.repository.ts).
-        rated_at: e.liked === null ? null : now,
-        mood: null,
-        platform: null,
+        ratedAt: e.liked === null ? null : now,
         reason,
-        score: 0,
         // The history shows when the file says it happened (rated, watched), else the import's time.
-        created_at: fileDate(e.happenedAt) ?? now,
-        closed_at: now,
+        createdAt: fileDate(e.happenedAt) ?? now,
+        closedAt: now,
         origin: 'import',
-        import_id: id,
+        importId: id,
       })),
     );
     await insertWatchlistRows(
@@ -281,15 +274,18 @@ export async function confirmImport(
 }
 
 /** A preview is discarded; a confirmed import is undone (its history rows and watchlist entries removed). */
-export async function undoImport(ctx: AppContext, user: UserRow, id: string): Promise<ImportSummary> {
+export async function undoImport(ctx: AppContext, history: History, user: UserRow, id: string): Promise<ImportSummary> {
   const now = ctx.clock.now().toISOString();
-  const row = await writeTransaction(ctx.database, async (tx) => {
-    if (!(await lockUser(tx, ctx.database.dialect, user.id))) throw unauthorized();
+  const row = await history.write(user.id, async (h) => {
+    const { tx } = h;
     const found = await findImport(tx, user.id, id);
     if (!found) throw notFound(IMPORT_NOT_FOUND);
     if (found.status === 'undone') throw conflict('This import was already undone.');
     const wasPreview = found.status === 'preview';
-    if (!wasPreview) await deleteImportedRows(tx, user.id, id);
+    if (!wasPreview) {
+      await h.deleteImported(id);
+      await deleteImportedWatchlist(tx, user.id, id);
+    }
     // A discarded preview keeps nothing of the file; an undone import keeps its items (what it had read).
     await markUndone(tx, user.id, id, now, wasPreview);
     return { ...found, status: 'undone', undone_at: now };

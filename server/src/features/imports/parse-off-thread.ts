@@ -41,7 +41,8 @@ function workerFor(): Worker {
   return new Worker(new URL('./import-parser.mjs', here), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 }
 
-class ParserThread {
+/** One per server, built in wiring.ts. */
+export class ParserThread {
   private worker: Worker | null = null;
   private current: Job | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -112,11 +113,4 @@ class ParserThread {
     this.worker?.unref();
     queueMicrotask(() => this.pump());
   }
-}
-
-const thread = new ParserThread();
-
-/** user: whose upload it is (the queue's lane). */
-export function parseOffThread(user: string, filename: string, bytes: Buffer, source?: ImportSource): Promise<ParsedImport> {
-  return thread.parse(user, filename, bytes, source);
 }

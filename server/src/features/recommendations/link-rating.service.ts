@@ -3,8 +3,8 @@ import type { PublicRateQuery, PublicRateResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { fieldError, conflict, notFound } from '../../http/errors.js';
-import { findRecommendation } from './recommendations.repository.js';
-import { rateInHistory } from './rate.js';
+import type { History } from '../history/history.js';
+import { findRecommendation } from '../history/history.repository.js';
 import { verifyRatingToken } from './rating-link.js';
 
 const LINK_ERRORS = {
@@ -13,7 +13,7 @@ const LINK_ERRORS = {
   expired: 'This rating link has expired. Open the recommendation in the app to rate it.',
 } as const;
 
-export async function rateFromLink(ctx: AppContext, q: z.output<typeof PublicRateQuery>): Promise<PublicRateResponse> {
+export async function rateFromLink(ctx: AppContext, history: History, q: z.output<typeof PublicRateQuery>): Promise<PublicRateResponse> {
   const check = verifyRatingToken(ctx.secrets.jwt, q.token, ctx.clock.now());
   if (!check.ok) throw fieldError('token', LINK_ERRORS[check.reason]);
   // The token says which rating its link records: a Like link edited to say dislike records nothing.
@@ -21,7 +21,7 @@ export async function rateFromLink(ctx: AppContext, q: z.output<typeof PublicRat
   const liked = q.rating === 'like';
   const row = await findRecommendation(ctx.db, check.userId, check.recommendationId);
   if (!row) throw notFound('This recommendation no longer exists.');
-  const recorded = row.user_rating === null ? await rateInHistory(ctx, check.userId, row.id, liked) : undefined;
+  const recorded = row.user_rating === null ? await history.write(check.userId, (h) => h.rate(row.id, liked, ctx.clock.now())) : undefined;
   const rating = recorded ? liked : await currentRating(ctx, check.userId, row.id);
   // The same rating twice (a second click, a mail scanner) is one rating.
   if (rating !== liked) throw conflict(`You already rated ${row.movie_title} ${rating ? 'as liked' : 'as disliked'}; a rating cannot be changed.`);

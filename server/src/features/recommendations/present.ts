@@ -1,10 +1,11 @@
 // A recommendation row plus its catalog title, as the shared contract's Recommendation.
 import type { Mood, PickNotice, Recommendation, SubscriptionWarning } from '@app/shared';
 import { MOOD_VALUES } from '@app/shared';
-import type { TitleDisplay } from '../../catalog/catalog.store.js';
+import type { CatalogStore, TitleDisplay } from '../../catalog/catalog.store.js';
 import type { Factor } from '../../engine/index.js';
 import { posterUrl } from '../../catalog/urls.js';
-import type { RecommendationRow } from './recommendations.repository.js';
+import type { RecommendationRow } from '../history/history.repository.js';
+import { viewerOf, type UserRow } from '../users/users.repository.js';
 
 const MOODS = new Set<string>(MOOD_VALUES);
 const STATUSES = new Set(['active', 'watched', 'skipped']);
@@ -91,4 +92,23 @@ export function presentRecommendation(
     notices: readNotices(row.notices),
     subscription_warning: warning,
   } satisfies Omit<Recommendation, keyof TitleDisplay>);
+}
+
+/**
+ * A row as the card the user sees. `saved`: the title is on the user's watchlist (callers ask the
+ * watchlist once per request); `descriptions`: a page's descriptions, read in one query
+ * (otherwise this card's own).
+ */
+export async function present(
+  catalog: CatalogStore,
+  row: RecommendationRow,
+  warning: SubscriptionWarning | null,
+  user: UserRow,
+  saved = false,
+  descriptions?: ReadonlyMap<string, string>,
+): Promise<Recommendation> {
+  const title = await catalog.title(row.title_id);
+  const viewer = viewerOf(user);
+  const display = title ? catalog.toDisplay(title, descriptions?.get(title.id) ?? (await catalog.description(title.id)), row.platform, viewer) : null;
+  return presentRecommendation(row, display, warning, viewer.country, saved);
 }

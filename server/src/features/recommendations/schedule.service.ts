@@ -9,8 +9,9 @@ import { CALENDAR_TEXTS } from '../calendar/calendar.access.js';
 import { addRecommendationToCalendar } from '../calendar/calendar.events.js';
 import type { UserRow } from '../users/users.repository.js';
 import { buildIcs, icsFilename, scheduledStart } from './ics.js';
-import { findRecommendation } from './recommendations.repository.js';
-import { NOT_YOURS, present } from './recommendations.service.js';
+import { findRecommendation } from '../history/history.repository.js';
+import { present } from './present.js';
+import { NOT_YOURS } from './recommendations.service.js';
 
 export interface IcsFile {
   filename: string;

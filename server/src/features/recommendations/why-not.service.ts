@@ -3,17 +3,15 @@
 // Read-only: nothing is written, so no lock and no quota.
 import { WATCHLIST_MAX, type WhyNotQuery, type WhyNotReason, type WhyNotResponse } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { whyNot, type RecommendOptions } from '../../engine/index.js';
 import { notFound } from '../../http/errors.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { savedTitleIds } from '../watchlist/watchlist.repository.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
-import { coLikesFor } from './co-likes.js';
-import { engineIndexFor } from './engine-index.js';
-import { activeRecommendation, tasteRows } from './recommendations.repository.js';
-import { buildTaste } from './taste.js';
+import type { History } from '../history/history.js';
+import { activeRecommendation, tasteRows } from '../history/history.repository.js';
+import { buildTaste } from '../history/taste.js';
 
 const CURRENT_PICK = { code: 'current_pick', text: 'It is your pick for tonight: it is on your dashboard now.' } as const;
 
@@ -27,17 +25,16 @@ function nextPickOptions(user: UserRow): RecommendOptions {
   return { region: user.country ?? null, seed: 0, ...engineTonight(user, mergeTonight(user, {})) };
 }
 
-export async function whyNotRecommended(ctx: AppContext, catalog: CatalogStore, user: UserRow, query: WhyNotQuery): Promise<WhyNotResponse> {
+export async function whyNotRecommended(ctx: AppContext, history: History, user: UserRow, query: WhyNotQuery): Promise<WhyNotResponse> {
   const titleId = query.title_id.trim();
-  const [titles, favourites, rows, saved, active] = await Promise.all([
-    catalog.titles(),
+  const [index, favourites, rows, saved, active] = await Promise.all([
+    history.index(),
     favouriteTitleIds(ctx.db, user.id),
     tasteRows(ctx.db, user.id),
     savedTitleIds(ctx.db, user.id, WATCHLIST_MAX),
     activeRecommendation(ctx.db, user.id),
   ]);
-  const index = engineIndexFor(titles);
-  const answer = whyNot(index, buildTaste(user, favourites, rows, saved), titleId, nextPickOptions(user), coLikesFor(ctx, catalog).current());
+  const answer = whyNot(index, buildTaste(user, favourites, rows, saved), titleId, nextPickOptions(user), history.coLikes.current());
   if (!answer) throw notFound('That title is not in the catalog.');
   const title = index.titles[index.idToIdx.get(answer.titleId)!];
   const reasons: WhyNotReason[] = answer.reasons.map(({ code, text }) => ({ code, text }));

@@ -16,6 +16,12 @@ export interface PlanState {
   counts: WeekCounts;
 }
 
+export interface SpentIssue extends PlanState {
+  cost: IssueCost;
+  /** The banner of the card the pick is shown on. */
+  warning: SubscriptionWarning | null;
+}
+
 /** What one issue cost: a pick against the limit, a free replacement, or nothing (no limit). */
 export type IssueCost = 'counted' | 'free_replacement' | 'unlimited';
 
@@ -34,23 +40,6 @@ export async function planState(ctx: AppContext, user: QuotaUser, db: AppContext
   return { ...state, counts: await weekCounts(db, user.id, state.window.weekStart) };
 }
 
-function freeReplacementLeft(state: PlanState): boolean {
-  return state.plan.kind === 'limited' && state.counts.freeReplacements < state.plan.freeReplacements;
-}
-
-/**
- * A refusal that needs no lock is answered before taking one; only a limited plan reads its
- * counts. `mayBeReplacement` says whether the request could be a free replacement (asked only
- * when the picks are spent); the transaction decides for certain (spendIssue).
- */
-export async function precheckIssue(ctx: AppContext, user: QuotaUser, mayBeReplacement: () => Promise<boolean>): Promise<void> {
-  const plain = planOnly(ctx, user);
-  if (plain.plan.kind !== 'limited') return assertCanIssue(plain);
-  const state = await planState(ctx, user);
-  if (refusal(state.plan, state.counts.used) && freeReplacementLeft(state) && (await mayBeReplacement())) return;
-  assertCanIssue(state);
-}
-
 /** Refuses with the plan-limit 402 (docs/screens.md, "User-visible texts") when the plan cannot issue a counted pick now (nothing is written). */
 export function assertCanIssue(state: PlanState): void {
   const r = refusal(state.plan, state.counts.used);
@@ -59,11 +48,12 @@ export function assertCanIssue(state: PlanState): void {
 
 /**
  * Spends one issue of this week inside the caller's transaction, or throws the 402 (the caller's
- * transaction then rolls back, so a refused request changes nothing). A replacement of a pick the
+ * transaction then rolls back, so a refused request changes nothing). The plan is computed here
+ * once per pick, from the row the pick has locked, and the answer carries the card's banner. A replacement of a pick the
  * user could not use is free while the week's free replacements last (docs/product-decisions.md);
  * each counter is one conditional upsert, so the check and the count are one statement.
  */
-export async function spendIssue(ctx: AppContext, tx: Tx, user: QuotaUser, replacement: boolean): Promise<PlanState & { cost: IssueCost }> {
+export async function spendIssue(ctx: AppContext, tx: Tx, user: QuotaUser, replacement: boolean): Promise<SpentIssue> {
   const state = planOnly(ctx, user);
   if (state.plan.kind === 'expired') assertCanIssue(state);
   const { weekStart } = state.window;
@@ -74,7 +64,8 @@ export async function spendIssue(ctx: AppContext, tx: Tx, user: QuotaUser, repla
     const r = refusal(state.plan, Number.MAX_SAFE_INTEGER);
     throw paymentRequired(r?.detail ?? '', r?.expired ?? false, r?.limitReached ?? true);
   }
-  return { ...state, counts: await weekCounts(tx, user.id, weekStart), cost };
+  const spent = { ...state, counts: await weekCounts(tx, user.id, weekStart) };
+  return { ...spent, cost, warning: warningOf(spent) };
 }
 
 export function warningOf(state: PlanState): SubscriptionWarning | null {

@@ -5,21 +5,21 @@ import {
   AGE_OF_RATING,
   AGE_RATING_LABELS,
   MAX_AGE_RATINGS,
-  NO_EXCLUSIONS,
   formatMinutes,
   type Exclusions,
   type Kind,
-  type MaxAgeRating,
   type Mood,
   type TonightConstraints,
 } from '@app/shared';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import type { RecommendOptions } from '../../engine/index.js';
+import { exclusionsOf, maxAgeRatingOf, tonightOf, type UserTonightRow } from '../users/user-tonight.js';
 
-type TonightRow = Pick<UsersTable, 'tonight_max_minutes' | 'tonight_kind' | 'tonight_exploration' | 'exclusions' | 'max_age_rating'> & {
-  tonight_finish: number;
-};
+// The user's own reading of these columns lives with the user row; the account export reads them here too.
+export { exclusionsOf, maxAgeRatingOf, tonightOf } from '../users/user-tonight.js';
+
+type TonightRow = UserTonightRow;
 
 /** What a pick request may send about tonight: undefined leaves the remembered value, null clears it. */
 export interface TonightInput {
@@ -27,31 +27,6 @@ export interface TonightInput {
   finish_tonight?: boolean;
   kind?: Kind | null;
   exploration?: number | null;
-}
-
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-
-export function tonightOf(row: TonightRow): TonightConstraints {
-  return {
-    max_minutes: row.tonight_max_minutes ?? null,
-    finish_tonight: Number(row.tonight_finish) === 1,
-    kind: row.tonight_kind === 'movie' || row.tonight_kind === 'series' ? row.tonight_kind : null,
-    exploration: row.tonight_exploration === null || row.tonight_exploration === undefined ? null : Number(row.tonight_exploration),
-  };
-}
-
-export function exclusionsOf(row: TonightRow): Exclusions {
-  if (!row.exclusions) return NO_EXCLUSIONS;
-  try {
-    const v = JSON.parse(row.exclusions) as Record<string, unknown>;
-    return { genres: strings(v.genres), keywords: strings(v.keywords), people: strings(v.people) };
-  } catch {
-    return NO_EXCLUSIONS;
-  }
-}
-
-export function maxAgeRatingOf(row: TonightRow): MaxAgeRating | null {
-  return MAX_AGE_RATINGS.find((r) => r === row.max_age_rating) ?? null;
 }
 
 /** The columns a change of tonight's constraints writes: only the fields given. */

@@ -7,7 +7,8 @@ import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { UsersTable } from '../../db/schema.js';
 import { allColumns } from '../../db/columns.js';
-import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.service.js';
+import type { Viewer } from '../../catalog/catalog.store.js';
+import { exclusionsOf, maxAgeRatingOf, tonightOf } from './user-tonight.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -100,6 +101,11 @@ export const userLists = {
   languages: (row: UserRow) => parseList<string>(row.preferred_languages),
   days: (row: UserRow) => parseList<number>(row.selected_days),
 };
+
+/** Whom a card is for: where to watch is answered in their country, their services first. */
+export function viewerOf(user: UserRow): Viewer {
+  return { country: user.country ?? null, platforms: userLists.platforms(user) };
+}
 
 export function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -74,16 +74,3 @@ export async function deleteSaved(db: Queryable, userId: string, titleId: string
   const r = await db.deleteFrom('watchlist').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
-
-/** Whether the user's history has this title as watched. */
-export async function watchedInHistory(db: Queryable, userId: string, titleId: string): Promise<boolean> {
-  const r = await db
-    .selectFrom('recommendations')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('title_id', '=', titleId)
-    .where('status', '=', 'watched')
-    .limit(1)
-    .executeTakeFirst();
-  return r !== undefined;
-}

@@ -7,13 +7,11 @@ import type { AppContext } from '../../context.js';
 import type { CatalogEntry, CatalogStore, Viewer } from '../../catalog/catalog.store.js';
 import { STREAMABLE } from '../../catalog/snapshot.js';
 import { servesCountry } from '../../catalog/where-to-watch.js';
-import { writeTransaction } from '../../db/transaction.js';
-import { conflict, notFound, unauthorized } from '../../http/errors.js';
-import { lockUser } from '../recommendations/recommendations.repository.js';
-import { tasteCacheFor } from '../recommendations/taste-state.js';
-import { viewerOf } from '../recommendations/recommendations.service.js';
-import type { UserRow } from '../users/users.repository.js';
-import { countSaved, deleteSaved, insertSaved, savedAmong, watchedInHistory, watchlistRows } from './watchlist.repository.js';
+import { conflict, notFound } from '../../http/errors.js';
+import type { History } from '../history/history.js';
+import { watchedInHistory } from '../history/history.repository.js';
+import { viewerOf, type UserRow } from '../users/users.repository.js';
+import { countSaved, deleteSaved, insertSaved, savedAmong, watchlistRows } from './watchlist.repository.js';
 
 export const SAVED = 'Saved for later.';
 export const REMOVED = 'Removed from your watchlist.';
@@ -55,21 +53,18 @@ export async function listWatchlist(ctx: AppContext, catalog: CatalogStore, user
 }
 
 /** Idempotent: saving a saved title answers the same. Serialised per user, so the bound holds under concurrent saves. */
-export async function saveForLater(ctx: AppContext, catalog: CatalogStore, user: UserRow, titleId: string): Promise<WatchlistChange> {
-  const title = await catalog.title(titleId);
+export async function saveForLater(ctx: AppContext, history: History, user: UserRow, titleId: string): Promise<WatchlistChange> {
+  const title = await history.catalog.title(titleId);
   if (!title) throw notFound(UNKNOWN_TITLE);
   const now = ctx.clock.now().toISOString();
-  const rev = await writeTransaction(ctx.database, async (tx) => {
-    const fresh = await lockUser(tx, ctx.database.dialect, user.id);
-    if (!fresh) throw unauthorized();
+  // Under the user's lock, with the history it checks; the kept history holds no watchlist (a pick
+  // reads it), so it still stands after (history.ts keeps it when nothing in the history changed).
+  await history.write(user.id, async ({ tx }) => {
     if (await watchedInHistory(tx, user.id, title.id)) throw conflict(ALREADY_WATCHED);
-    if ((await savedAmong(tx, user.id, [title.id])).size > 0) return fresh.taste_rev;
+    if ((await savedAmong(tx, user.id, [title.id])).size > 0) return;
     if ((await countSaved(tx, user.id)) >= WATCHLIST_MAX) throw conflict(WATCHLIST_FULL);
     await insertSaved(tx, { user_id: user.id, title_id: title.id, added_at: now, import_id: null });
-    return fresh.taste_rev;
   });
-  // lockUser bumped the revision, but the kept history holds no watchlist (a pick reads it): it still stands.
-  tasteCacheFor(ctx).advance(user.id, rev, () => true);
   return { message: SAVED, title_id: title.id, saved: true };
 }
 

@@ -4,11 +4,10 @@
 // pick updates it in place.
 //
 // When it may be used: users.taste_rev counts the writes to the user's history (every such write
-// takes the user row with lockUser, which bumps it, in the write's own transaction). A state is
+// takes the user row with lockUser, through history.ts, which bumps it, in the write's own transaction). A state is
 // stored under the revision its contents match, and only after that transaction commits; a pick
 // takes it only when the row it has just locked says exactly one more (its own bump). A write by
 // any other path, request or instance moves the revision further, and the state is rebuilt.
-import type { AppContext } from '../../context.js';
 import type { CatalogIndex } from '../../engine/catalog-index.js';
 import { indexSerial, resolveIds } from '../../engine/taste-positions.js';
 import type { TastePositions } from '../../engine/types.js';
@@ -40,7 +39,12 @@ export function buildTasteState(index: CatalogIndex, rows: readonly TasteRow[]):
 
 /** The seq of the next pick: one past the newest (imports have negative seqs: a first pick is 1). */
 export function nextSeq(state: TasteState): number {
-  return Math.max(0, state.newestSeq ?? 0) + 1;
+  return seqAfter(state.newestSeq);
+}
+
+/** The seq after the newest (null: an empty history); the only rule for the next seq. */
+export function seqAfter(newest: number | null): number {
+  return Math.max(0, newest ?? 0) + 1;
 }
 
 /** The positions the engine reads (UserTaste.positions). */
@@ -62,6 +66,20 @@ export function applyClosed(state: TasteState, row: { seq: number | string }, wa
 export function applyIssued(index: CatalogIndex, state: TasteState, row: { seq: number | string; title_id: string }): void {
   state.recommended.push(index.idToIdx.get(row.title_id) ?? -1);
   state.newestSeq = Number(row.seq);
+}
+
+/**
+ * A closed row added as the newest (a badge's rating, a together rating) on this index; false
+ * (rebuild) for a row anywhere else (an import's sit below every pick) or another index.
+ */
+export function applyAdded(index: CatalogIndex, state: TasteState, row: { seq: number; title_id: string; status: string; user_rating?: number | null }): boolean {
+  if (state.serial !== indexSerial(index) || (state.newestSeq !== null && row.seq <= state.newestSeq)) return false;
+  const idx = index.idToIdx.get(row.title_id) ?? -1;
+  state.recommended.push(idx);
+  if (idx >= 0 && row.user_rating !== null && row.user_rating !== undefined) (Number(row.user_rating) === 1 ? state.liked : state.disliked).push(idx);
+  if (idx >= 0 && row.status === 'watched') state.watched.push(idx);
+  state.newestSeq = row.seq;
+  return true;
 }
 
 /** A first rating of the newest row (the card's buttons); false (rebuild) for any other row. */
@@ -86,8 +104,8 @@ interface Entry {
   size: number;
 }
 
-/** Least recently used first (a Map keeps insertion order; a use re-inserts). */
-class TasteCache {
+/** Least recently used first (a Map keeps insertion order; a use re-inserts). One per server, built in wiring.ts. */
+export class TasteCache {
   private readonly entries = new Map<string, Entry>();
   private positions = 0;
 
@@ -137,13 +155,4 @@ class TasteCache {
     this.entries.delete(userId);
     this.positions -= entry.size;
   }
-}
-
-const caches = new WeakMap<AppContext, TasteCache>();
-
-/** The running server's cache (one per app context, so two instances in one process keep their own). */
-export function tasteCacheFor(ctx: AppContext): TasteCache {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new TasteCache()));
-  return cache;
 }

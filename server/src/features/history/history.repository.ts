@@ -1,14 +1,15 @@
-// Kysely only: issued recommendations in and out.
-import { sql, type Insertable, type Selectable } from 'kysely';
+// Kysely only: a person's history (the recommendations table) in and out. Writers reach the
+// writing half through history.ts (HistoryWrite), never directly.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DB } from '../../db/connection.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import type { Tx } from '../../db/transaction.js';
-import type { Dialect } from '../../db/migrations/index.js';
-import type { RecommendationsTable } from '../../db/schema.js';
+import type { RecommendationsTable, UsersTable } from '../../db/schema.js';
 import type { UserRow } from '../users/users.repository.js';
 import { allColumns, qualified } from '../../db/columns.js';
 
 type Queryable = DB | Tx;
+export type UserPatch = Updateable<UsersTable>;
 export type RecommendationRow = Selectable<RecommendationsTable>;
 export type RecommendationStatus = 'active' | 'watched' | 'skipped';
 
@@ -40,13 +41,14 @@ const PICK_FIELDS = qualified('r', RECOMMENDATION_COLUMNS);
  * each one sees the titles the previous one issued. Every write to the user's history (a pick,
  * a rating, a history edit, an import) calls this first in its transaction: it bumps taste_rev,
  * the revision a server's kept history is checked against (taste-state.ts). Returns the row as it
- * is now, with this transaction's revision.
+ * is now, with this transaction's revision. Called only by history.ts (History.write).
  */
-export async function lockUser(tx: Tx, _dialect: Dialect, userId: string): Promise<UserRow | undefined> {
-  // An UPDATE takes the row lock FOR UPDATE would, on both databases.
+export async function lockUser(tx: Tx, userId: string, patch: UserPatch = {}): Promise<UserRow | undefined> {
+  // An UPDATE takes the row lock FOR UPDATE would, on both databases. A pick's remembered
+  // constraints (`patch`, with updated_at) ride on the same statement.
   return tx
     .updateTable('users')
-    .set({ taste_rev: sql<number>`taste_rev + 1` })
+    .set({ ...patch, taste_rev: sql<number>`taste_rev + 1` })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirst();
@@ -121,6 +123,65 @@ export function tasteRows(db: Queryable, userId: string) {
 
 export function insertRecommendation(tx: Tx, row: Insertable<RecommendationsTable>): Promise<RecommendationRow> {
   return tx.insertInto('recommendations').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Rows per INSERT of many (an import): 500 rows of at most 17 columns are 8,500 bound values, under
+ * SQLite's 32,766 and PostgreSQL's 65,535; a 50,000-title import is 100 statements.
+ */
+export const INSERT_CHUNK = 500;
+
+export async function insertRows(tx: Tx, rows: readonly Insertable<RecommendationsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insertInto('recommendations').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+}
+
+/** The newest seq of the user's history, null when it is empty (picks count up from 1; imports sit below 0). */
+export async function newestSeq(tx: Tx, userId: string): Promise<number | null> {
+  const row = await tx
+    .selectFrom('recommendations')
+    .select((eb) => eb.fn.max<number | string | null>('seq').as('seq'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.seq === null || row?.seq === undefined ? null : Number(row.seq);
+}
+
+/** The user's newest history row of this title, if any (a title is in a history at most once). */
+export function rowOfTitle(db: Queryable, userId: string, titleId: string) {
+  return db
+    .selectFrom('recommendations')
+    .select(['id', 'status', 'user_rating'])
+    .where('user_id', '=', userId)
+    .where('title_id', '=', titleId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Whether the user's history has this title as watched. */
+export async function watchedInHistory(db: Queryable, userId: string, titleId: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('recommendations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('title_id', '=', titleId)
+    .where('status', '=', 'watched')
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Every title in the user's history, and the lowest seq (null: no history yet). */
+export async function historyTitles(db: Queryable, userId: string): Promise<{ titles: Set<string>; minSeq: number | null }> {
+  const rows = await db.selectFrom('recommendations').select(['title_id', 'seq']).where('user_id', '=', userId).execute();
+  let minSeq: number | null = null;
+  for (const r of rows) minSeq = minSeq === null ? Number(r.seq) : Math.min(minSeq, Number(r.seq));
+  return { titles: new Set(rows.map((r) => r.title_id)), minSeq };
+}
+
+/** Removes the rows an import wrote (edited since or not: undo means "as if never imported"). */
+export async function deleteImported(tx: Tx, userId: string, importId: string): Promise<number> {
+  const r = await tx.deleteFrom('recommendations').where('user_id', '=', userId).where('import_id', '=', importId).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 /** Records a rating only if none is recorded yet; undefined when the row was already rated. */

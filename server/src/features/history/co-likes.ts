@@ -96,6 +96,7 @@ const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 
 export const CO_LIKE_MIN_PEOPLE = 5;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** One per server, built in wiring.ts. */
 export class CoLikes {
   private table: NeighbourTable | undefined;
   private last: CoLikesBuild | null = null;
@@ -133,6 +134,11 @@ export class CoLikes {
   /** A change to the positives that changesSince cannot see (see localChanges). */
   noteChanges(n: number): void {
     this.localChanges += n;
+  }
+
+  /** Changes noted since the last build (tests hold History.write to noting each exactly once). */
+  get notedChanges(): number {
+    return this.localChanges;
   }
 
   /** The last completed build, or null. */
@@ -241,13 +247,4 @@ export class CoLikes {
     }
     return out;
   }
-}
-
-const registry = new WeakMap<CatalogStore, CoLikes>();
-
-/** The server's co-like neighbours (one per catalog store, i.e. per running server). */
-export function coLikesFor(ctx: AppContext, catalog: CatalogStore): CoLikes {
-  let coLikes = registry.get(catalog);
-  if (!coLikes) registry.set(catalog, (coLikes = new CoLikes(ctx, catalog)));
-  return coLikes;
 }

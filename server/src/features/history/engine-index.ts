@@ -5,17 +5,20 @@ import { buildIndex, type CatalogIndex } from '../../engine/index.js';
 import type { EngineTitle } from '../../engine/types.js';
 import { titlePositions } from '../../catalog/snapshot.js';
 
-const cache = new WeakMap<readonly EngineTitle[], CatalogIndex>();
+/** One per server, built in wiring.ts. */
+export class EngineIndexes {
+  private readonly cache = new WeakMap<readonly EngineTitle[], CatalogIndex>();
 
-export function engineIndexFor(titles: readonly EngineTitle[]): CatalogIndex {
-  let index = cache.get(titles);
-  if (!index) {
-    // The snapshot's own id map when the titles are a snapshot's (always, outside tests).
-    index = buildIndex(titles as EngineTitle[], titlePositions(titles));
-    cache.set(titles, index);
-    collectAfterBuild();
+  for(titles: readonly EngineTitle[]): CatalogIndex {
+    let index = this.cache.get(titles);
+    if (!index) {
+      // The snapshot's own id map when the titles are a snapshot's (always, outside tests).
+      index = buildIndex(titles as EngineTitle[], titlePositions(titles));
+      this.cache.set(titles, index);
+      collectAfterBuild();
+    }
+    return index;
   }
-  return index;
 }
 
 /**
