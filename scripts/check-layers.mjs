@@ -2,8 +2,9 @@
 // Each workspace's source is a list of layers, top to bottom: a file may import its own layer and
 // the layers below it, never one above. Inside a layer with an `order` (server features, web
 // component groups) each sub-folder may import only the folders listed after it; in an `isolated`
-// layer (the extension's bundles) no unit imports another. Every workspace may import shared/src,
-// which imports no workspace. Type-only imports count: a type that points up still ties the lower
+// layer (the extension's bundles) no unit imports another. Every workspace may import shared/src
+// through '@app/shared' and its subpath exports (never by a relative path), and shared imports no
+// workspace. Type-only imports count: a type that points up still ties the lower
 // module to the upper one. ALLOWED lists the few upward type-only imports kept, each with its
 // reason (the same list is in docs/architecture.md). A file no layer names fails too, so a new
 // folder is placed on purpose. Tests and test helpers are not checked.
@@ -160,6 +161,10 @@ export function checkLayers(files, { base = root, workspaces = WORKSPACES, allow
         continue;
       }
       const dest = place(workspaces, to);
+      if (dest?.ws.dir === SHARED && from.ws.dir !== SHARED && spec.startsWith('.')) {
+        problems.push(`${file}: imports ${to} by path: import '@app/shared' or one of its subpath exports (shared/package.json)`);
+        continue;
+      }
       const why = !dest ? `imports ${to}, outside every workspace's source` : dest.index < 0 ? null : ruleBroken(from, dest);
       if (!why) continue;
       const allow = allowed.find((a) => a.from === file && a.to === to);

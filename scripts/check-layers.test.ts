@@ -1,5 +1,6 @@
 // scripts/check-layers.mjs on a small tree of its own: it reports the imports that point up (and
-// only those), keeps an allow-listed type-only one, and refuses the allow-list for a value import.
+// only those), keeps an allow-listed type-only one, refuses the allow-list for a value import, and
+// reports shared imported by a relative path.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -31,7 +32,8 @@ const workspaces = [
 ];
 
 write('shared/src/index.ts', 'export const LIMIT = 3;\n');
-write('app/src/db/rows.ts', "import { LIMIT } from '../../../shared/src/index.js';\nexport type Row = { id: number };\nexport const limit = LIMIT;\n");
+write('app/src/db/rows.ts', 'export type Row = { id: number };\nexport const limit = 3;\n');
+write('app/src/db/by-path.ts', "import { LIMIT } from '../../../shared/src/index.js';\nexport const limit = LIMIT;\n");
 write('app/src/features/users/users.ts', "import type { Row } from '../../db/rows.js';\nexport const user = (row: Row) => row.id;\n");
 write('app/src/features/shop/shop.ts', "import { user } from '../users/users.js';\nexport const shop = user;\n");
 write('app/src/db/up.ts', "import { shop } from '../features/shop/shop.js';\nexport const up = shop;\n");
@@ -48,8 +50,9 @@ const allowed = [
 ];
 
 describe('check-layers', () => {
-  it('reports exactly the upward imports: not the downward ones, the allow-listed type, nor tests', () => {
+  it('reports exactly the upward imports and shared by path: not the downward ones, the allow-listed type, nor tests', () => {
     expect(checkLayers(files, { base, workspaces, allowed })).toEqual([
+      "app/src/db/by-path.ts: imports shared/src/index.ts by path: import '@app/shared' or one of its subpath exports (shared/package.json)",
       'app/src/db/up.ts: imports top, a layer above bottom (app/src/features/shop/shop.ts)',
       'app/src/db/value.ts: imports top, a layer above bottom (app/src/features/users/users.ts) [allow-listed, but not type-only]',
       'app/src/content/main.ts: imports popup/: the bundles do not import each other (app/src/popup/main.ts)',
