@@ -1,5 +1,6 @@
-// `npm run build:server`: the server as one ES module, server/dist/main.mjs, so production runs
-// plain JavaScript instead of compiling TypeScript at start (npm start builds it when stale).
+// `npm run build:server`: the server as one ES module, server/dist/main.mjs, and beside it the
+// import parser and the operator commands (server-bundles.mjs), so production runs plain JavaScript
+// instead of compiling TypeScript at start (npm start and npm run admin/catalog build them when stale).
 // The packages are bundled too, but for the ones with native code (loaded from node_modules):
 // Node's loader finding, reading and linking some thousand files of node_modules was most of a
 // start (a second start on SQLite: about 1.45 s with packages outside the bundle, 0.9 s inside,
@@ -8,6 +9,7 @@ import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_BUNDLES } from './server-bundles.mjs';
 
 // The repository root, found here rather than imported from lib.mjs (which imports this file).
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,13 +52,11 @@ const common = {
   logLevel: 'warning',
 };
 
-/** The server, and beside it the import parser's worker thread (features/imports/parse-off-thread.ts). */
+/** The server into `outfile`, and beside it the other SERVER_BUNDLES (import parser, operator commands). */
 export async function buildServer(outfile = join(root, 'server/dist/main.mjs')) {
-  const outputs = [outfile, join(dirname(outfile), 'import-parser.mjs')];
-  await Promise.all([
-    build({ ...common, entryPoints: [join(root, 'server/src/main.ts')], outfile: outputs[0] }),
-    build({ ...common, entryPoints: [join(root, 'server/src/features/imports/parsers/worker.ts')], outfile: outputs[1] }),
-  ]);
+  const entries = Object.entries(SERVER_BUNDLES).map(([out, src]) => [src, out === 'main.mjs' ? outfile : join(dirname(outfile), out)]);
+  const outputs = entries.map(([, out]) => out);
+  await Promise.all(entries.map(([src, out]) => build({ ...common, entryPoints: [join(root, src)], outfile: out })));
   for (const file of outputs) {
     const text = await readFile(file, 'utf8');
     const at = text.search(/[^\x00-\x7f]/);

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_BUNDLES } from './server-bundles.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,7 +51,7 @@ export async function buildWebIfStale() {
  * p99 of picks on PostgreSQL from 20-34 to 26-66 ms (docs/performance.md, "What is not met").
  * --expose-gc lets the server make one full collection after it builds the engine's index for a
  * catalog, instead of V8 making it during the picks that follow
- * (server/src/features/recommendations/engine-index.ts).
+ * (server/src/features/history/engine-index.ts).
  */
 export const SERVER_NODE_ARGS = ['--enable-source-maps', '--expose-gc'];
 
@@ -65,12 +66,15 @@ export function serverEnv(env = process.env) {
 }
 
 // The lock file too: the bundle holds the packages' code, so an upgrade must rebuild it.
-export const SERVER_INPUTS = ['server/src', 'shared/src', 'scripts/build-server.mjs', 'package-lock.json'];
+export const SERVER_INPUTS = ['server/src', 'shared/src', 'scripts/build-server.mjs', 'scripts/server-bundles.mjs', 'package-lock.json'];
 
-/** Bundles the server into server/dist (main.mjs, import-parser.mjs) when missing or older than its sources. */
-export async function buildServerIfStale() {
-  if (!isStale('server/dist/main.mjs', SERVER_INPUTS) && !isStale('server/dist/import-parser.mjs', SERVER_INPUTS)) return 0;
-  console.log('Building the server (server/dist is missing or older than its sources)...');
+/**
+ * Bundles the server and the operator commands into server/dist when any is missing or older than
+ * its sources. `log`: where the notice goes (an operator command's standard output may be data).
+ */
+export async function buildServerIfStale(log = console.log) {
+  if (!Object.keys(SERVER_BUNDLES).some((out) => isStale(`server/dist/${out}`, SERVER_INPUTS))) return 0;
+  log('Building the server (server/dist is missing or older than its sources)...');
   try {
     const { buildServer } = await import('./build-server.mjs');
     await buildServer();

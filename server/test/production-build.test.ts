@@ -73,4 +73,24 @@ describe('the production bundle', () => {
       await worker.terminate();
     }
   });
+
+  it('writes the operator commands beside it, and they run as plain JavaScript on the server\'s database', async () => {
+    const run = (file: string, args: string[]) => {
+      const child = spawn(process.execPath, [join(dirname(bundle), file), ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, LOG_LEVEL: 'silent' },
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      return new Promise<{ code: number | null; out: string }>((ok) => child.on('exit', (code) => ok({ code, out })));
+    };
+    // The database the bundled server created above: migrated, with the built-in catalog.
+    const status = await run('admin.mjs', ['status', '--json']);
+    expect(status.code, status.out).toBe(0);
+    expect((JSON.parse(status.out) as { catalog: { titles: number } }).catalog.titles).toBeGreaterThan(50);
+    const help = await run('catalog.mjs', ['help']);
+    expect(help.code, help.out).toBe(0);
+    expect(help.out).toContain('Usage: npm run catalog -- <command>');
+  });
 });

@@ -1,5 +1,6 @@
-// `npm run admin` as an operator runs it, as its own process (node + tsx on server/src/admin.ts,
-// what the npm script runs), with the configuration of a given server.
+// `npm run admin` as an operator runs it, as its own process (node + tsx on server/src/admin.ts:
+// the code the npm script runs from its bundle, server/dist/admin.mjs, which production-build.test.ts
+// runs), with the configuration of a given server.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
