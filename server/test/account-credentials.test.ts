@@ -29,7 +29,7 @@ describe.each(dialects)('password and email changes on %s', (dialect) => {
     await other.api.auth.login({ email: u.email, password: GOOD_PASSWORD });
     const extension = await connectExtension(u);
     const after = server.mailbox.messages.length;
-    const r = MessageResponse.parse(await u.api.settings.changePassword({ current_password: GOOD_PASSWORD, new_password: NEW_PASSWORD }));
+    const r = MessageResponse.parse(await u.api.credentials.changePassword({ current_password: GOOD_PASSWORD, new_password: NEW_PASSWORD }));
     expect(r.message).toBe('Password changed. Every other device was signed out.');
     expect(await profileStatus(u.store.token!)).toBe(200);
     expect(await profileStatus(other.store.token!)).toBe(401);
@@ -64,7 +64,7 @@ describe.each(dialects)('password and email changes on %s', (dialect) => {
     let current = GOOD_PASSWORD;
     for (let i = 0; i <= LIMIT; i++) {
       const next = `N3w-password!${i}`;
-      await u.api.settings.changePassword({ current_password: current, new_password: next });
+      await u.api.credentials.changePassword({ current_password: current, new_password: next });
       current = next;
     }
     expect(await profileStatus(u.store.token!)).toBe(200);
@@ -84,7 +84,7 @@ describe.each(dialects)('password and email changes on %s', (dialect) => {
     expect(same.body.detail).toBe('This is already your email address.');
 
     const after = server.mailbox.messages.length;
-    const asked = ChangeEmailResponse.parse(await u.api.settings.changeEmail({ new_email: newEmail, password: GOOD_PASSWORD }));
+    const asked = ChangeEmailResponse.parse(await u.api.credentials.changeEmail({ new_email: newEmail, password: GOOD_PASSWORD }));
     expect(asked.message).toBe(`If ${newEmail} is not used by another account, we sent a code to it. Enter it here to confirm the change.`);
     const code = await mailedCode(server, newEmail, /email change code/i, after);
     // Nothing changed yet.
@@ -93,7 +93,7 @@ describe.each(dialects)('password and email changes on %s', (dialect) => {
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('Invalid code. 4 attempts left.');
 
-    const user = User.parse(await u.api.settings.verifyEmailChange({ code }));
+    const user = User.parse(await u.api.credentials.verifyEmailChange({ code }));
     expect(user.email).toBe(newEmail);
     expect(await profileStatus(u.store.token!)).toBe(200);
     expect(await profileStatus(other.store.token!)).toBe(401);

@@ -37,7 +37,7 @@ describe.each(dialects)('account deletion on %s', (dialect) => {
     const u = await onboardedUser(server);
     const pick = await u.api.recommendations.current();
     await u.api.recommendations.rate({ movie_title: pick.movie_title, rating: false, recommendation_id: pick.id });
-    const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     const ext = await u.api.extension.createToken({ nonce: randomBytes(24).toString('base64url'), browser_name: 'Chrome at work' });
     await u.api.feedback.submit({ rating: false, comment: 'Too many dramas', email: u.email });
     await u.api.public.event({ name: 'page_view', path: '/app/dashboard', properties: { email: u.email } });
@@ -180,7 +180,7 @@ describe.each(dialects)('account deletion on %s', (dialect) => {
 
   it("a paid order outlives its account: Stripe's later refund and replays are answered, never a 500", async () => {
     const u = await onboardedUser(server);
-    const { order_id } = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const { order_id } = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     const hook = `${server.url}/api/subscription/webhook`;
     const paid = stripe.markPaid(stripe.sessionForOrder(order_id).id);
     expect((await stripe.deliver(hook, stripe.event('checkout.session.completed', paid))).body.outcome).toBe('upgraded');

@@ -33,7 +33,7 @@ describe.each(dialects)('account export on %s', (dialect) => {
     const first = await u.api.recommendations.current();
     await u.api.recommendations.rate({ movie_title: first.movie_title, rating: true, recommendation_id: first.id });
     const second = await u.api.recommendations.next({ previous: 'watched' });
-    const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     const ext = await u.api.extension.createToken({ nonce: randomBytes(24).toString('base64url'), browser_name: 'Firefox on the laptop' });
     await u.api.feedback.submit({ rating: true, comment: 'Lovely picks', email: u.email });
     await u.api.public.event({ name: 'page_view', path: '/app/settings' });

@@ -101,7 +101,7 @@ describe.each(dialects)('signed-in devices on %s', (dialect) => {
     expect(await labels()).toEqual(['Chrome on Windows', 'Firefox on Linux', 'Unknown device']);
 
     // What the web app's Sign out does: the shared client calls the server and forgets the token.
-    await u.api.auth.signOut();
+    await u.api.sessions.signOut();
     expect(u.store.token).toBeNull();
     expect(await status(token)).toBe(401);
     expect(await labels()).toEqual(['Chrome on Windows', 'Firefox on Linux']);

@@ -104,7 +104,7 @@ describe('npm run admin -- restore (SQLite)', () => {
     // c changes password, d signs up.
     await a.api.auth.signOutEverywhere();
     expect((await runAdmin(databaseEnv(own.env), ['delete-user', b.email])).code).toBe(0);
-    await c.api.settings.changePassword({ current_password: GOOD_PASSWORD, new_password: `${GOOD_PASSWORD}2` });
+    await c.api.credentials.changePassword({ current_password: GOOD_PASSWORD, new_password: `${GOOD_PASSWORD}2` });
     await signUp(own);
     await own.close();
     const profile = (url: string, token: string) => rawRequest(url, '/api/settings/profile', { token }).then((r) => r.status);

@@ -35,7 +35,7 @@ describe.each(dialects)('password reset on %s', (dialect) => {
 
     const after = server.mailbox.messages.length;
     const device = server.client();
-    const asked = ForgotPasswordResponse.parse(await device.api.auth.forgotPassword({ email: u.email.toUpperCase() }));
+    const asked = ForgotPasswordResponse.parse(await device.api.credentials.forgotPassword({ email: u.email.toUpperCase() }));
     expect(asked.message).toBe(`If ${u.email} has an account, we sent a code to it. Enter it here with your new password; it expires in ${PASSWORD_RESET.codeTtlMinutes} minutes.`);
     const code = await mailedCode(server, u.email, RESET, after);
     const mail = mailsTo(server, u.email, after)[0];
@@ -44,7 +44,7 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     // At rest only a keyed hash.
     expect(JSON.stringify(await server.running.ctx.db.selectFrom('password_reset_codes').selectAll().execute())).not.toContain(code);
 
-    const signedIn = AuthResponse.parse(await device.api.auth.resetPassword({ email: u.email, code: code.toLowerCase(), new_password: NEW_PASSWORD }));
+    const signedIn = AuthResponse.parse(await device.api.credentials.resetPassword({ email: u.email, code: code.toLowerCase(), new_password: NEW_PASSWORD }));
     expect(signedIn).toMatchObject({ requires_verification: false, user: { email: u.email, has_password: true }, message: 'Your password was changed and every other device was signed out.' });
     expect(await profileStatus(device.store.token!)).toBe(200);
     for (const old of [u.store.token!, elsewhere.store.token!, extension]) expect(await profileStatus(old)).toBe(401);
@@ -57,7 +57,7 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     expect(await profileStatus(fresh.store.token!)).toBe(200);
 
     // Single use: the same code again is refused and changes nothing.
-    const again = await device.api.auth.resetPassword({ email: u.email, code, new_password: 'An0ther-pass!' }).catch((e: unknown) => e);
+    const again = await device.api.credentials.resetPassword({ email: u.email, code, new_password: 'An0ther-pass!' }).catch((e: unknown) => e);
     expect(again).toMatchObject({ status: 400, message: 'No active reset code for this email in this browser. Please request a new one.' });
     expect(await profileStatus(fresh.store.token!)).toBe(200);
   });

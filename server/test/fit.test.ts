@@ -31,7 +31,7 @@ describe.each(dialects)('the badge fit on %s', (dialect) => {
       { title: ' amelie ', year: amelie.year + 1 },
       { title: "Le fabuleux destin d'Amélie Poulain", year: amelie.year - 1 },
     ]) {
-      const fit = FitResponse.parse(await u.api.recommendations.fit(q));
+      const fit = FitResponse.parse(await u.api.fit.title(q));
       expect(fit.title_id, JSON.stringify(q)).toBe(amelie.id);
       expect(fit).toMatchObject({ title: 'Amélie', year: amelie.year, history: null, saved: false });
       expect(fit.score).toBeGreaterThanOrEqual(0);
@@ -45,24 +45,24 @@ describe.each(dialects)('the badge fit on %s', (dialect) => {
   it('never calls a title the user ruled out in Settings a match: the label is the weakest and the reason names the setting', async () => {
     const u = await onboardedUser(server);
     const amelie = titles.find((t) => t.title === 'Amélie')!;
-    const before = FitResponse.parse(await u.api.recommendations.fit({ title: amelie.title, year: amelie.year }));
+    const before = FitResponse.parse(await u.api.fit.title({ title: amelie.title, year: amelie.year }));
     await u.api.settings.updateProfile({ exclusions: { genres: [amelie.genres[0]], keywords: [], people: [] } });
-    const excluded = FitResponse.parse(await u.api.recommendations.fit({ title: amelie.title, year: amelie.year }));
+    const excluded = FitResponse.parse(await u.api.fit.title({ title: amelie.title, year: amelie.year }));
     expect(excluded.label).toBe(fitLabel(0));
     expect(excluded.reason).toBe(`${amelie.genres[0]} is on your "Never show me" list.`);
     // The engine's score itself is unchanged: only the words follow the user's choice.
     expect(excluded.score).toBe(before.score);
     await u.api.settings.updateProfile({ exclusions: { genres: [], keywords: [], people: [amelie.director!] } });
-    expect((await u.api.recommendations.fit({ title: amelie.title })).reason).toBe(`${amelie.director} is on your "Never show me" list.`);
+    expect((await u.api.fit.title({ title: amelie.title })).reason).toBe(`${amelie.director} is on your "Never show me" list.`);
     await u.api.settings.updateProfile({ exclusions: { genres: [], keywords: [], people: [] } });
-    expect((await u.api.recommendations.fit({ title: amelie.title })).reason).toBe(before.reason);
+    expect((await u.api.fit.title({ title: amelie.title })).reason).toBe(before.reason);
   });
 
   it('answers 404 with a detail for a title the catalog lacks, or a year two or more off', async () => {
     const u = await onboardedUser(server);
     const amelie = titles.find((t) => t.title === 'Amélie')!;
     for (const q of [{ title: 'No Such Film At All' }, { title: 'Amélie', year: amelie.year + 2 }, { title: '!!!' }]) {
-      const err = await failure(u.api.recommendations.fit(q));
+      const err = await failure(u.api.fit.title(q));
       expect(err.status, JSON.stringify(q)).toBe(404);
       expect(err.detail).toBe("This title isn't in our catalog yet.");
     }
@@ -98,7 +98,7 @@ describe.each(dialects)('the badge fit on %s', (dialect) => {
     const fits: FitResponse[] = [];
     // English films the user has not chosen: some of them are close to a favourite.
     for (const t of titles.filter((x) => x.language === 'English' && !favourites.includes(x.title)).slice(0, 150)) {
-      fits.push(FitResponse.parse(await u.api.recommendations.fit({ title: t.title, year: t.year })));
+      fits.push(FitResponse.parse(await u.api.fit.title({ title: t.title, year: t.year })));
     }
     const named = fits.filter((f) => f.reason.startsWith('You liked '));
     expect(named.length).toBeGreaterThan(0);
@@ -119,9 +119,9 @@ describe.each(dialects)('the badge fit on %s', (dialect) => {
     const favourites = (await u.api.onboarding.getPreferences()).initial_movies;
     const target = titles.find((t) => t.language === 'English' && !favourites.includes(t.title) && !before.some((r) => r.title_id === t.id))!;
     await u.api.watchlist.add({ title_id: target.id });
-    expect((await u.api.recommendations.fit({ title: target.title, year: target.year })).saved).toBe(true);
+    expect((await u.api.fit.title({ title: target.title, year: target.year })).saved).toBe(true);
 
-    const liked = RateTitleResponse.parse(await u.api.recommendations.rateTitle({ title_id: target.id, rating: true }));
+    const liked = RateTitleResponse.parse(await u.api.fit.rateTitle({ title_id: target.id, rating: true }));
     expect(liked).toEqual({ message: "Thanks! We'll find more like this.", title_id: target.id, rating: true });
     const rows = await recommendationRows(server, u.userId);
     const row = rows.find((r) => r.title_id === target.id)!;
@@ -135,15 +135,15 @@ describe.each(dialects)('the badge fit on %s', (dialect) => {
     const exported = AccountExport.parse((await rawRequest(server.url, '/api/account/export', { token: u.store.token! })).body);
     expect(exported.history.find((h) => h.title_id === target.id)).toMatchObject({ origin: 'badge', rating: 'liked', status: 'watched' });
 
-    const fit = FitResponse.parse(await u.api.recommendations.fit({ title: target.title, year: target.year }));
+    const fit = FitResponse.parse(await u.api.fit.title({ title: target.title, year: target.year }));
     expect(fit).toMatchObject({ title_id: target.id, history: 'liked', reason: 'You liked this.', saved: false });
 
     // Rated again (dislike): the same row changes, no second row.
-    await u.api.recommendations.rateTitle({ title_id: target.id, rating: false });
+    await u.api.fit.rateTitle({ title_id: target.id, rating: false });
     const after = await recommendationRows(server, u.userId);
     expect(after.filter((r) => r.title_id === target.id)).toHaveLength(1);
     expect(after.find((r) => r.title_id === target.id)!.user_rating).toBe(0);
-    expect((await u.api.recommendations.fit({ title: target.title })).reason).toBe('You disliked this.');
+    expect((await u.api.fit.title({ title: target.title })).reason).toBe('You disliked this.');
     // Rating spends no pick.
     expect((await u.api.subscription.status()).recommendations_used).toBe(0);
   });
@@ -151,13 +151,13 @@ describe.each(dialects)('the badge fit on %s', (dialect) => {
   it("rating tonight's pick from the badge rates its row; an unknown title is a 404 and a bad body a 400, with nothing written", async () => {
     const u = await onboardedUser(server);
     const pick = await u.api.recommendations.current();
-    await u.api.recommendations.rateTitle({ title_id: pick.title_id, rating: true });
+    await u.api.fit.rateTitle({ title_id: pick.title_id, rating: true });
     const rows = await recommendationRows(server, u.userId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ title_id: pick.title_id, status: 'active', user_rating: 1, origin: 'pick' });
-    expect((await u.api.recommendations.fit({ title: pick.movie_title, year: pick.year })).history).toBe('liked');
+    expect((await u.api.fit.title({ title: pick.movie_title, year: pick.year })).history).toBe('liked');
 
-    const unknown = await failure(u.api.recommendations.rateTitle({ title_id: 'no-such-title', rating: true }));
+    const unknown = await failure(u.api.fit.rateTitle({ title_id: 'no-such-title', rating: true }));
     expect(unknown.status).toBe(404);
     for (const body of [{}, { title_id: pick.title_id }, { title_id: '', rating: true }, { title_id: pick.title_id, rating: 'yes' }, { title_id: 'x'.repeat(65), rating: true }, { title_id: pick.title_id, rating: true, extra: 1 }]) {
       const res = await rawRequest(server.url, '/api/recommendations/rate-title', { method: 'POST', body: JSON.stringify(body), token: u.store.token! });

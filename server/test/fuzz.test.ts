@@ -56,7 +56,7 @@ describe.each(dialects)('schema-driven fuzz on %s', (dialect) => {
       const picked = await onboardedUser(server);
       const pick = await picked.api.recommendations.next();
       const ext = await free.api.extension.createToken({ nonce: randomBytes(24).toString('base64url'), browser_name: 'Fuzz' });
-      const order = await free.api.subscription.createOrder({ billing_period: 'lifetime' });
+      const order = await free.api.payments.createOrder({ billing_period: 'lifetime' });
       const clients: Array<TestClient & { email: string }> = [fresh, free, lifetime, picked];
       const ids = [fresh.store.user!.id, free.userId, lifetime.userId, picked.userId];
       const tokens = clients.map((c) => c.store.token!);

@@ -43,7 +43,7 @@ describe.each(dialects)('npm run admin on %s', (dialect) => {
     expect(granted).toEqual({ code: 0, stdout: `Granted the lifetime plan to ${u.email} (was free_trial).\n`, stderr: '' });
     expect((await u.api.subscription.status()).subscription_tier).toBe('paid_lifetime');
     // Payments are off on this server, and a lifetime user has nothing to buy anyway.
-    const buy = await u.api.subscription.createOrder({ billing_period: 'lifetime' }).catch((e: ApiError) => e);
+    const buy = await u.api.payments.createOrder({ billing_period: 'lifetime' }).catch((e: ApiError) => e);
     expect((buy as ApiError).status).toBe(409);
 
     const twice = await admin(server, ['grant-lifetime', u.email]);

@@ -27,7 +27,7 @@ describe.each(dialects)('Stripe webhooks on %s', (dialect) => {
   /** A signed-up user with a Checkout Session that Stripe considers paid (nobody told the server yet). */
   async function paidCheckout(): Promise<{ user: TestClient; orderId: string; session: Session }> {
     const user = await signUp(server);
-    const { order_id } = await user.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const { order_id } = await user.api.payments.createOrder({ billing_period: 'lifetime' });
     const session = stripe.markPaid(stripe.sessionForOrder(order_id).id);
     return { user, orderId: order_id, session };
   }
@@ -107,7 +107,7 @@ describe.each(dialects)('Stripe webhooks on %s', (dialect) => {
     const events = [stripe.event('checkout.session.completed', second.session), stripe.event('checkout.session.async_payment_succeeded', second.session)];
     const raced = await Promise.all([
       ...events.flatMap((e) => Array.from({ length: 5 }, () => stripe.deliver(hookUrl, e))),
-      second.user.api.subscription.confirmOrder({ order_id: second.orderId }).then(() => ({ status: 200, body: { outcome: 'confirm' } })),
+      second.user.api.payments.confirmOrder({ order_id: second.orderId }).then(() => ({ status: 200, body: { outcome: 'confirm' } })),
     ]);
     expect(raced.every((r) => r.status === 200)).toBe(true);
     expect(raced.filter((r) => r.body.outcome === 'upgraded').length).toBeLessThanOrEqual(1);
@@ -117,7 +117,7 @@ describe.each(dialects)('Stripe webhooks on %s', (dialect) => {
 
   it('a delayed payment upgrades on async_payment_succeeded, not on completed', async () => {
     const user = await signUp(server);
-    const { order_id } = await user.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const { order_id } = await user.api.payments.createOrder({ billing_period: 'lifetime' });
     const pending = stripe.markProcessing(stripe.sessionForOrder(order_id).id);
     expect((await stripe.deliver(hookUrl, stripe.event('checkout.session.completed', pending))).body.outcome).toBe('ignored');
     expect(await tierOf(user)).toBe('free_trial');
@@ -149,7 +149,7 @@ describe.each(dialects)('Stripe webhooks on %s', (dialect) => {
     expect((await stripe.deliver(hookUrl, stripe.event('checkout.session.completed', session))).body.outcome).toBe('unchanged');
     expect(await tierOf(user)).toBe('free_trial');
     // The user may buy again.
-    expect((await user.api.subscription.createOrder({ billing_period: 'lifetime' })).order_id).toBeTruthy();
+    expect((await user.api.payments.createOrder({ billing_period: 'lifetime' })).order_id).toBeTruthy();
   });
 
   it('acknowledges events that are not ours without acting on them', async () => {

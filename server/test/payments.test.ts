@@ -37,7 +37,7 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
     const u = await signUp(server);
     const me = await u.api.settings.profile();
     const before = stripe.requests.length;
-    const r = CreateOrderResponse.parse(await u.api.subscription.createOrder({ billing_period: 'lifetime' }));
+    const r = CreateOrderResponse.parse(await u.api.payments.createOrder({ billing_period: 'lifetime' }));
     const session = stripe.sessionForOrder(r.order_id);
     expect(r.payment_link).toBe(`${stripe.url}/c/pay/${session.id}`);
 
@@ -75,15 +75,15 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
 
     const me = await u.api.settings.profile();
     await db().updateTable('users').set({ subscription_tier: 'paid_monthly', subscription_end_date: '2020-01-01T00:00:00.000Z' }).where('id', '=', me.id).execute();
-    const legacy = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const legacy = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     expect(legacy.payment_link).toMatch(/\/c\/pay\/cs_test_/);
 
     // The legacy buyer pays: lifetime replaces the old plan and its end date.
     stripe.markPaid(stripe.sessionForOrder(legacy.order_id).id);
-    const status = SubscriptionStatus.parse(await u.api.subscription.confirmOrder({ order_id: legacy.order_id }));
+    const status = SubscriptionStatus.parse(await u.api.payments.confirmOrder({ order_id: legacy.order_id }));
     expect(status).toMatchObject({ subscription_tier: 'paid_lifetime', is_active: true, recommendations_limit: null, subscription_end_date: null });
 
-    const again = await failure(u.api.subscription.createOrder({ billing_period: 'lifetime' }));
+    const again = await failure(u.api.payments.createOrder({ billing_period: 'lifetime' }));
     expect(again.status).toBe(409);
     expect(again.detail).toBe('You already have the lifetime plan');
     expect(await orders(me.id)).toHaveLength(1);
@@ -101,26 +101,26 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
     ];
     for (const [fail, detail] of cases) {
       stripe.failNext(fail);
-      const err = await failure(u.api.subscription.createOrder({ billing_period: 'lifetime' }));
+      const err = await failure(u.api.payments.createOrder({ billing_period: 'lifetime' }));
       expect(err.status, JSON.stringify(fail)).toBe(502);
       expect(err.detail).toBe(detail);
     }
     expect(await orders(me.id)).toEqual([]);
     // The provider recovers: the next attempt works.
-    expect((await u.api.subscription.createOrder({ billing_period: 'lifetime' })).order_id).toBeTruthy();
+    expect((await u.api.payments.createOrder({ billing_period: 'lifetime' })).order_id).toBeTruthy();
   });
 
   it('confirm upgrades only a paid session of this user, by order id or session id, once', async () => {
     const a = await signUp(server);
-    const order = await a.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await a.api.payments.createOrder({ billing_period: 'lifetime' });
     const session = stripe.sessionForOrder(order.order_id);
 
     // Not paid yet: the return page's claim is refused, nothing changes.
-    const open = await failure(a.api.subscription.confirmOrder({ order_id: session.id }));
+    const open = await failure(a.api.payments.confirmOrder({ order_id: session.id }));
     expect(open.status).toBe(409);
     expect(open.detail).toBe(ALERT_TEXTS.paymentCancelled);
     stripe.markProcessing(session.id);
-    const processing = await failure(a.api.subscription.confirmOrder({ order_id: order.order_id }));
+    const processing = await failure(a.api.payments.confirmOrder({ order_id: order.order_id }));
     expect(processing.status).toBe(409);
     expect(processing.detail).toMatch(/still being processed/);
     expect(await tierOf(a)).toBe('free_trial');
@@ -129,16 +129,16 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
     stripe.markPaid(session.id);
     const b = await signUp(server);
     for (const id of [session.id, order.order_id]) {
-      const stolen = await failure(b.api.subscription.confirmOrder({ order_id: id }));
+      const stolen = await failure(b.api.payments.confirmOrder({ order_id: id }));
       expect(stolen.status).toBe(404);
       expect(stolen.detail).toBe('Order not found');
     }
     expect(await tierOf(b)).toBe('free_trial');
     expect(await tierOf(a)).toBe('free_trial');
-    const unknown = await failure(a.api.subscription.confirmOrder({ order_id: 'cs_test_doesnotexist' }));
+    const unknown = await failure(a.api.payments.confirmOrder({ order_id: 'cs_test_doesnotexist' }));
     expect(unknown.status).toBe(404);
 
-    const status = SubscriptionStatus.parse(await a.api.subscription.confirmOrder({ order_id: session.id }));
+    const status = SubscriptionStatus.parse(await a.api.payments.confirmOrder({ order_id: session.id }));
     expect(status).toMatchObject({ subscription_tier: 'paid_lifetime', status: 'Active', limit_reached: false, recommendations_limit: null, payments_enabled: true });
     const [row] = await orders((await a.api.settings.profile()).id);
     expect(row).toMatchObject({ status: 'paid', stripe_payment_intent: session.payment_intent });
@@ -146,7 +146,7 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
     expect(paidAt).toBeTruthy();
 
     // Confirming again (a reload of the return page) is harmless.
-    expect((await a.api.subscription.confirmOrder({ order_id: order.order_id })).subscription_tier).toBe('paid_lifetime');
+    expect((await a.api.payments.confirmOrder({ order_id: order.order_id })).subscription_tier).toBe('paid_lifetime');
     expect((await orders((await a.api.settings.profile()).id))[0].paid_at).toBe(paidAt);
     // Stripe was asked each time: GET /v1/checkout/sessions/:id.
     expect(stripe.requests.filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${session.id}`).length).toBeGreaterThanOrEqual(4);
@@ -154,9 +154,9 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
 
   it('pins the Stripe API version on every request, so a dashboard upgrade cannot change the shapes it reads', async () => {
     const u = await signUp(server);
-    const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     stripe.markPaid(stripe.sessionForOrder(order.order_id).id);
-    expect((await u.api.subscription.confirmOrder({ order_id: order.order_id })).subscription_tier).toBe('paid_lifetime');
+    expect((await u.api.payments.confirmOrder({ order_id: order.order_id })).subscription_tier).toBe('paid_lifetime');
     // Every request of this file's tests so far, creates and retrieves alike.
     expect(new Set(stripe.requests.map((r) => `${r.method} ${r.path.replace(/cs_test_\w+/, ':id')}`))).toEqual(new Set(['POST /v1/checkout/sessions', 'GET /v1/checkout/sessions/:id']));
     expect(stripe.requests.filter((r) => r.stripeVersion !== FAKE_STRIPE_API_VERSION)).toEqual([]);
@@ -168,19 +168,19 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
 
   it('confirm answers 502 when Stripe cannot be asked, and changes nothing', async () => {
     const u = await signUp(server);
-    const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     stripe.markPaid(stripe.sessionForOrder(order.order_id).id);
     stripe.failNext('drop');
-    const err = await failure(u.api.subscription.confirmOrder({ order_id: order.order_id }));
+    const err = await failure(u.api.payments.confirmOrder({ order_id: order.order_id }));
     expect(err.status).toBe(502);
     expect(await tierOf(u)).toBe('free_trial');
-    expect((await u.api.subscription.confirmOrder({ order_id: order.order_id })).subscription_tier).toBe('paid_lifetime');
+    expect((await u.api.payments.confirmOrder({ order_id: order.order_id })).subscription_tier).toBe('paid_lifetime');
   });
 
   it("the local Stripe page: Pay delivers the signed webhook and returns to the success URL; Back to the cancel URL", async () => {
     stripe.webhookUrl = `${server.url}/api/subscription/webhook`;
     const u = await signUp(server);
-    const cancelled = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const cancelled = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     const page = await fetch(cancelled.payment_link);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Pay $59.00');
@@ -189,19 +189,19 @@ describe.each(dialects)('lifetime plan payments on %s', (dialect) => {
     expect(back.headers.get('location')).toBe(`${APP_URL}/app/settings?payment=cancelled`);
     expect(await tierOf(u)).toBe('free_trial');
 
-    const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     const paid = await fetch(`${order.payment_link}/pay`, { method: 'POST', redirect: 'manual' });
     const session = stripe.sessionForOrder(order.order_id);
     expect(paid.headers.get('location')).toBe(`${APP_URL}/app/settings?payment=success&order_id=${session.id}`);
     expect(await tierOf(u)).toBe('paid_lifetime');
     // The return page's confirm then agrees.
-    expect((await u.api.subscription.confirmOrder({ order_id: session.id })).subscription_tier).toBe('paid_lifetime');
+    expect((await u.api.payments.confirmOrder({ order_id: session.id })).subscription_tier).toBe('paid_lifetime');
     stripe.webhookUrl = null;
   });
 
   it('?payment=success alone upgrades nobody, even when the session was paid', async () => {
     const u = await signUp(server);
-    const order = await u.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     const session = stripe.markPaid(stripe.sessionForOrder(order.order_id).id);
     const back = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id).replace(APP_URL, server.url);
     await rawRequest(server.url, back.slice(server.url.length), { token: u.store.token! });
@@ -231,10 +231,10 @@ describe.each(dialects)('a server without Stripe keys on %s', (dialect) => {
     expect((await server.client().api.public.config()).payments_enabled).toBe(false);
     const u = await signUp(server);
     expect((await u.api.subscription.status()).payments_enabled).toBe(false);
-    const err = await failure(u.api.subscription.createOrder({ billing_period: 'lifetime' }));
+    const err = await failure(u.api.payments.createOrder({ billing_period: 'lifetime' }));
     expect(err.status).toBe(503);
     expect(err.detail).toBe('Payments are not enabled on this server. Ask the operator to grant the lifetime plan.');
-    const confirm = await failure(u.api.subscription.confirmOrder({ order_id: 'cs_test_x' }));
+    const confirm = await failure(u.api.payments.confirmOrder({ order_id: 'cs_test_x' }));
     expect(confirm.status).toBe(503);
     const hook = await rawRequest(server.url, '/api/subscription/webhook', { body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } });
     expect(hook.status).toBe(503);

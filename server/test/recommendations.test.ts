@@ -175,9 +175,9 @@ describe.each(dialects)('recommendation API on %s', (dialect) => {
       payments_enabled: false,
     });
     expect(Date.parse(s0.week_resets_at!)).toBeGreaterThan(Date.now());
-    expect(await u.api.settings.updateSubscription({ subscription_tier: 'free_trial' })).toEqual(s0);
+    expect(await u.api.subscription.update({ subscription_tier: 'free_trial' })).toEqual(s0);
     for (const tier of ['paid_lifetime', 'paid_monthly', 'paid_yearly'] as const) {
-      const err = await failure(u.api.settings.updateSubscription({ subscription_tier: tier }));
+      const err = await failure(u.api.subscription.update({ subscription_tier: tier }));
       expect(err.status).toBe(403);
       expect(err.detail).toMatch(/payment or support/);
     }
@@ -188,7 +188,7 @@ describe.each(dialects)('recommendation API on %s', (dialect) => {
     await setPlan(server, u.userId, 'paid_lifetime');
     const life = await u.api.subscription.status();
     expect(life).toMatchObject({ subscription_tier: 'paid_lifetime', status: 'Active', is_active: true, recommendations_limit: null, week_resets_at: null });
-    expect((await failure(u.api.settings.updateSubscription({ subscription_tier: 'free_trial' }))).status).toBe(403);
+    expect((await failure(u.api.subscription.update({ subscription_tier: 'free_trial' }))).status).toBe(403);
     expect((await u.api.settings.profile()).subscription_tier).toBe('paid_lifetime');
   });
 });

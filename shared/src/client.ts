@@ -149,21 +149,6 @@ export function createApiClient(opts: ApiClientOptions) {
         await opts.tokenStore.clear();
         return r;
       },
-      /** Emails a password reset code; the same answer for any address. */
-      forgotPassword: (b: S.ForgotPasswordRequest) => call('credentials_forgot_password', { body: b }),
-      /** Sets a new password with the emailed code and signs in on this device; every other session ends. */
-      resetPassword: async (b: S.ResetPasswordRequest) => signedIn(await call('credentials_reset_password', { body: b })),
-      /**
-       * Ends this session on the server, so its token opens nothing afterwards. The token and user
-       * are forgotten here first: the browser is signed out even when the call fails (offline).
-       */
-      signOut: async () => {
-        const token = await opts.tokenStore.getToken();
-        await opts.tokenStore.clear();
-        if (!token) return;
-        const route = ROUTES.sessions_sign_out;
-        await send(route.path, { method: route.method, body: {}, token }).catch(() => undefined);
-      },
     },
     onboarding: {
       genres: () => call('onboarding_genres'),
@@ -190,8 +175,13 @@ export function createApiClient(opts: ApiClientOptions) {
       removeHistory: (id: string) => call('recommendations_remove_history', { params: { id } }),
       /** "Why not recommended?": the engine's own reasons for one title, most decisive first. */
       whyNot: (titleId: string) => call('recommendations_why_not', { query: { title_id: titleId } }),
-      /** How well a title seen on a streaming site fits the user (the extension's badge): its name and year only. */
-      fit: (q: { title: string; year?: number }) => call('fit_title', { query: q }),
+      /** Rates a pick from an emailed link: the link's token names the user and the pick, no session. */
+      rateFromLink: (q: S.PublicRateQuery) => call('recommendations_rate_link', { query: q }),
+    },
+    /** The pick where you browse: the extension's badge on a streaming site's title page. */
+    fit: {
+      /** How well a title seen on a streaming site fits the user: its name and year only. */
+      title: (q: { title: string; year?: number }) => call('fit_title', { query: q }),
       /** Like or dislike a catalog title by id, whether or not it is in the history yet. */
       rateTitle: (b: S.RateTitleRequest) => call('fit_rate_title', { body: b }),
     },
@@ -217,21 +207,29 @@ export function createApiClient(opts: ApiClientOptions) {
       calendarStatus: () => call('calendar_status'),
       updateCalendar: (b: S.UpdateCalendarRequest) => call('calendar_update', { body: b }),
       disconnectCalendar: () => call('calendar_disconnect', { body: {} }),
+    },
+    subscription: {
+      status: () => call('subscription_status'),
+      update: (b: S.UpdateSubscriptionRequest) => call('subscription_update', { body: b }),
+    },
+    payments: {
+      createOrder: (b: S.CreateOrderRequest) => call('payments_create_order', { body: b }),
+      confirmOrder: (b: S.ConfirmOrderRequest) => call('payments_confirm', { body: b }),
+    },
+    /** The password and the email address: changing either, and resetting a forgotten password. */
+    credentials: {
+      /** Emails a password reset code; the same answer for any address. */
+      forgotPassword: (b: S.ForgotPasswordRequest) => call('credentials_forgot_password', { body: b }),
+      /** Sets a new password with the emailed code and signs in on this device; every other session ends. */
+      resetPassword: async (b: S.ResetPasswordRequest) => signedIn(await call('credentials_reset_password', { body: b })),
       /** Other sessions and connected browsers are signed out; this one stays signed in. */
       changePassword: (b: S.ChangePasswordRequest) => call('credentials_password', { body: b }),
       /** Sends a code to the new address; the same answer whether or not it is taken. */
       changeEmail: (b: S.ChangeEmailRequest) => call('credentials_email', { body: b }),
       verifyEmailChange: (b: S.VerifyEmailChangeRequest) => call('credentials_email_verify', { body: b }),
-      updateSubscription: (b: S.UpdateSubscriptionRequest) => call('subscription_update', { body: b }),
-    },
-    subscription: {
-      status: () => call('subscription_status'),
-      createOrder: (b: S.CreateOrderRequest) => call('payments_create_order', { body: b }),
-      confirmOrder: (b: S.ConfirmOrderRequest) => call('payments_confirm', { body: b }),
     },
     public: {
       config: () => call('public_config'),
-      rate: (q: S.PublicRateQuery) => call('recommendations_rate_link', { query: q }),
       event: (b: S.AnalyticsEventRequest) => call('analytics_events', { body: b }),
     },
     catalog: {
@@ -256,10 +254,24 @@ export function createApiClient(opts: ApiClientOptions) {
       /** An email's List-Unsubscribe token turns scheduled picks off; no session needed. */
       unsubscribe: (token: string) => call('delivery_unsubscribe', { query: { token } satisfies S.UnsubscribeQuery }),
     },
-    account: {
+    /** The signed-in devices of the account, and signing this one out. */
+    sessions: {
       /** Web sessions and connected browsers, the current one marked. */
-      sessions: () => call('sessions_list'),
-      revokeSession: (id: string) => call('sessions_revoke', { params: { id } }),
+      list: () => call('sessions_list'),
+      revoke: (id: string) => call('sessions_revoke', { params: { id } }),
+      /**
+       * Ends this session on the server, so its token opens nothing afterwards. The token and user
+       * are forgotten here first: the browser is signed out even when the call fails (offline).
+       */
+      signOut: async () => {
+        const token = await opts.tokenStore.getToken();
+        await opts.tokenStore.clear();
+        if (!token) return;
+        const route = ROUTES.sessions_sign_out;
+        await send(route.path, { method: route.method, body: {}, token }).catch(() => undefined);
+      },
+    },
+    account: {
       /** The account's data as a JSON file (format csv: ratings and history as a spreadsheet). */
       exportData: (q: S.AccountExportQuery = {}) =>
         file('account_export', { query: q }, q.format === 'csv' ? 'tonights-pick-history.csv' : 'tonights-pick-export.json'),

@@ -220,7 +220,7 @@ describe('the badge on streaming sites', () => {
 
   it.each(PAGES.map((p) => [p.site, p] as const))('on %s, once turned on, a title page shows the fit the API gives, sending only the title and year', async (siteName, page) => {
     await turnOn(siteName);
-    const expected = await user.api.recommendations.fit({ title: page.title, year: page.year });
+    const expected = await user.api.fit.title({ title: page.title, year: page.year });
     expect(expected.label).toBe(fitLabel(expected.score));
     const before = seen.length;
     const tab = await context.newPage();
@@ -277,7 +277,7 @@ describe('the badge on streaming sites', () => {
 
   it('"Why not recommended?" on the badge, opened with the keyboard, shows the engine\'s answer for that title', async () => {
     const page = PAGES[1];
-    const fit = await user.api.recommendations.fit({ title: page.title, year: page.year });
+    const fit = await user.api.fit.title({ title: page.title, year: page.year });
     const expected = await user.api.recommendations.whyNot(fit.title_id);
     expect(expected.reasons.length).toBeGreaterThan(0);
     const tab = await context.newPage();

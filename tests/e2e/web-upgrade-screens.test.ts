@@ -39,7 +39,7 @@ describe('upgrade, calendar and unsubscribe screens', () => {
     await shootAndScan(page, 'payment-unconfirmed');
 
     // Paid on Stripe's page in another tab; this browser only sees the return.
-    const order = await user.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await user.api.payments.createOrder({ billing_period: 'lifetime' });
     const session = stripe.markPaid(stripe.sessionForOrder(order.order_id).id);
     await page.goto(`/app/settings?payment=success&order_id=${session.id}`);
     await page.getByText('Payment successful! You now have lifetime access.').waitFor();

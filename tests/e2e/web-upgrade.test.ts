@@ -165,7 +165,7 @@ describe('lifetime upgrade and Google Calendar in Chromium', () => {
     expect(confirms).toEqual([]);
 
     // An order the user opened but never paid, and one that is not theirs at all.
-    const order = await user.api.subscription.createOrder({ billing_period: 'lifetime' });
+    const order = await user.api.payments.createOrder({ billing_period: 'lifetime' });
     const sessionId = world.stripe.sessionForOrder(order.order_id).id;
     await page.goto(`/app/settings?payment=success&order_id=${sessionId}`);
     await page.getByRole('alert').filter({ hasText: ALERT_TEXTS.paymentCancelled }).waitFor();

@@ -42,10 +42,10 @@ export function parseTitleId(payload: unknown): string | null {
   return typeof id === 'string' && id.length >= 1 && id.length <= 64 ? id : null;
 }
 
-export async function askFit(api: Pick<ApiClient, 'recommendations'> | null, ask: FitAsk): Promise<FitAnswer> {
+export async function askFit(api: Pick<ApiClient, 'fit'> | null, ask: FitAsk): Promise<FitAnswer> {
   if (!api) return { ok: false };
   try {
-    return { ok: true, fit: await api.recommendations.fit(ask.year === undefined ? { title: ask.title } : { title: ask.title, year: ask.year }) };
+    return { ok: true, fit: await api.fit.title(ask.year === undefined ? { title: ask.title } : { title: ask.title, year: ask.year }) };
   } catch (err) {
     // 404 (not in the catalog), 401 (signed out), a network failure: the badge shows nothing.
     if (!(err instanceof ApiError) || err.status !== 404) console.debug("Tonight's Pick: no fit for this page", err);
@@ -54,10 +54,10 @@ export async function askFit(api: Pick<ApiClient, 'recommendations'> | null, ask
 }
 
 /** Like (true) or Dislike (false) from the badge; a second press of the other one changes the rating. */
-export async function rateTitle(api: Pick<ApiClient, 'recommendations'> | null, titleId: string, rating: boolean): Promise<ActionAnswer> {
+export async function rateTitle(api: Pick<ApiClient, 'fit'> | null, titleId: string, rating: boolean): Promise<ActionAnswer> {
   if (!api) return { ok: false, message: BADGE_TEXTS.failed };
   try {
-    await api.recommendations.rateTitle({ title_id: titleId, rating });
+    await api.fit.rateTitle({ title_id: titleId, rating });
     return { ok: true, message: rating ? BADGE_TEXTS.liked : BADGE_TEXTS.disliked };
   } catch {
     return { ok: false, message: BADGE_TEXTS.failed };

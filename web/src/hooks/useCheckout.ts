@@ -13,7 +13,7 @@ export function useCheckout() {
     setBusy(true);
     setError(null);
     try {
-      const order = await api.subscription.createOrder({ billing_period: 'lifetime' });
+      const order = await api.payments.createOrder({ billing_period: 'lifetime' });
       storage.setItem(STORAGE_KEYS.pendingBillingPeriod, 'lifetime');
       storage.setItem(STORAGE_KEYS.pendingSubscriptionId, order.order_id);
       storage.setItem(STORAGE_KEYS.pendingUpgradeRedirect, '/app/settings?section=subscription');

@@ -54,7 +54,7 @@ export function usePaymentReturn(payment: string | null, urlOrderId: string | nu
       return { tone: 'success', text: PAYMENT_SUCCESS_TEXT };
     };
     // Without an order there is nothing to confirm: the plan is whatever the server already says.
-    (orderId ? api.subscription.confirmOrder({ order_id: orderId }) : api.subscription.status())
+    (orderId ? api.payments.confirmOrder({ order_id: orderId }) : api.subscription.status())
       .then(settle, confirmFailure)
       .then((m) => {
         setMessage(m);

@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
     setError(null);
     setInfo(null);
     try {
-      const r = await api.auth.forgotPassword({ email });
+      const r = await api.credentials.forgotPassword({ email });
       setInfo(r.message);
       setStep('code');
       cooldown.start(r.retry_after_seconds || VERIFICATION.resendCooldownSeconds);
@@ -70,7 +70,7 @@ export function ForgotPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.auth.resetPassword({ email, code, new_password: password });
+      const r = await api.credentials.resetPassword({ email, code, new_password: password });
       navigate(r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding', { replace: true });
     } catch (err) {
       setError(errorText(err, RESET_TEXTS.resetFailed));

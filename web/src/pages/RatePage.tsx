@@ -37,7 +37,7 @@ export function RatePage() {
     setBusy(true);
     setError(null);
     try {
-      setResult(await api.public.rate({ token: t, rating: r }));
+      setResult(await api.recommendations.rateFromLink({ token: t, rating: r }));
     } catch (err) {
       setError(errorText(err, 'We could not record your rating. Please try again.'));
     } finally {

@@ -44,7 +44,7 @@ export function AppHeader() {
   }, [open]);
 
   async function signOut() {
-    await api.auth.signOut();
+    await api.sessions.signOut();
     navigate('/login', { replace: true });
   }
 

@@ -28,7 +28,7 @@ export function ChangeEmailForm({ user, onChanged }: { user: User; onChanged: (u
     setBusy(true);
     setMessage(null);
     try {
-      const r = await api.settings.changeEmail({ new_email: newEmail, password });
+      const r = await api.credentials.changeEmail({ new_email: newEmail, password });
       setPassword('');
       setStep('code');
       setMessage({ tone: 'info', text: r.message });
@@ -47,7 +47,7 @@ export function ChangeEmailForm({ user, onChanged }: { user: User; onChanged: (u
     setBusy(true);
     setMessage(null);
     try {
-      const updated = await api.settings.verifyEmailChange({ code });
+      const updated = await api.credentials.verifyEmailChange({ code });
       await onChanged(updated);
       setStep('request');
       setNewEmail('');

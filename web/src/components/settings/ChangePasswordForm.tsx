@@ -32,7 +32,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
     setBusy(true);
     setMessage(null);
     try {
-      const r = await api.settings.changePassword({ current_password: current, new_password: next });
+      const r = await api.credentials.changePassword({ current_password: current, new_password: next });
       setCurrent('');
       setNext('');
       setMessage({ tone: 'success', text: r.message });

@@ -35,7 +35,7 @@ export function DevicesSection() {
 
   const load = useCallback(async () => {
     try {
-      setSessions((await api.account.sessions()).sessions);
+      setSessions((await api.sessions.list()).sessions);
       setError(null);
     } catch (err) {
       setError(errorText(err, DEVICES_TEXTS.loadFailed));
@@ -50,7 +50,7 @@ export function DevicesSection() {
     setRevoking(s.id);
     setError(null);
     try {
-      await api.account.revokeSession(s.id);
+      await api.sessions.revoke(s.id);
       setSessions((list) => list?.filter((x) => x.id !== s.id) ?? null);
     } catch (err) {
       setError(errorText(err, DEVICES_TEXTS.revokeFailed));
