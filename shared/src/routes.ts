@@ -134,3 +134,13 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
     return encodeURIComponent(v);
   });
 }
+
+/**
+ * The path as a pattern over a path as sent (before any decoding): each `:name` is one segment,
+ * and a trailing slash is allowed, as Express allows it. The server's token check and the
+ * extension's scope both match requests with it.
+ */
+export function routePattern(path: string): RegExp {
+  const parts = path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('/')}/?$`);
+}

@@ -3,17 +3,11 @@
 // (route-schemas.ts), so a feature's routes file only says what each route does.
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { ROUTES, ROUTE_SCHEMAS, type RouteKey, type RouteSchemas } from '@app/shared';
+import { ROUTES, ROUTE_SCHEMAS, routePattern, type RouteKey, type RouteSchemas } from '@app/shared';
 import type { AppContext } from '../context.js';
 import { authenticate, optionalAuthenticate, requireOnboarded } from './authenticate.js';
 import { unauthorized } from './errors.js';
 import { parseWith } from './validate.js';
-
-/** A table path as a pattern over the path as sent: each :param is one undecoded segment. */
-function pathPattern(path: string): RegExp {
-  const parts = path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return new RegExp(`^${parts.join('/')}/?$`);
-}
 
 /** The JSON body limit of every route that does not declare its own. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -90,7 +84,7 @@ export function apiRouter(ctx: AppContext): ApiRouter {
     route(key, handler, opts = {}) {
       const def = ROUTES[key];
       const schemas: RouteSchemas = ROUTE_SCHEMAS[key];
-      if ((def.auth === 'user' || def.auth === 'onboarded') && def.path.includes(':')) needToken.push({ method: def.method, path: pathPattern(def.path) });
+      if ((def.auth === 'user' || def.auth === 'onboarded') && def.path.includes(':')) needToken.push({ method: def.method, path: routePattern(def.path) });
       const run: RequestHandler = async (req, res) => {
         const input = {
           body: schemas.body && !opts.ownBody ? parseWith(schemas.body, req.body ?? {}) : undefined,

@@ -1,14 +1,11 @@
 // What a connected extension's token may do: what the popup needs, nothing that changes the
 // account (password, plan, payments, calendar connection, connecting more browsers). The list is
 // the shared route table's `extension: true` routes (shared/src/routes.ts), nothing else.
-import { ROUTES, type RouteDef } from '@app/shared';
-
-const pattern = (path: string) =>
-  new RegExp(`^${path.split(/(:[A-Za-z_]+)/).map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+import { ROUTES, routePattern, type RouteDef } from '@app/shared';
 
 const ALLOWED: ReadonlyArray<{ method: string; path: RegExp }> = Object.values(ROUTES as Record<string, RouteDef>)
   .filter((r) => r.extension)
-  .map((r) => ({ method: r.method, path: pattern(r.path) }));
+  .map((r) => ({ method: r.method, path: routePattern(r.path) }));
 
 export function extensionScopeAllows(method: string, url: string): boolean {
   const path = url.split('?')[0].replace(/\/+$/, '') || '/';
