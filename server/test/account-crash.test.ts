@@ -12,7 +12,7 @@ import { openDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/co
 import { insertUser } from '../src/features/users/users.repository.js';
 import { createSession } from '../src/features/sessions/sessions.repository.js';
 import { issueAccessToken } from '../src/features/auth/tokens.js';
-import { hashDeletionCode } from '../src/features/account/account.service.js';
+import { deletionCodes } from '../src/features/codes/purposes.js';
 import { dialects, TEST_DATABASE_URL, type TestDialect, dropSchema } from './support/dialects.js';
 import { freePort, spawnServer, waitReady, type ServerProcess } from './support/server-process.js';
 
@@ -73,7 +73,7 @@ describe.each(dialects)('account deletion survives kill -9 on %s', (dialect: Tes
         await tx.insertInto('recommendation_quota').values({ user_id: row.id, week_start: '2026-11-23', used: 2, free_replacements: 1 }).execute();
         await tx.insertInto('extension_tokens').values({ id: randomUUID(), user_id: row.id, token_hash: randomBytes(16).toString('hex'), nonce_hash: randomBytes(16).toString('hex'), browser_name: 'Crashy', created_at: iso, last_used_at: null, revoked_at: null }).execute();
         await tx.insertInto('deliveries').values({ id: randomUUID(), user_id: row.id, local_date: '2026-11-23', due_at: iso, status: 'sent', kind: 'recommendation', attempts: 1, created_at: iso, updated_at: iso }).execute();
-        await tx.insertInto('account_deletion_codes').values({ user_id: row.id, code_hash: hashDeletionCode(JWT_SECRET, row.id, CODE), expires_at: new Date(now.getTime() + 3_600_000).toISOString(), attempts: 0, sent_at: iso }).execute();
+        await tx.insertInto('account_deletion_codes').values({ user_id: row.id, code_hash: deletionCodes.hash(JWT_SECRET, { owner: row.id }, CODE), expires_at: new Date(now.getTime() + 3_600_000).toISOString(), attempts: 0, sent_at: iso }).execute();
       });
     }
     const whole = await counts(seed, users[0].id);

@@ -1,12 +1,7 @@
-// Kysely only: the one transaction that removes an account, and the emailed deletion codes.
+// Kysely only: the one transaction that removes an account.
 import { sql } from 'kysely';
-import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
-import type { Selectable } from 'kysely';
-import type { AccountDeletionCodesTable } from '../../db/schema.js';
 import { deleteInvitesTo, dissolveHouseholdOf } from '../household/household.repository.js';
-
-export type DeletionCodeRow = Selectable<AccountDeletionCodesTable>;
 
 /** A LIKE pattern matching `text` literally (with `escape '\'`). */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -49,36 +44,4 @@ export async function eraseAccountRows(tx: Tx, userId: string, email: string): P
   }
   const gone = await tx.deleteFrom('users').where('id', '=', userId).returning('email').executeTakeFirst();
   return gone?.email ?? null;
-}
-
-export function findDeletionCode(db: DB, userId: string): Promise<DeletionCodeRow | undefined> {
-  return db.selectFrom('account_deletion_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
-}
-
-/** Stores a fresh code unless one was sent after `cooldownStartedBefore`; false inside the cooldown. */
-export async function putDeletionCode(db: DB, row: Omit<DeletionCodeRow, 'attempts'>, cooldownStartedBefore: string): Promise<boolean> {
-  const r = await db
-    .insertInto('account_deletion_codes')
-    .values({ ...row, attempts: 0 })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet({ code_hash: row.code_hash, expires_at: row.expires_at, sent_at: row.sent_at, attempts: 0 })
-        .where('account_deletion_codes.sent_at', '<=', cooldownStartedBefore),
-    )
-    .returning('user_id')
-    .executeTakeFirst();
-  return r !== undefined;
-}
-
-/** Counts one attempt on a live code with attempts left, in one statement (auth/code-attempt.ts); the row after it, or undefined. */
-export function spendDeletionAttempt(db: DB, userId: string, at: string, max: number): Promise<{ attempts: number; code_hash: string } | undefined> {
-  return db
-    .updateTable('account_deletion_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('user_id', '=', userId)
-    .where('attempts', '<', max)
-    .where('expires_at', '>', at)
-    .returning(['attempts', 'code_hash'])
-    .executeTakeFirst();
 }

@@ -1,17 +1,15 @@
 // Export and deletion of an account (docs/product-decisions.md, "Your data: export and deletion").
 // The same functions serve the API (a signed-in user) and the operator (npm run admin).
-import { createHmac } from 'node:crypto';
 import { ACCOUNT_DATA, VERIFICATION, type AccountExport, type DeletionCodeResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { DeleteAccountRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { badRequest, fieldError, notFound, tooMany } from '../../http/errors.js';
+import { badRequest, fieldError, notFound } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { revokeToken } from '../../integrations/google/oauth.js';
 import { verifyPassword } from '../auth/password.js';
-import { attemptCode } from '../auth/code-attempt.js';
-import { newVerificationCode } from '../auth/verification-code.js';
+import { deletionCodes } from '../codes/purposes.js';
 import { calendarCipher, tokenAssociatedData } from '../calendar/calendar.access.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { buildAccountExport } from './account.export.js';
@@ -20,8 +18,6 @@ import * as repo from './account.repository.js';
 
 /** What export and deletion need: the operator's command has no JWT secret and no HTTP. */
 export type AccountDeps = Pick<AppContext, 'config' | 'database' | 'db' | 'logger' | 'mailer' | 'clock'>;
-
-const MAX_CODE_ATTEMPTS = 5;
 
 export const ACCOUNT_TEXTS = {
   deleted: 'Your account and its data have been deleted.',
@@ -32,14 +28,10 @@ export const ACCOUNT_TEXTS = {
   codeMissing: 'This code has expired or was never sent. Please ask for a new one.',
   codeSpent: 'Too many wrong codes. Please ask for a new one.',
   codeSent: 'We emailed you a code. Enter it to delete your account.',
+  codeCoolingDown: 'A code was sent a moment ago. Please check your email, or wait before asking for another.',
   tooMany: 'Too many attempts to delete this account. Please wait and try again.',
   tooManyExports: 'You have downloaded your data many times this hour. Please try again later.',
 } as const;
-
-/** The deletion code's hash is keyed and bound to the account, like every code we send. */
-export function hashDeletionCode(secret: string, userId: string, code: string): string {
-  return createHmac('sha256', secret).update(`delete-account:${userId}:${code.toUpperCase()}`).digest('base64url');
-}
 
 export async function exportAccount(ctx: AppContext, user: UserRow): Promise<AccountExport> {
   const now = ctx.clock.now();
@@ -53,23 +45,9 @@ export async function exportAccount(ctx: AppContext, user: UserRow): Promise<Acc
 export async function requestDeletionCode(ctx: AppContext, user: UserRow): Promise<DeletionCodeResponse> {
   if (user.password_hash !== null) throw badRequest(ACCOUNT_TEXTS.hasPassword);
   const now = ctx.clock.now();
-  const cooldownMs = VERIFICATION.resendCooldownSeconds * 1000;
-  const code = newVerificationCode();
-  const stored = await repo.putDeletionCode(
-    ctx.db,
-    {
-      user_id: user.id,
-      code_hash: hashDeletionCode(ctx.secrets.jwt, user.id, code),
-      expires_at: new Date(now.getTime() + VERIFICATION.codeTtlMinutes * 60_000).toISOString(),
-      sent_at: now.toISOString(),
-    },
-    new Date(now.getTime() - cooldownMs).toISOString(),
-  );
-  if (!stored) {
-    const existing = await repo.findDeletionCode(ctx.db, user.id);
-    const wait = existing ? (Date.parse(existing.sent_at) + cooldownMs - now.getTime()) / 1000 : VERIFICATION.resendCooldownSeconds;
-    throw tooMany('A code was sent a moment ago. Please check your email, or wait before asking for another.', Math.max(1, wait));
-  }
+  const key = { owner: user.id };
+  const code = await deletionCodes.issue(ctx.db, ctx.secrets.jwt, key, now);
+  if (!code) throw await deletionCodes.tooSoon(ctx.db, key, now, () => ACCOUNT_TEXTS.codeCoolingDown);
   try {
     await ctx.mailer.send(deletionCodeEmail(user.email, code));
   } catch (err) {
@@ -79,11 +57,7 @@ export async function requestDeletionCode(ctx: AppContext, user: UserRow): Promi
 }
 
 async function checkDeletionCode(ctx: AppContext, user: UserRow, code: string): Promise<void> {
-  const codes = {
-    spend: (at: string) => repo.spendDeletionAttempt(ctx.db, user.id, at, MAX_CODE_ATTEMPTS),
-    find: () => repo.findDeletionCode(ctx.db, user.id),
-  };
-  const outcome = await attemptCode(codes, () => hashDeletionCode(ctx.secrets.jwt, user.id, code), ctx.clock.now(), MAX_CODE_ATTEMPTS);
+  const outcome = await deletionCodes.attempt(ctx.db, ctx.secrets.jwt, { owner: user.id }, code, ctx.clock.now());
   if (outcome.ok) return;
   if (outcome.why !== 'wrong') throw fieldError('code', outcome.why === 'spent' ? ACCOUNT_TEXTS.codeSpent : ACCOUNT_TEXTS.codeMissing);
   const left = outcome.left;

@@ -1,4 +1,4 @@
-// The two writes on users that decide who owns an address (docs/security.md, "Pre-registration").
+// The writes on users that decide who owns an address (docs/security.md, "Pre-registration").
 import type { DB } from '../../db/connection.js';
 import type { UserRow } from '../users/users.repository.js';
 
@@ -40,4 +40,14 @@ export async function claimAddress(db: DB, userId: string, keepPasswordHash: str
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Removes an account that was registered and never verified, when another account proves the
+ * address (docs/security.md, "Pre-registration": an unverified account blocks nobody). The
+ * condition is in the statement, so an account verified meanwhile stays; false then.
+ */
+export async function deletePendingRegistration(db: DB, userId: string): Promise<boolean> {
+  const r = await db.deleteFrom('users').where('id', '=', userId).where('email_verified', '=', 0).returning('id').executeTakeFirst();
+  return r !== undefined;
 }

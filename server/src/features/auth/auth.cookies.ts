@@ -9,7 +9,7 @@
 //   up its attempts, and nobody else's request replaces it.
 // The first two are HMACs under the token signing key; the database stores nothing for them.
 import { createHmac, randomBytes } from 'node:crypto';
-import { sameHash } from './verification-code.js';
+import { sameHash } from '../codes/one-time-code.js';
 
 export const SIGNUP_COOKIE = 'tp_signup';
 export const DEVICE_COOKIE = 'tp_device';

@@ -22,9 +22,7 @@ import {
 } from './auth.cookies.js';
 import { issueAccessToken } from './tokens.js';
 import { createSession, revokeCredentials } from '../sessions/sessions.repository.js';
-import { newVerificationCode, hashVerificationCode } from './verification-code.js';
-import { checkCode } from './code-attempt.js';
-import * as codes from './verification.repository.js';
+import { verificationCodes } from '../codes/purposes.js';
 import { verificationEmail } from './auth.emails.js';
 import { GoogleTokenError, verifyGoogleIdToken, type GoogleTokenProblem } from '../../integrations/google/id-token.js';
 import {
@@ -70,7 +68,6 @@ function needsVerification(message: string): AuthResponse {
 }
 
 const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
-const codeHash = (secret: string, userId: string, browser: string, code: string) => hashVerificationCode(secret, `${userId}:${browser}`, code);
 
 /**
  * Mails a fresh code bound to this browser (its key, auth.cookies.ts), unless this browser was
@@ -78,21 +75,8 @@ const codeHash = (secret: string, userId: string, browser: string, code: string)
  * the mail (`wait` false), so its answer takes as long for an address that gets none.
  */
 async function sendCode(ctx: AppContext, row: UserRow, browser: string, wait = true): Promise<void> {
-  const now = ctx.clock.now();
-  const code = newVerificationCode();
-  const stored = await codes.putCodeUnlessCoolingDown(
-    ctx.db,
-    {
-      user_id: row.id,
-      browser,
-      code_hash: codeHash(ctx.secrets.jwt, row.id, browser, code),
-      expires_at: new Date(now.getTime() + VERIFICATION.codeTtlMinutes * 60_000).toISOString(),
-      sent_at: now.toISOString(),
-    },
-    new Date(now.getTime() - VERIFICATION.resendCooldownSeconds * 1000).toISOString(),
-  );
-  if (!stored) return;
-  if (Math.random() < 0.01) await codes.deleteExpiredCodes(ctx.db, new Date(now.getTime() - 86_400_000).toISOString());
+  const code = await verificationCodes.issue(ctx.db, ctx.secrets.jwt, { owner: row.id, browser }, ctx.clock.now());
+  if (!code) return;
   const mailed = ctx.mailer.send(verificationEmail(ctx.config.appUrl, row.email, code)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the verification email'));
   if (wait) await mailed;
 }
@@ -171,13 +155,12 @@ export async function verifyEmail(ctx: AppContext, client: AuthClient, input: { 
   if (row.email_verified) throw badRequest('This email is already verified. Please sign in.');
   const none = 'No active code for this email in this browser. Please request a new one.';
   if (!client.unlockId) throw badRequest(none);
-  const browser = unlockBrowserKey(ctx.secrets.jwt, client.unlockId);
-  const attempts = { spend: (at: string) => codes.spendAttempt(ctx.db, row.id, browser, at), find: () => codes.findCode(ctx.db, row.id, browser) };
-  const stored = await checkCode(attempts, () => codeHash(ctx.secrets.jwt, row.id, browser, input.verification_code), ctx.clock.now(), { none, wrong: 'Invalid verification code.' });
-  if (!(await codes.consumeCode(ctx.db, row.id, browser, stored.code_hash))) throw badRequest(none);
+  const key = { owner: row.id, browser: unlockBrowserKey(ctx.secrets.jwt, client.unlockId) };
+  const stored = await verificationCodes.check(ctx.db, ctx.secrets.jwt, key, input.verification_code, ctx.clock.now(), { none, wrong: 'Invalid verification code.' });
+  if (!(await verificationCodes.consume(ctx.db, key, stored.code_hash))) throw badRequest(none);
   const chosenHere = row.password_hash !== null && holdsSignupProof(ctx.secrets.jwt, client, row.id, row.password_hash);
   const verified = await claimAddress(ctx.db, row.id, chosenHere ? row.password_hash : null, ctx.clock.now());
-  await codes.deleteCodes(ctx.db, row.id);
+  await verificationCodes.deleteFor(ctx.db, [row.id]);
   const message = row.password_hash && !verified.password_hash ? 'Email verified. The password chosen at sign-up was set in another browser, so it was not kept.' : 'Email verified';
   return signedIn(ctx, client, verified, { message });
 }
@@ -229,7 +212,7 @@ export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken:
     if (!byEmail.email_verified) {
       // Google proves the address; the pending password was set by someone who never did.
       await claimAddress(ctx.db, byEmail.id, null, now);
-      await codes.deleteCodes(ctx.db, byEmail.id);
+      await verificationCodes.deleteFor(ctx.db, [byEmail.id]);
     }
     const name = byEmail.email_verified ? {} : { full_name: identity.name };
     const linked = await updateUser(ctx.db, byEmail.id, { google_sub: identity.sub, email_verified: 1, ...name }, now);

@@ -4,43 +4,23 @@
 // attempts; asking for one answers the same whether or not the address has an account.
 import { VERIFICATION, type UnlockCodeResponse } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, tooMany } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { newUnlockId, unlockBrowserKey, type Answer, type AuthClient } from './auth.cookies.js';
 import { unlockEmail } from './auth.emails.js';
 import { LIMIT_WINDOW_SECONDS } from './limit-window.js';
-import { newVerificationCode, hashVerificationCode } from './verification-code.js';
-import { checkCode } from './code-attempt.js';
-import * as store from './unlock.repository.js';
+import { unlockCodes } from '../codes/purposes.js';
 
 const NO_CODE = 'No active sign-in code for this browser. Please request a new one.';
-const hashFor = (secret: string, email: string, browser: string, code: string) => hashVerificationCode(secret, `unlock:${email}:${browser}`, code);
 
 export async function requestUnlockCode(ctx: AppContext, client: AuthClient, email: string): Promise<Answer<UnlockCodeResponse>> {
   const now = ctx.clock.now();
   await hit(ctx.db, { bucket: `unlock:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, 'Too many attempts from your network. Please wait and try again.');
   const unlockId = client.unlockId ?? newUnlockId();
-  const browser = unlockBrowserKey(ctx.secrets.jwt, unlockId);
-  const code = newVerificationCode();
-  const cooldownMs = VERIFICATION.resendCooldownSeconds * 1000;
-  const stored = await store.putUnlockCodeUnlessCoolingDown(
-    ctx.db,
-    {
-      email,
-      browser,
-      code_hash: hashFor(ctx.secrets.jwt, email, browser, code),
-      expires_at: new Date(now.getTime() + VERIFICATION.codeTtlMinutes * 60_000).toISOString(),
-      sent_at: now.toISOString(),
-    },
-    new Date(now.getTime() - cooldownMs).toISOString(),
-  );
-  if (!stored) {
-    const existing = await store.findUnlockCode(ctx.db, email, browser);
-    const wait = Math.max(1, Math.ceil(existing ? (Date.parse(existing.sent_at) + cooldownMs - now.getTime()) / 1000 : VERIFICATION.resendCooldownSeconds));
-    throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
-  }
-  if (Math.random() < 0.01) await store.deleteExpiredUnlockCodes(ctx.db, new Date(now.getTime() - 86_400_000).toISOString());
+  const key = { owner: email, browser: unlockBrowserKey(ctx.secrets.jwt, unlockId) };
+  const code = await unlockCodes.issue(ctx.db, ctx.secrets.jwt, key, now);
+  if (!code) throw await unlockCodes.tooSoon(ctx.db, key, now);
   const row = await findUserByEmail(ctx.db, email);
   // Only an account with a password gets mail; the row above is stored either way, so the answer
   // and the cooldown are the same. The mail is not awaited, so the answer's timing is too.
@@ -61,8 +41,7 @@ export interface ValidUnlockCode {
 /** Checks a code for this address and browser; a wrong one counts against its 5 attempts. Throws 400. */
 export async function checkUnlockCode(ctx: AppContext, client: AuthClient, email: string, code: string): Promise<ValidUnlockCode> {
   if (!client.unlockId) throw badRequest(NO_CODE);
-  const browser = unlockBrowserKey(ctx.secrets.jwt, client.unlockId);
-  const codes = { spend: (at: string) => store.spendUnlockAttempt(ctx.db, email, browser, at), find: () => store.findUnlockCode(ctx.db, email, browser) };
-  const stored = await checkCode(codes, () => hashFor(ctx.secrets.jwt, email, browser, code), ctx.clock.now(), { none: NO_CODE, wrong: 'Invalid sign-in code.' });
-  return { consume: () => store.consumeUnlockCode(ctx.db, email, browser, stored.code_hash) };
+  const key = { owner: email, browser: unlockBrowserKey(ctx.secrets.jwt, client.unlockId) };
+  const stored = await unlockCodes.check(ctx.db, ctx.secrets.jwt, key, code, ctx.clock.now(), { none: NO_CODE, wrong: 'Invalid sign-in code.' });
+  return { consume: () => unlockCodes.consume(ctx.db, key, stored.code_hash) };
 }

@@ -3,21 +3,18 @@
 // counted per account), and both end every other session and connected browser.
 import { VERIFICATION, type ChangeEmailResponse, type MessageResponse, type User } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, fieldError, conflict, tooMany } from '../../http/errors.js';
+import { badRequest, fieldError, conflict } from '../../http/errors.js';
 import { hit, refund } from '../../http/rate-limit.js';
+import { deletePendingRegistration } from '../auth/accounts.repository.js';
 import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password.js';
-import { hashVerificationCode, newVerificationCode } from '../auth/verification-code.js';
+import { emailChangeCodes, resetCodes } from '../codes/purposes.js';
 import { findUserByEmail, toUser, updateUser, type UserRow } from '../users/users.repository.js';
 import { revokeCredentials } from '../sessions/sessions.repository.js';
-import { checkCode, secondsLeft } from '../auth/code-attempt.js';
 import { emailChangeCodeEmail, emailChangedEmail, emailTakenEmail, passwordChangedEmail } from './credentials.emails.js';
-import * as changes from './email-change.repository.js';
-import { deleteResetCodes } from './reset.repository.js';
 
 const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
 const NO_PASSWORD = 'Your account has no password yet. Use "Forgot password?" on the sign-in page to set one.';
-const hashFor = (secret: string, userId: string, email: string, code: string) => hashVerificationCode(secret, `email-change:${userId}:${email}`, code);
 
 /** Who is asking, for the limits and for keeping their own session. */
 export interface Caller {
@@ -53,7 +50,7 @@ export async function changePassword(ctx: AppContext, user: UserRow, caller: Cal
   const now = ctx.clock.now();
   await updateUser(ctx.db, user.id, { password_hash: passwordHash }, now);
   await revokeCredentials(ctx.db, user.id, now, { keepSessionId: caller.sessionId });
-  await deleteResetCodes(ctx.db, [user.email]);
+  await resetCodes.deleteFor(ctx.db, [user.email]);
   ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, user.email)).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the password changed email'));
   return { message: 'Password changed. Every other device was signed out.' };
 }
@@ -67,22 +64,9 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, caller:
   if (input.new_email === user.email) throw fieldError('new_email', 'This is already your email address.');
   await checkCurrentPassword(ctx, user, caller, input.password, 'password', 'Your password is incorrect.');
   const now = ctx.clock.now();
-  const code = newVerificationCode();
-  const stored = await changes.putEmailChangeUnlessCoolingDown(
-    ctx.db,
-    {
-      user_id: user.id,
-      new_email: input.new_email,
-      code_hash: hashFor(ctx.secrets.jwt, user.id, input.new_email, code),
-      expires_at: new Date(now.getTime() + VERIFICATION.codeTtlMinutes * 60_000).toISOString(),
-      sent_at: now.toISOString(),
-    },
-    new Date(now.getTime() - VERIFICATION.resendCooldownSeconds * 1000).toISOString(),
-  );
-  if (!stored) {
-    const wait = secondsLeft((await changes.findEmailChange(ctx.db, user.id))?.sent_at, now);
-    throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
-  }
+  const key = { owner: user.id };
+  const code = await emailChangeCodes.issue(ctx.db, ctx.secrets.jwt, key, now, input.new_email);
+  if (!code) throw await emailChangeCodes.tooSoon(ctx.db, key, now);
   const taken = (await findUserByEmail(ctx.db, input.new_email))?.email_verified;
   const message = taken ? emailTakenEmail(ctx.config.appUrl, input.new_email) : emailChangeCodeEmail(ctx.config.appUrl, input.new_email, code);
   ctx.mailer.send(message).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the email change email'));
@@ -95,18 +79,18 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, caller:
 export async function verifyEmailChange(ctx: AppContext, user: UserRow, caller: Caller, code: string): Promise<User> {
   const now = ctx.clock.now();
   await hit(ctx.db, { bucket: `email-change:ip:${caller.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
-  const attempts = { spend: (at: string) => changes.spendEmailChangeAttempt(ctx.db, user.id, at), find: () => changes.findEmailChange(ctx.db, user.id) };
-  const stored = await checkCode(attempts, (row) => hashFor(ctx.secrets.jwt, user.id, row.new_email, code), now, {
+  const key = { owner: user.id };
+  const stored = await emailChangeCodes.check(ctx.db, ctx.secrets.jwt, key, code, now, {
     none: 'No email change is waiting for a code. Please start again.',
     wrong: 'Invalid code.',
   });
-  const newEmail = stored.new_email;
+  const newEmail = stored.payload;
   // The address may have been registered and verified since the code was sent. A pending
   // registration of it goes: this code proves the address, as its own would have.
   const taken = () => conflict('This address now belongs to another account.');
   const holder = await findUserByEmail(ctx.db, newEmail);
-  if (holder && (holder.email_verified || !(await changes.deletePendingRegistration(ctx.db, holder.id)))) throw taken();
-  if (!(await changes.consumeEmailChange(ctx.db, user.id, stored.code_hash))) throw badRequest('This code was already used. Please start again.');
+  if (holder && (holder.email_verified || !(await deletePendingRegistration(ctx.db, holder.id)))) throw taken();
+  if (!(await emailChangeCodes.consume(ctx.db, key, stored.code_hash))) throw badRequest('This code was already used. Please start again.');
   let updated: UserRow;
   try {
     updated = await updateUser(ctx.db, user.id, { email: newEmail, email_verified: 1 }, now);
@@ -115,7 +99,7 @@ export async function verifyEmailChange(ctx: AppContext, user: UserRow, caller: 
     throw err;
   }
   await revokeCredentials(ctx.db, user.id, now, { keepSessionId: caller.sessionId });
-  await deleteResetCodes(ctx.db, [user.email, newEmail]);
+  await resetCodes.deleteFor(ctx.db, [user.email, newEmail]);
   ctx.mailer.send(emailChangedEmail(ctx.config.appUrl, user.email, newEmail)).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the email changed email'));
   return toUser(updated);
 }

@@ -7,44 +7,26 @@
 // browser can use it or spend its attempts, and asking from another browser leaves it as it is.
 import { PASSWORD_RESET, VERIFICATION, type AuthResponse, type ForgotPasswordResponse } from '@app/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, fieldError, tooMany } from '../../http/errors.js';
+import { badRequest, fieldError } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { codeBrowser, unlockBrowserKey, type Answer, type AuthClient } from '../auth/auth.cookies.js';
 import { signedIn } from '../auth/auth.service.js';
 import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
 import { hashPassword, passwordProblem } from '../auth/password.js';
-import { hashVerificationCode, newVerificationCode } from '../auth/verification-code.js';
-import { deleteCodes } from '../auth/verification.repository.js';
+import { resetCodes, verificationCodes } from '../codes/purposes.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { revokeCredentials } from '../sessions/sessions.repository.js';
-import { checkCode, secondsLeft } from '../auth/code-attempt.js';
 import { passwordChangedEmail, passwordResetEmail } from './credentials.emails.js';
-import * as store from './reset.repository.js';
 
 const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
-const hashFor = (secret: string, email: string, browser: string, code: string) => hashVerificationCode(secret, `reset:${email}:${browser}`, code);
 
 export async function forgotPassword(ctx: AppContext, client: AuthClient, email: string): Promise<Answer<ForgotPasswordResponse>> {
   const now = ctx.clock.now();
   await hit(ctx.db, { bucket: `forgot:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, NETWORK_LIMITED);
   const browser = codeBrowser(ctx.secrets.jwt, client);
-  const code = newVerificationCode();
-  const stored = await store.putResetCodeUnlessCoolingDown(
-    ctx.db,
-    {
-      email,
-      browser: browser.key,
-      code_hash: hashFor(ctx.secrets.jwt, email, browser.key, code),
-      expires_at: new Date(now.getTime() + PASSWORD_RESET.codeTtlMinutes * 60_000).toISOString(),
-      sent_at: now.toISOString(),
-    },
-    new Date(now.getTime() - VERIFICATION.resendCooldownSeconds * 1000).toISOString(),
-  );
-  if (!stored) {
-    const wait = secondsLeft((await store.findResetCode(ctx.db, email, browser.key))?.sent_at, now);
-    throw tooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
-  }
-  if (Math.random() < 0.01) await store.deleteExpiredResetCodes(ctx.db, new Date(now.getTime() - 86_400_000).toISOString());
+  const key = { owner: email, browser: browser.key };
+  const code = await resetCodes.issue(ctx.db, ctx.secrets.jwt, key, now);
+  if (!code) throw await resetCodes.tooSoon(ctx.db, key, now);
   const row = await findUserByEmail(ctx.db, email);
   // Any account gets the mail, with a password or not (Google-only accounts set a first one).
   // Not awaited, so the answer takes as long either way.
@@ -67,13 +49,12 @@ export async function resetPassword(ctx: AppContext, client: AuthClient, input: 
   if (problem) throw fieldError('new_password', problem);
   const none = 'No active reset code for this email in this browser. Please request a new one.';
   if (!client.unlockId) throw badRequest(none);
-  const browser = unlockBrowserKey(ctx.secrets.jwt, client.unlockId);
-  const attempts = { spend: (at: string) => store.spendResetAttempt(ctx.db, input.email, browser, at), find: () => store.findResetCode(ctx.db, input.email, browser) };
-  const stored = await checkCode(attempts, () => hashFor(ctx.secrets.jwt, input.email, browser, input.code), now, { none, wrong: 'Invalid reset code.' });
+  const key = { owner: input.email, browser: unlockBrowserKey(ctx.secrets.jwt, client.unlockId) };
+  const stored = await resetCodes.check(ctx.db, ctx.secrets.jwt, key, input.code, now, { none, wrong: 'Invalid reset code.' });
   const row = await findUserByEmail(ctx.db, input.email);
   // Only an account's address is ever mailed a code; a right guess for another address opens nothing.
   if (!row) throw badRequest('Invalid reset code.');
-  if (!(await store.consumeResetCode(ctx.db, input.email, browser, stored.code_hash))) throw badRequest('This code was already used. Please request a new one.');
+  if (!(await resetCodes.consume(ctx.db, key, stored.code_hash))) throw badRequest('This code was already used. Please request a new one.');
   const passwordHash = await hashPassword(input.new_password);
   const at = ctx.clock.now();
   // The code proves the address (docs/security.md, "Pre-registration"): an unverified account is
@@ -85,9 +66,9 @@ export async function resetPassword(ctx: AppContext, client: AuthClient, input: 
     .returningAll()
     .executeTakeFirstOrThrow();
   await revokeCredentials(ctx.db, row.id, at);
-  await deleteCodes(ctx.db, row.id);
+  await verificationCodes.deleteFor(ctx.db, [row.id]);
   // The codes other browsers asked for are spent too: the address has its new password.
-  await store.deleteResetCodes(ctx.db, [row.email]);
+  await resetCodes.deleteFor(ctx.db, [row.email]);
   ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, row.email)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password changed email'));
   return signedIn(ctx, client, updated, { message: 'Your password was changed and every other device was signed out.' });
 }

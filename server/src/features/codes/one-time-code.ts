@@ -1,15 +1,16 @@
+// The emailed one-time codes' text and keyed hash (docs/security.md, "One-time codes").
 import { randomInt, createHmac, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION } from '@app/shared';
 
-export function newVerificationCode(): string {
+export function newCode(): string {
   let code = '';
   for (let i = 0; i < VERIFICATION.codeLength; i++) code += VERIFICATION.codeAlphabet[randomInt(VERIFICATION.codeAlphabet.length)];
   return code;
 }
 
-/** Codes are stored as a keyed hash bound to the user, never in clear. */
-export function hashVerificationCode(secret: string, userId: string, code: string): string {
-  return createHmac('sha256', secret).update(`verify:${userId}:${code.toUpperCase()}`).digest('base64url');
+/** Codes are stored as a keyed hash bound to what they are for (`binding`), never in clear. */
+export function hashCode(secret: string, binding: string, code: string): string {
+  return createHmac('sha256', secret).update(`${binding}:${code.toUpperCase()}`).digest('base64url');
 }
 
 export function sameHash(a: string, b: string): boolean {
