@@ -17,4 +17,5 @@ export * from './why-not.js';
 export * from './tonight.js';
 export * from './together.js';
 export * from './pick-notice.js';
+export * from './streaming-sites.js';
 export { isAppPage } from './pages.js';

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { detectPlatform, FALLBACK_PLATFORMS, platformSearchUrl, wantsPlatformPick, type PlatformSite } from './detect';
+import { STREAMING_SITES } from './shared';
+import { detectPlatform, platformSearchUrl, wantsPlatformPick, type PlatformSite } from './detect';
 
 const platforms: PlatformSite[] = [
   { name: 'Netflix', hosts: ['netflix.com'], search_url: 'https://www.netflix.com/search?q={q}' },
@@ -28,8 +29,8 @@ describe('detectPlatform', () => {
   });
 
   it('has a built-in list for when the server cannot be asked', () => {
-    expect(detectPlatform('https://www.primevideo.com/detail/x', FALLBACK_PLATFORMS)?.name).toBe('Prime Video');
-    expect(detectPlatform('https://www.hotstar.com/in', FALLBACK_PLATFORMS)?.name).toBe('JioHotstar');
+    expect(detectPlatform('https://www.primevideo.com/detail/x', STREAMING_SITES)?.name).toBe('Prime Video');
+    expect(detectPlatform('https://www.hotstar.com/in', STREAMING_SITES)?.name).toBe('JioHotstar');
   });
 });
 

@@ -3,23 +3,10 @@
 
 export interface PlatformSite {
   name: string;
-  hosts: string[];
+  hosts: readonly string[];
   /** A search page template with {q} for the title. */
   search_url: string;
 }
-
-/** Used when the server's platform list cannot be fetched. Mirrors server/catalog/platforms.json. */
-export const FALLBACK_PLATFORMS: PlatformSite[] = [
-  { name: 'Netflix', hosts: ['netflix.com'], search_url: 'https://www.netflix.com/search?q={q}' },
-  { name: 'Prime Video', hosts: ['primevideo.com'], search_url: 'https://www.primevideo.com/search/ref=atv_nb_sr?phrase={q}' },
-  { name: 'Disney+', hosts: ['disneyplus.com'], search_url: 'https://www.disneyplus.com/search?q={q}' },
-  { name: 'HBO Max', hosts: ['hbomax.com', 'max.com'], search_url: 'https://play.hbomax.com/search?q={q}' },
-  { name: 'Hulu', hosts: ['hulu.com'], search_url: 'https://www.hulu.com/search?q={q}' },
-  { name: 'Apple TV', hosts: ['tv.apple.com'], search_url: 'https://tv.apple.com/search?term={q}' },
-  { name: 'Paramount+', hosts: ['paramountplus.com'], search_url: 'https://www.paramountplus.com/search/?q={q}' },
-  { name: 'Peacock', hosts: ['peacocktv.com'], search_url: 'https://www.peacocktv.com/search?q={q}' },
-  { name: 'JioHotstar', hosts: ['hotstar.com', 'jiohotstar.com'], search_url: 'https://www.hotstar.com/in/explore?search_query={q}' },
-];
 
 /** The platform whose host the URL is on (the host itself or a subdomain), or null. */
 export function detectPlatform<P extends PlatformSite>(url: string | undefined | null, platforms: readonly P[]): P | null {

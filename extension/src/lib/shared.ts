@@ -15,3 +15,4 @@ export { replacementCost, replacementCostTag, noFreeReplacementsNote, stillFreeT
 export { TIME_CHOICES, describeTonight, formatMinutes } from '@app/shared/tonight';
 export { partnerName, togetherStatus } from '@app/shared/together';
 export { pickNoticeText } from '@app/shared/pick-notice';
+export { STREAMING_SITES } from '@app/shared/streaming-sites';

@@ -1,6 +1,6 @@
 // Which streaming platform the active tab is on, by its URL only (activeTab).
-import type { ApiClient } from '../lib/shared';
-import { detectPlatform, FALLBACK_PLATFORMS, type PlatformSite } from '../lib/detect';
+import { STREAMING_SITES, type ApiClient } from '../lib/shared';
+import { detectPlatform, type PlatformSite } from '../lib/detect';
 import { activeTabUrl } from '../lib/tabs';
 
 export async function detectActiveSite(api: ApiClient): Promise<PlatformSite | null> {
@@ -8,7 +8,8 @@ export async function detectActiveSite(api: ApiClient): Promise<PlatformSite | n
   if (!url || !/^https?:/.test(url)) return null;
   const list = await api.onboarding
     .platforms()
-    .then((r) => (r.platforms.length ? r.platforms : FALLBACK_PLATFORMS))
-    .catch(() => FALLBACK_PLATFORMS);
-  return detectPlatform(url, list) ?? detectPlatform(url, FALLBACK_PLATFORMS);
+    // The shared list when the server's platforms cannot be fetched.
+    .then((r): readonly PlatformSite[] => (r.platforms.length ? r.platforms : STREAMING_SITES))
+    .catch(() => STREAMING_SITES);
+  return detectPlatform(url, list) ?? detectPlatform(url, STREAMING_SITES);
 }
