@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from './migration.js';
+import { codeColumns } from './helpers.js';
 
 export const accounts: Migration = {
   async up(db: Kysely<any>, dialect) {
@@ -35,10 +36,7 @@ export const accounts: Migration = {
     await db.schema
       .createTable('verification_codes')
       .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .$call(codeColumns)
       .execute();
 
     await db.schema

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from './migration.js';
+import { codeColumns } from './helpers.js';
 
 /**
  * Emailed codes that let one browser sign in while new browsers are limited (docs/security.md,
@@ -12,10 +13,7 @@ export const loginUnlockCodes: Migration = {
       .createTable('login_unlock_codes')
       .addColumn('email', 'text', (c) => c.notNull())
       .addColumn('browser', 'text', (c) => c.notNull())
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .$call(codeColumns)
       .addPrimaryKeyConstraint('login_unlock_codes_pk', ['email', 'browser'])
       .execute();
     await db.schema.createIndex('login_unlock_codes_expires').on('login_unlock_codes').column('expires_at').execute();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from './migration.js';
+import { codeColumns } from './helpers.js';
 
 /**
  * Credentials (docs/security.md, "Password reset" and "Sessions"):
@@ -24,10 +25,7 @@ export const sessions: Migration = {
     await db.schema
       .createTable('password_reset_codes')
       .addColumn('email', 'text', (c) => c.primaryKey())
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .$call(codeColumns)
       .execute();
     await db.schema.createIndex('password_reset_codes_expires').on('password_reset_codes').column('expires_at').execute();
 
@@ -35,10 +33,7 @@ export const sessions: Migration = {
       .createTable('email_change_codes')
       .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
       .addColumn('new_email', 'text', (c) => c.notNull())
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .$call(codeColumns)
       .execute();
   },
 };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from './migration.js';
+import { codeColumns } from './helpers.js';
 
 /**
  * Export and deletion of an account (docs/product-decisions.md, "Your data: export and deletion"):
@@ -12,10 +13,7 @@ export const accountData: Migration = {
     await db.schema
       .createTable('account_deletion_codes')
       .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .$call(codeColumns)
       .execute();
 
     if (dialect === 'postgres') {

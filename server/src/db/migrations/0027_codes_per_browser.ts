@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from './migration.js';
+import { codeColumns } from './helpers.js';
 
 /**
  * Sign-up and password reset codes are bound to the browser that asked for them, as sign-in
@@ -15,10 +16,7 @@ export const codesPerBrowser: Migration = {
       .createTable('verification_codes')
       .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('browser', 'text', (c) => c.notNull())
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .$call(codeColumns)
       .addPrimaryKeyConstraint('verification_codes_pk', ['user_id', 'browser'])
       .execute();
 
@@ -27,10 +25,7 @@ export const codesPerBrowser: Migration = {
       .createTable('password_reset_codes')
       .addColumn('email', 'text', (c) => c.notNull())
       .addColumn('browser', 'text', (c) => c.notNull())
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .$call(codeColumns)
       .addPrimaryKeyConstraint('password_reset_codes_pk', ['email', 'browser'])
       .execute();
     await db.schema.createIndex('password_reset_codes_expires_at').on('password_reset_codes').column('expires_at').execute();
