@@ -3,8 +3,8 @@
 // service. Columns are found by header name, since copies spell them differently ("Prime" or
 // "Prime Video", "Disney" or "Disney+") and the TV-show file has fewer of them.
 import { basename } from 'node:path';
-import { formatCount } from './progress.js';
-import { ImportError, headerIndex, openRows, type ImportRun } from './import-run.js';
+import { ImportError, headerIndex, type ImportRun } from './import-run.js';
+import { importCatalogueList } from './catalogue-list.js';
 import type { SourceTitle } from './types.js';
 import { imdbGenres, languageCode, platformName } from './vocab.js';
 
@@ -98,26 +98,17 @@ export function flagsTitle(f: string[], c: FlagColumns, opts: PlatformFlagsOptio
 }
 
 export async function importPlatformFlags(run: ImportRun, file: string, opts: PlatformFlagsOptions, note: (s: string) => void): Promise<void> {
-  const opened = await openRows(file, { delimiter: ',' });
-  const progress = run.startPass('rows');
   let cols: FlagColumns | null = null;
-  let n = 0;
-  for await (const r of opened.rows) {
-    if (!cols) {
-      cols = flagColumns(file, r.fields);
-      note(`${basename(file)}: flags for ${cols.platforms.map((p) => p.name).join(', ')}; region ${opts.region}, subscription, as of ${opts.asOf}`);
-      continue;
-    }
-    const s = flagsTitle(r.fields, cols, opts);
-    if (typeof s === 'string') run.fail(file, r.line, s);
-    else await run.add(file, r.line, s);
-    run.tick();
-    if (++n % 1000 === 0 && opened.read() > 0) progress.setTotal(Math.round((n * opened.size) / opened.read()));
-  }
-  if (!cols) throw new ImportError(`${file}: empty file (no header line)`);
-  await run.flush();
   // The file flags every title of its services in that region: older offers have left them.
-  run.expiredOffers += await run.merger.expireOffers(opts.asOf, { platforms: cols.platforms.map((p) => p.name), region: opts.region });
-  progress.setTotal(n);
-  run.endPass(`${basename(file)}: ${formatCount(n)} rows read`);
+  await importCatalogueList(
+    run,
+    file,
+    opts.asOf,
+    (fields) => {
+      cols = flagColumns(file, fields);
+      note(`${basename(file)}: flags for ${cols.platforms.map((p) => p.name).join(', ')}; region ${opts.region}, subscription, as of ${opts.asOf}`);
+      return { platforms: cols.platforms.map((p) => p.name), region: opts.region };
+    },
+    (fields) => flagsTitle(fields, cols!, opts),
+  );
 }

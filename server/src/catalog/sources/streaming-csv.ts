@@ -2,8 +2,8 @@
 // "Netflix / Amazon Prime / Disney+ Movies and TV Shows" sets (docs/catalog.md, "Offline
 // importers"): titles, plus a subscription offer on that service in the given region.
 import { basename } from 'node:path';
-import { formatCount } from './progress.js';
 import { ImportError, openRows, type ImportRun } from './import-run.js';
+import { importCatalogueList } from './catalogue-list.js';
 import type { SourceTitle } from './types.js';
 import { categoryGenres, countryLanguage, platformFromFileName, platformName } from './vocab.js';
 
@@ -107,29 +107,18 @@ export async function streamingAssumptions(file: string, opts: StreamingCsvOptio
 
 export async function importStreamingCsv(run: ImportRun, file: string, opts: StreamingCsvOptions, note: (s: string) => void): Promise<void> {
   const a = await streamingAssumptions(file, opts);
-  const opened = await openRows(file, { delimiter: ',' });
-  const progress = run.startPass('rows');
-  let header = true;
-  let n = 0;
-  for await (const r of opened.rows) {
-    if (header) {
-      checkHeader(file, r.fields);
-      header = false;
-      for (const n of a.notes) note(`${basename(file)}: ${n}`);
-      note(`${basename(file)}: ${a.platform}, region ${a.region}, subscription, as of ${a.asOf}`);
-      continue;
-    }
-    const s = streamingTitle(r.fields, a.platform, a.region, a.asOf);
-    if (typeof s === 'string') run.fail(file, r.line, s);
-    else await run.add(file, r.line, s);
-    run.tick();
-    if (++n % 1000 === 0 && opened.read() > 0) progress.setTotal(Math.round((n * opened.size) / opened.read()));
-  }
-  if (header) throw new ImportError(`${file}: empty file (no header line)`);
-  await run.flush();
   // The list is the service's whole catalogue in that region: its offers older than this list
   // are of titles that have left it.
-  run.expiredOffers += await run.merger.expireOffers(a.asOf, { platforms: [a.platform], region: a.region });
-  progress.setTotal(n);
-  run.endPass(`${basename(file)}: ${formatCount(n)} rows read`);
+  await importCatalogueList(
+    run,
+    file,
+    a.asOf,
+    (fields) => {
+      checkHeader(file, fields);
+      for (const n of a.notes) note(`${basename(file)}: ${n}`);
+      note(`${basename(file)}: ${a.platform}, region ${a.region}, subscription, as of ${a.asOf}`);
+      return { platforms: [a.platform], region: a.region };
+    },
+    (fields) => streamingTitle(fields, a.platform, a.region, a.asOf),
+  );
 }
