@@ -4,7 +4,28 @@ import { z } from 'zod';
 import { resolve, join } from 'node:path';
 import { isIP } from 'node:net';
 import { FREE_REPLACEMENTS_WEEKLY_DEFAULT, FREE_WEEKLY_LIMIT_DEFAULT } from '@app/shared';
-import { keyBytesWeakness, textSecretWeakness } from './integrations/crypto/secrets.js';
+
+// How strong a secret must be, here since a configured one is checked with the rest (the
+// generated and stored ones too: integrations/crypto/secrets.ts).
+const MIN_SECRET_CHARS = 32;
+/** A random 32-character secret has ~25 distinct characters; a repeated placeholder has few. */
+const MIN_DISTINCT_CHARS = 8;
+/** 32 random bytes hold ~30 distinct byte values. */
+const MIN_DISTINCT_KEY_BYTES = 16;
+
+/** Why a text secret is too weak, or null when it is acceptable. */
+export function textSecretWeakness(value: string): string | null {
+  if (value.length === 0) return 'is empty';
+  if (value.length < MIN_SECRET_CHARS) return `is ${value.length} characters long; at least ${MIN_SECRET_CHARS} are needed`;
+  if (new Set(value).size < MIN_DISTINCT_CHARS) return `has fewer than ${MIN_DISTINCT_CHARS} distinct characters, so it is not random`;
+  return null;
+}
+
+/** Why a decoded 32-byte key is too weak (e.g. all zero), or null. */
+export function keyBytesWeakness(key: Buffer): string | null {
+  if (new Set(key).size < MIN_DISTINCT_KEY_BYTES) return `has fewer than ${MIN_DISTINCT_KEY_BYTES} distinct bytes, so it is not random`;
+  return null;
+}
 
 const url = (name: string) =>
   z.string().refine((v) => {

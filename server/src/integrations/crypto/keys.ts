@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.js';
 import { createTokenCipher, decodeKey, type TokenCipher } from './token-cipher.js';
-import { SecretError, fileSecret, keyBytesWeakness, readSecretFile } from './secrets.js';
+import { keyBytesWeakness } from '../../config.js';
+import { SecretError, fileSecret, readSecretFile } from './secrets.js';
 
 export const CALENDAR_KEY_FILE = 'calendar-token-key';
 

@@ -4,28 +4,9 @@
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { textSecretWeakness } from '../../config.js';
 
 export class SecretError extends Error {}
-
-export const MIN_SECRET_CHARS = 32;
-/** A random 32-character secret has ~25 distinct characters; a repeated placeholder has few. */
-export const MIN_DISTINCT_CHARS = 8;
-/** 32 random bytes hold ~30 distinct byte values. */
-export const MIN_DISTINCT_KEY_BYTES = 16;
-
-/** Why a text secret is too weak, or null when it is acceptable. */
-export function textSecretWeakness(value: string): string | null {
-  if (value.length === 0) return 'is empty';
-  if (value.length < MIN_SECRET_CHARS) return `is ${value.length} characters long; at least ${MIN_SECRET_CHARS} are needed`;
-  if (new Set(value).size < MIN_DISTINCT_CHARS) return `has fewer than ${MIN_DISTINCT_CHARS} distinct characters, so it is not random`;
-  return null;
-}
-
-/** Why a decoded 32-byte key is too weak (e.g. all zero), or null. */
-export function keyBytesWeakness(key: Buffer): string | null {
-  if (new Set(key).size < MIN_DISTINCT_KEY_BYTES) return `has fewer than ${MIN_DISTINCT_KEY_BYTES} distinct bytes, so it is not random`;
-  return null;
-}
 
 /** Throws a one-line SecretError naming the source when the secret is too weak. */
 export function checkTextSecret(value: string, source: string, fix: string): string {
