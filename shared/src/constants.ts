@@ -138,6 +138,8 @@ export const ACCOUNT_DATA = {
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** tonights_pick: this product's own account export (JSON), from this or another server. */
 export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'netflix', 'trakt', 'tonights_pick'] as const;
+/** The 400 of an upload whose source is none of them (the schema's and the multipart reader's). */
+export const IMPORT_SOURCE_PROBLEM = `source must be one of ${IMPORT_SOURCES.join(', ')}`;
 /** Each import source as people call it (previews, errors, the history's "Imported from"). */
 export const IMPORT_SOURCE_NAMES: Record<(typeof IMPORT_SOURCES)[number], string> = { letterboxd: 'Letterboxd', imdb: 'IMDb', netflix: 'Netflix', trakt: 'Trakt', tonights_pick: "Tonight's Pick" };
 /**

@@ -1,12 +1,12 @@
 // Bring your taste: history imports (preview, confirm, undo), the watchlist, and history edits.
 import { z } from 'zod';
-import { IMPORT_MAX_BYTES, IMPORT_SOURCES } from '../constants.js';
+import { IMPORT_MAX_BYTES, IMPORT_SOURCE_PROBLEM, IMPORT_SOURCES } from '../constants.js';
 import { Recommendation } from './recommendations.js';
 
 /** A user's watchlist holds at most this many titles (saving one more answers 409). */
 export const WATCHLIST_MAX = 500;
 
-export const ImportSource = z.enum(IMPORT_SOURCES, { error: 'source must be one of letterboxd, imdb, netflix, trakt, tonights_pick' });
+export const ImportSource = z.enum(IMPORT_SOURCES, { error: IMPORT_SOURCE_PROBLEM });
 export type ImportSource = z.infer<typeof ImportSource>;
 
 /**

@@ -3,7 +3,7 @@
 // optional `source`). Either way the file is held in memory only while it is read, never stored.
 import type { Request } from 'express';
 import busboy from 'busboy';
-import { CreateImportRequest, IMPORT_MAX_BYTES, ImportSource } from '@app/shared';
+import { CreateImportRequest, IMPORT_MAX_BYTES, IMPORT_SOURCE_PROBLEM, ImportSource } from '@app/shared';
 import { badRequest, fieldError, tooLarge as tooLargeError, type HttpError } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
 import type { ImportUpload } from './imports.service.js';
@@ -71,7 +71,7 @@ export function uploadFromMultipart(req: Request): Promise<ImportUpload> {
     });
     bb.on('field', (field, value, info) => {
       if (field === 'source') {
-        if (info.valueTruncated) failed ??= badRequest('source must be one of letterboxd, imdb, netflix, trakt, tonights_pick');
+        if (info.valueTruncated) failed ??= badRequest(IMPORT_SOURCE_PROBLEM);
         source = value;
       }
     });

@@ -3,7 +3,7 @@
 // never from the extension alone; a source the user chose must agree with it. Anything that cannot
 // be read throws an ImportFileError whose one-line message names the file and, where known, the
 // line. Pure: no I/O, every loop bounded by the input (at most IMPORT_MAX_BYTES) and MAX_ENTRIES.
-import { IMPORT_MAX_BYTES, IMPORT_SOURCE_NAMES as SOURCE_NAMES, type ImportSource } from '@app/shared';
+import { IMPORT_MAX_BYTES, IMPORT_SOURCE_NAMES, type ImportSource } from '@app/shared';
 import { ACCEPTED, columns, csvRecords, decodeText, fail, shown } from './common.js';
 import { imdbFileOf, parseImdb } from './imdb.js';
 import { isLetterboxdHeader, LetterboxdMerger, letterboxdLoneFile, letterboxdMember, type LetterboxdFile } from './letterboxd.js';
@@ -46,7 +46,7 @@ export function parseImportFile(filename: string, bytes: Buffer, source?: Import
   if (bytes.length === 0) fail(`${where} is empty.`);
   if (bytes.length > IMPORT_MAX_BYTES) fail(`${where} is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
   const plan = looksLikeZip(bytes) ? zipPlan(where, bytes) : textPlan(where, filename, bytes);
-  if (source && source !== plan.source) fail(`${where} looks like ${plan.label}, not ${SOURCE_NAMES[source]}: choose ${SOURCE_NAMES[plan.source]}, or send your ${SOURCE_NAMES[source]} export.`);
+  if (source && source !== plan.source) fail(`${where} looks like ${plan.label}, not ${IMPORT_SOURCE_NAMES[source]}: choose ${IMPORT_SOURCE_NAMES[plan.source]}, or send your ${IMPORT_SOURCE_NAMES[source]} export.`);
   return plan.run();
 }
 
