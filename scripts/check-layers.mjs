@@ -31,7 +31,7 @@ export const WORKSPACES = [
         order: [
           'account', 'credentials', 'delivery', 'feedback', 'fit', 'payments', 'public', 'settings', 'imports', 'household', 'auth',
           'recommendations', 'sessions', 'onboarding', 'subscription', 'tonight', 'watchlist', 'calendar', 'extension', 'analytics',
-          'history', 'users',
+          'codes', 'history', 'users',
         ],
       },
       { name: 'catalog', paths: ['catalog/'] },
