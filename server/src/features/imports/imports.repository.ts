@@ -141,7 +141,7 @@ export async function markConfirmed(tx: Tx, userId: string, id: string, applied:
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** The watchlist entries a confirmed import wrote (its history rows go through History: history-write.ts). */
+/** The watchlist entries a confirmed import wrote (its history rows go through History: history.ts). */
 export async function deleteImportedWatchlist(tx: Tx, userId: string, importId: string): Promise<number> {
   const w = await tx.deleteFrom('watchlist').where('user_id', '=', userId).where('import_id', '=', importId).executeTakeFirst();
   return Number(w.numDeletedRows);
