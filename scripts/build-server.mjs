@@ -6,8 +6,8 @@
 // start (a second start on SQLite: about 1.45 s with packages outside the bundle, 0.9 s inside,
 // on the busy shared 2-core machine; scripts/bench/api-startup.ts).
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_BUNDLES } from './server-bundles.mjs';
 
@@ -54,13 +54,24 @@ const common = {
 
 /** The server into `outfile`, and beside it the other SERVER_BUNDLES (import parser, operator commands). */
 export async function buildServer(outfile = join(root, 'server/dist/main.mjs')) {
-  const entries = Object.entries(SERVER_BUNDLES).map(([out, src]) => [src, out === 'main.mjs' ? outfile : join(dirname(outfile), out)]);
-  const outputs = entries.map(([, out]) => out);
-  await Promise.all(entries.map(([src, out]) => build({ ...common, entryPoints: [join(root, src)], outfile: out })));
-  for (const file of outputs) {
-    const text = await readFile(file, 'utf8');
-    const at = text.search(/[^\x00-\x7f]/);
-    if (at >= 0) throw new Error(`${file} holds a character beyond ASCII (${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}): escape it in the source, or add its package to NON_ASCII_PACKAGES`);
+  const dist = dirname(outfile);
+  // Written to a folder beside dist (so the source maps' relative paths hold), then each file
+  // renamed into place: an operator command or server starting meanwhile, or a second build at
+  // once (two `npm run admin` on stale sources), reads a whole old file or a whole new one.
+  const staging = join(dirname(dist), `.dist-build-${process.pid}-${Date.now()}`);
+  const names = Object.keys(SERVER_BUNDLES).map((out) => (out === 'main.mjs' ? basename(outfile) : out));
+  try {
+    await Promise.all(Object.values(SERVER_BUNDLES).map((src, i) => build({ ...common, entryPoints: [join(root, src)], outfile: join(staging, names[i]) })));
+    for (const name of names) {
+      const text = await readFile(join(staging, name), 'utf8');
+      const at = text.search(/[^\x00-\x7f]/);
+      if (at >= 0) throw new Error(`${join(dist, name)} holds a character beyond ASCII (${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}): escape it in the source, or add its package to NON_ASCII_PACKAGES`);
+    }
+    await mkdir(dist, { recursive: true });
+    // The map first: a bundle in place always finds its own map.
+    for (const name of names) for (const file of [`${name}.map`, name]) await rename(join(staging, file), join(dist, file));
+  } finally {
+    await rm(staging, { recursive: true, force: true });
   }
 }
 

@@ -11,8 +11,9 @@ if (!Object.hasOwn(BUNDLES, name)) {
   console.error(`Usage: node scripts/operator.mjs <${Object.keys(BUNDLES).join('|')}> [args]`);
   process.exit(2);
 }
-// The notice on standard error: `status --json` and `export-user` write data to standard output.
-const built = await buildServerIfStale(console.error);
+// The notice for a person at a terminal, on standard error (`status --json` and `export-user`
+// write data to standard output); a script reading standard error sees only the command's lines.
+const built = await buildServerIfStale(process.stderr.isTTY ? console.error : () => {});
 if (built !== 0) process.exit(built);
 
 // Source maps: a failure's stack names the TypeScript file and line, as the server's does.
