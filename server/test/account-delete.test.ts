@@ -40,10 +40,10 @@ describe.each(dialects)('account deletion on %s', (dialect) => {
     const order = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     const ext = await u.api.extension.createToken({ nonce: randomBytes(24).toString('base64url'), browser_name: 'Chrome at work' });
     await u.api.feedback.submit({ rating: false, comment: 'Too many dramas', email: u.email });
-    await u.api.public.event({ name: 'page_view', path: '/app/dashboard', properties: { email: u.email } });
+    await u.api.analytics.event({ name: 'page_view', path: '/app/dashboard', properties: { email: u.email } });
     await setPlan(server, u.userId, 'paid_lifetime');
     await connect(Object.assign(u, { id: u.userId }), google, { email: `${u.userId.slice(0, 8)}@gmail.test` });
-    await u.api.settings.calendarAuthUrl(); // a pending authorisation too
+    await u.api.calendar.authUrl(); // a pending authorisation too
     // A wrong sign-in leaves counters named after the address.
     await server.client().api.auth.login({ email: u.email, password: 'Wrong-passw0rd!' }).catch(() => undefined);
     return Object.assign(u, { extToken: ext.token, orderId: order.order_id });

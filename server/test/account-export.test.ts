@@ -36,7 +36,7 @@ describe.each(dialects)('account export on %s', (dialect) => {
     const order = await u.api.payments.createOrder({ billing_period: 'lifetime' });
     const ext = await u.api.extension.createToken({ nonce: randomBytes(24).toString('base64url'), browser_name: 'Firefox on the laptop' });
     await u.api.feedback.submit({ rating: true, comment: 'Lovely picks', email: u.email });
-    await u.api.public.event({ name: 'page_view', path: '/app/settings' });
+    await u.api.analytics.event({ name: 'page_view', path: '/app/settings' });
     await u.api.settings.updateProfile({ selected_days: [1, 2, 3, 4, 5], recommendation_time: '10:00', email_delivery: true });
     await setPlan(server, u.userId, 'paid_lifetime');
     const calendar = await connect(Object.assign(u, { id: u.userId }), google, { email: 'film.fan@gmail.test' });

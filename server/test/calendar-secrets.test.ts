@@ -57,7 +57,7 @@ describe.each(dialects)('calendar secrets on %s', (dialect) => {
     expect(dump).not.toContain(key);
     // Nor does any answer of the API carry it.
     expect(JSON.stringify(await c.api.settings.profile())).not.toContain(sealed.slice(0, 20));
-    expect(JSON.stringify(await c.api.settings.calendarStatus())).not.toContain(refreshToken);
+    expect(JSON.stringify(await c.api.calendar.status())).not.toContain(refreshToken);
   });
 
   it("a sealed token copied into another user's row does not open there", async () => {
@@ -97,9 +97,9 @@ describe.each(dialects)('calendar secrets on %s', (dialect) => {
     const plain = await startTestServer(dialect, { shareDatabaseWith: server });
     try {
       const c = await signUpUser(plain);
-      expect(await c.api.settings.calendarStatus()).toMatchObject({ available: false, has_refresh_token: false });
+      expect(await c.api.calendar.status()).toMatchObject({ available: false, has_refresh_token: false });
       // One call at a time: a second promise created up front would reject unobserved.
-      for (const call of [() => c.api.settings.calendarAuthUrl(), () => c.api.settings.connectCalendar({ code: 'x', state: 'y' })]) {
+      for (const call of [() => c.api.calendar.authUrl(), () => c.api.calendar.connect({ code: 'x', state: 'y' })]) {
         const err = await apiError(call());
         expect([err.status, err.detail]).toEqual([503, 'Google Calendar is not configured on this server.']);
       }

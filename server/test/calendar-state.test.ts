@@ -31,7 +31,7 @@ describe.each(dialects)('calendar connect state on %s', (dialect) => {
   const nothingStored = async (c: SignedIn) => {
     const row = await userRow(server, c.id);
     expect([row.calendar_refresh_token, row.calendar_account_email, row.calendar_enabled]).toEqual([null, null, 0]);
-    expect(await c.api.settings.calendarStatus()).toMatchObject({ has_refresh_token: false, calendar_enabled: false });
+    expect(await c.api.calendar.status()).toMatchObject({ has_refresh_token: false, calendar_enabled: false });
   };
   const tokenCalls = () => google.tokenRequests.length;
 
@@ -39,9 +39,9 @@ describe.each(dialects)('calendar connect state on %s', (dialect) => {
     const c = await signUpUser(server);
     const { code } = await authorize(c, google);
     const before = tokenCalls();
-    const missing = await apiError(c.api.settings.connectCalendar({ code }));
+    const missing = await apiError(c.api.calendar.connect({ code }));
     expect([missing.status, missing.detail]).toEqual([400, TEXTS.missing]);
-    const unknown = await apiError(c.api.settings.connectCalendar({ code, state: 'forged-state-value' }));
+    const unknown = await apiError(c.api.calendar.connect({ code, state: 'forged-state-value' }));
     expect([unknown.status, unknown.detail]).toEqual([400, TEXTS.invalid]);
     expect(tokenCalls()).toBe(before);
     await nothingStored(c);
@@ -50,10 +50,10 @@ describe.each(dialects)('calendar connect state on %s', (dialect) => {
   it('a state works once: the replay is refused and changes nothing', async () => {
     const c = await signUpUser(server);
     const { code, state } = await authorize(c, google);
-    expect(await c.api.settings.connectCalendar({ code, state: state! })).toMatchObject({ has_refresh_token: true });
+    expect(await c.api.calendar.connect({ code, state: state! })).toMatchObject({ has_refresh_token: true });
     const stored = (await userRow(server, c.id)).calendar_refresh_token;
     const before = tokenCalls();
-    const replay = await apiError(c.api.settings.connectCalendar({ code, state: state! }));
+    const replay = await apiError(c.api.calendar.connect({ code, state: state! }));
     expect([replay.status, replay.detail]).toEqual([400, TEXTS.invalid]);
     expect(tokenCalls()).toBe(before);
     expect((await userRow(server, c.id)).calendar_refresh_token).toBe(stored);
@@ -63,7 +63,7 @@ describe.each(dialects)('calendar connect state on %s', (dialect) => {
     const c = await signUpUser(server);
     const { code, state } = await authorize(c, google);
     const before = tokenCalls();
-    const results = await Promise.allSettled([0, 1, 2, 3].map(() => c.api.settings.connectCalendar({ code, state: state! })));
+    const results = await Promise.allSettled([0, 1, 2, 3].map(() => c.api.calendar.connect({ code, state: state! })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { status: number }).status).toBe(400);
     // The losers never reached Google: the state was taken atomically.
@@ -75,13 +75,13 @@ describe.each(dialects)('calendar connect state on %s', (dialect) => {
     const { code, state } = await authorize(c, google);
     clock.advance(10 * 60_000 + 1000);
     const before = tokenCalls();
-    const expired = await apiError(c.api.settings.connectCalendar({ code, state: state! }));
+    const expired = await apiError(c.api.calendar.connect({ code, state: state! }));
     expect([expired.status, expired.detail]).toEqual([400, TEXTS.expired]);
     expect(tokenCalls()).toBe(before);
     await nothingStored(c);
     // It is gone, not just refused: asking again says it was used.
     clock.set(new Date().toISOString());
-    const again = await apiError(c.api.settings.connectCalendar({ code, state: state! }));
+    const again = await apiError(c.api.calendar.connect({ code, state: state! }));
     expect(again.detail).toBe(TEXTS.invalid);
   });
 
@@ -89,24 +89,24 @@ describe.each(dialects)('calendar connect state on %s', (dialect) => {
     const c = await signUpUser(server);
     const { code, state } = await authorize(c, google);
     clock.advance(10 * 60_000 - 1000);
-    expect(await c.api.settings.connectCalendar({ code, state: state! })).toMatchObject({ has_refresh_token: true });
+    expect(await c.api.calendar.connect({ code, state: state! })).toMatchObject({ has_refresh_token: true });
   });
 
   it("another user's state is refused, and stays usable by its owner", async () => {
     const alice = await signUpUser(server);
     const mallory = await signUpUser(server);
     const { code, state } = await authorize(alice, google);
-    const stolen = await apiError(mallory.api.settings.connectCalendar({ code, state: state! }));
+    const stolen = await apiError(mallory.api.calendar.connect({ code, state: state! }));
     expect([stolen.status, stolen.detail]).toEqual([400, TEXTS.invalid]);
     await nothingStored(mallory);
-    expect(await alice.api.settings.connectCalendar({ code, state: state! })).toMatchObject({ has_refresh_token: true });
+    expect(await alice.api.calendar.connect({ code, state: state! })).toMatchObject({ has_refresh_token: true });
   });
 
   it("PKCE: a code redeemed with another attempt's state (so another verifier) is refused by Google", async () => {
     const c = await signUpUser(server);
     const first = await authorize(c, google);
     const second = await authorize(c, google);
-    const err = await apiError(c.api.settings.connectCalendar({ code: first.code, state: second.state! }));
+    const err = await apiError(c.api.calendar.connect({ code: first.code, state: second.state! }));
     expect([err.status, err.detail]).toEqual([400, TEXTS.rejected]);
     await nothingStored(c);
   });
@@ -114,7 +114,7 @@ describe.each(dialects)('calendar connect state on %s', (dialect) => {
   it('a code Google does not know is a 400, never a 500', async () => {
     const c = await signUpUser(server);
     const { state } = await authorize(c, google);
-    const err = await apiError(c.api.settings.connectCalendar({ code: '4/0not-a-real-code', state: state! }));
+    const err = await apiError(c.api.calendar.connect({ code: '4/0not-a-real-code', state: state! }));
     expect([err.status, err.detail]).toEqual([400, TEXTS.rejected]);
     await nothingStored(c);
   });
@@ -122,19 +122,19 @@ describe.each(dialects)('calendar connect state on %s', (dialect) => {
   it('keeps at most 5 pending attempts per user; the newest still work', async () => {
     const c = await signUpUser(server);
     for (let i = 0; i < 7; i++) {
-      await c.api.settings.calendarAuthUrl();
+      await c.api.calendar.authUrl();
       clock.advance(1000);
     }
     const rows = await server.running.ctx.db.selectFrom('calendar_oauth_states').selectAll().where('user_id', '=', c.id).execute();
     expect(rows).toHaveLength(5);
-    expect(await c.api.settings.connectCalendar(await authorize(c, google).then(({ code, state }) => ({ code, state: state! })))).toMatchObject({ has_refresh_token: true });
+    expect(await c.api.calendar.connect(await authorize(c, google).then(({ code, state }) => ({ code, state: state! })))).toMatchObject({ has_refresh_token: true });
   });
 
   it('expired states are swept when new ones are issued', async () => {
     const c = await signUpUser(server);
-    await c.api.settings.calendarAuthUrl();
+    await c.api.calendar.authUrl();
     clock.advance(11 * 60_000);
-    await c.api.settings.calendarAuthUrl();
+    await c.api.calendar.authUrl();
     const rows = await server.running.ctx.db.selectFrom('calendar_oauth_states').selectAll().where('user_id', '=', c.id).execute();
     expect(rows).toHaveLength(1);
   });

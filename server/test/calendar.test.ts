@@ -50,13 +50,13 @@ describe.each(dialects)('google calendar on %s', (dialect) => {
 
   it('is locked for a free user: 403 with a clear detail, nothing stored', async () => {
     const c = await signUpUser(server, 'free_trial');
-    const status = CalendarStatus.parse(await c.api.settings.calendarStatus());
+    const status = CalendarStatus.parse(await c.api.calendar.status());
     expect(status).toEqual({ has_refresh_token: false, calendar_enabled: false, account_email: null, available: true, needs_reconnect: false });
-    const e1 = await apiError(c.api.settings.calendarAuthUrl());
+    const e1 = await apiError(c.api.calendar.authUrl());
     expect([e1.status, e1.detail]).toEqual([403, 'Calendar integration is part of the lifetime plan.']);
-    const e2 = await apiError(c.api.settings.connectCalendar({ code: 'x', state: 'y' }));
+    const e2 = await apiError(c.api.calendar.connect({ code: 'x', state: 'y' }));
     expect(e2.status).toBe(403);
-    const e3 = await apiError(c.api.settings.updateCalendar({ calendar_enabled: true }));
+    const e3 = await apiError(c.api.calendar.update({ calendar_enabled: true }));
     expect(e3.status).toBe(403);
     const e4 = await thrown(add(c));
     expect([e4.status, e4.message]).toEqual([403, 'Calendar integration is part of the lifetime plan.']);
@@ -66,7 +66,7 @@ describe.each(dialects)('google calendar on %s', (dialect) => {
 
   it('builds a minimal offline authorisation URL with a bound state and PKCE S256', async () => {
     const c = await signUpUser(server);
-    const { authorization_url } = CalendarAuthUrlResponse.parse(await c.api.settings.calendarAuthUrl());
+    const { authorization_url } = CalendarAuthUrlResponse.parse(await c.api.calendar.authUrl());
     const url = new URL(authorization_url);
     expect(`${url.origin}${url.pathname}`).toBe(google.env().GOOGLE_AUTH_URL);
     const q = Object.fromEntries(url.searchParams);
@@ -97,7 +97,7 @@ describe.each(dialects)('google calendar on %s', (dialect) => {
     const status = await connect(c, google);
     const gmail = `${c.email.split('@')[0]}@gmail.test`;
     expect(status).toEqual({ has_refresh_token: true, calendar_enabled: true, account_email: gmail, available: true, needs_reconnect: false });
-    expect(CalendarStatus.parse(await c.api.settings.calendarStatus())).toEqual(status);
+    expect(CalendarStatus.parse(await c.api.calendar.status())).toEqual(status);
     expect(User.parse(await c.api.settings.profile())).toMatchObject({ calendar_connected: true, calendar_enabled: true });
 
     const added = await add(c);
@@ -122,20 +122,20 @@ describe.each(dialects)('google calendar on %s', (dialect) => {
     const past = await thrown(add(c, { date: TWO_DAYS_AGO }));
     expect([past.status, past.message]).toEqual([400, 'The date cannot be in the past']);
 
-    expect(await c.api.settings.updateCalendar({ calendar_enabled: false })).toMatchObject({ has_refresh_token: true, calendar_enabled: false });
-    expect(await c.api.settings.updateCalendar({ calendar_enabled: true })).toMatchObject({ calendar_enabled: true });
+    expect(await c.api.calendar.update({ calendar_enabled: false })).toMatchObject({ has_refresh_token: true, calendar_enabled: false });
+    expect(await c.api.calendar.update({ calendar_enabled: true })).toMatchObject({ calendar_enabled: true });
 
     const [refreshToken] = google.refreshTokensOf(gmail);
-    expect(MessageResponse.parse(await c.api.settings.disconnectCalendar())).toEqual({ message: 'Google Calendar disconnected' });
+    expect(MessageResponse.parse(await c.api.calendar.disconnect())).toEqual({ message: 'Google Calendar disconnected' });
     expect(google.revocations).toContain(refreshToken);
     expect(google.isRevoked(refreshToken)).toBe(true);
-    expect(await c.api.settings.calendarStatus()).toEqual({ has_refresh_token: false, calendar_enabled: false, account_email: null, available: true, needs_reconnect: false });
+    expect(await c.api.calendar.status()).toEqual({ has_refresh_token: false, calendar_enabled: false, account_email: null, available: true, needs_reconnect: false });
     const row = await userRow(server, c.id);
     expect([row.calendar_refresh_token, row.calendar_account_email, row.calendar_enabled]).toEqual([null, null, 0]);
 
     const afterwards = await thrown(add(c));
     expect([afterwards.status, afterwards.message]).toEqual([403, 'Failed to add to calendar. Please enable calendar integration in settings.']);
-    const toggle = await apiError(c.api.settings.updateCalendar({ calendar_enabled: true }));
+    const toggle = await apiError(c.api.calendar.update({ calendar_enabled: true }));
     expect([toggle.status, toggle.detail]).toEqual([400, 'Connect Google Calendar first.']);
   });
 
@@ -166,7 +166,7 @@ describe.each(dialects)('google calendar on %s', (dialect) => {
     expect(err.status).toBe(409);
     expect(err.message).toBe('Your Google Calendar connection has expired or was revoked. Please reconnect your calendar in Settings.');
     expect(err.extra).toMatchObject({ needs_reconnect: true });
-    const status = await c.api.settings.calendarStatus();
+    const status = await c.api.calendar.status();
     expect(status).toEqual({ has_refresh_token: false, calendar_enabled: false, account_email: first.account_email, available: true, needs_reconnect: true });
     expect((await userRow(server, c.id)).calendar_refresh_token).toBeNull();
     // Asking again answers the same, without calling Google.
@@ -182,11 +182,11 @@ describe.each(dialects)('google calendar on %s', (dialect) => {
     const c = await signUpUser(server);
     await connect(c, google);
     google.options.failRevoke = true;
-    await c.api.settings.disconnectCalendar();
+    await c.api.calendar.disconnect();
     expect((await userRow(server, c.id)).calendar_refresh_token).toBeNull();
-    expect(await c.api.settings.calendarStatus()).toMatchObject({ has_refresh_token: false, needs_reconnect: false });
+    expect(await c.api.calendar.status()).toMatchObject({ has_refresh_token: false, needs_reconnect: false });
     // Disconnecting twice is harmless.
-    expect(await c.api.settings.disconnectCalendar()).toEqual({ message: 'Google Calendar disconnected' });
+    expect(await c.api.calendar.disconnect()).toEqual({ message: 'Google Calendar disconnected' });
   });
 
   it('the same idempotency key adds one event however often it is retried', async () => {
@@ -200,7 +200,7 @@ describe.each(dialects)('google calendar on %s', (dialect) => {
 
   it('answers 401 without a token and 400 for a malformed body', async () => {
     const anon = server.client();
-    expect((await apiError(anon.api.settings.calendarStatus())).status).toBe(401);
+    expect((await apiError(anon.api.calendar.status())).status).toBe(401);
     const c = await signUpUser(server);
     const res = await fetch(`${server.url}/api/settings/calendar/connect`, {
       method: 'POST',

@@ -73,7 +73,7 @@ describe.each(dialects)('scheduled delivery to Google Calendar on %s', (dialect)
     expect(mails).toHaveLength(2);
     const picks = await recommendationRows(server, u.userId);
     expect(mails[1].subject).toContain(picks.at(-1)!.movie_title);
-    expect(CalendarStatus.parse(await u.api.settings.calendarStatus())).toMatchObject({ has_refresh_token: false, needs_reconnect: true });
+    expect(CalendarStatus.parse(await u.api.calendar.status())).toMatchObject({ has_refresh_token: false, needs_reconnect: true });
     expect((await deliveriesOf(server, u.userId)).map((d) => [d.local_date, d.status, d.calendar_event_id !== null, d.email_sent_at !== null])).toEqual([
       ['2026-05-04', 'sent', true, true],
       ['2026-05-05', 'sent', true, false],
@@ -89,7 +89,7 @@ describe.each(dialects)('scheduled delivery to Google Calendar on %s', (dialect)
     await free.api.settings.updateProfile({ delivery_channel: 'calendar' });
     const paused = await calendarUser('Europe/Paris', [1], '19:00');
     await paused.api.settings.updateProfile({ delivery_channel: 'calendar' });
-    await paused.api.settings.updateCalendar({ calendar_enabled: false });
+    await paused.api.calendar.update({ calendar_enabled: false });
 
     await runAt(server, clock, '2026-05-11T18:07:00Z'); // 20:07 CEST, an hour after the slot
     expect(eventsOf(late.account).map((e) => e.body.start.dateTime)).toEqual(['2026-05-11T20:15:00+02:00']);

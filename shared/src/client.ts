@@ -202,11 +202,13 @@ export function createApiClient(opts: ApiClientOptions) {
     settings: {
       profile: () => call('settings_profile'),
       updateProfile: (b: S.UpdateProfileRequest) => call('settings_update_profile', { body: b }),
-      calendarAuthUrl: () => call('calendar_auth_url'),
-      connectCalendar: (b: S.CalendarConnectRequest) => call('calendar_connect', { body: b }),
-      calendarStatus: () => call('calendar_status'),
-      updateCalendar: (b: S.UpdateCalendarRequest) => call('calendar_update', { body: b }),
-      disconnectCalendar: () => call('calendar_disconnect', { body: {} }),
+    },
+    calendar: {
+      authUrl: () => call('calendar_auth_url'),
+      connect: (b: S.CalendarConnectRequest) => call('calendar_connect', { body: b }),
+      status: () => call('calendar_status'),
+      update: (b: S.UpdateCalendarRequest) => call('calendar_update', { body: b }),
+      disconnect: () => call('calendar_disconnect', { body: {} }),
     },
     subscription: {
       status: () => call('subscription_status'),
@@ -230,6 +232,8 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     public: {
       config: () => call('public_config'),
+    },
+    analytics: {
       event: (b: S.AnalyticsEventRequest) => call('analytics_events', { body: b }),
     },
     catalog: {

@@ -25,13 +25,13 @@ export async function userRow(server: TestServer, id: string): Promise<UserRow> 
 
 /** auth-url -> Google consent -> the code and state the settings page receives. */
 export async function authorize(c: SignedIn, google: FakeGoogleOAuth, opts: ConsentOptions = {}) {
-  const { authorization_url } = await c.api.settings.calendarAuthUrl();
+  const { authorization_url } = await c.api.calendar.authUrl();
   return google.consent(authorization_url, { email: `${c.email.split('@')[0]}@gmail.test`, ...opts });
 }
 
 export async function connect(c: SignedIn, google: FakeGoogleOAuth, opts: ConsentOptions = {}): Promise<CalendarStatus> {
   const { code, state } = await authorize(c, google, opts);
-  return CalendarStatus.parse(await c.api.settings.connectCalendar({ code, state: state ?? undefined }));
+  return CalendarStatus.parse(await c.api.calendar.connect({ code, state: state ?? undefined }));
 }
 
 /** Runs a call that must fail; returns the ApiError. */

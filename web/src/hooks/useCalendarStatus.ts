@@ -6,5 +6,5 @@ import { useUserKey } from './useUserKey';
 export function useCalendarStatus(enabled = true) {
   const api = useApi();
   const key = useUserKey('calendar');
-  return useSWR<CalendarStatus>(enabled ? key : null, () => api.settings.calendarStatus());
+  return useSWR<CalendarStatus>(enabled ? key : null, () => api.calendar.status());
 }

@@ -41,7 +41,7 @@ export function OnboardingPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api.public.event({ name: 'onboarding_started', path: '/app/onboarding' }).catch(() => undefined);
+    api.analytics.event({ name: 'onboarding_started', path: '/app/onboarding' }).catch(() => undefined);
   }, [api]);
 
   const set = <K extends keyof OnboardingChoices>(k: K) => (v: OnboardingChoices[K]) => setChoices((prev) => ({ ...prev, [k]: v }));
@@ -73,7 +73,7 @@ export function OnboardingPage() {
       });
       // The profile cache too, not only the stored user: Settings must not open on the copy loaded before onboarding.
       await profile.remember({ ...user, is_onboarded: true });
-      api.public
+      api.analytics
         .event({
           name: 'onboarding_completed',
           path: '/app/onboarding',

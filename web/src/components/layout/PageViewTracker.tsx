@@ -8,7 +8,7 @@ export function PageViewTracker() {
   const { pathname } = useLocation();
   useEffect(() => {
     void afterFirstView
-      .then(() => api.public.event({ name: 'page_view', path: pathname }))
+      .then(() => api.analytics.event({ name: 'page_view', path: pathname }))
       .catch(() => {
         // A lost page view must never disturb the visitor.
       });

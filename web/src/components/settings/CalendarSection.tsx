@@ -47,8 +47,8 @@ export function CalendarSection({ user, oauth, onOAuthUsed, onUpgrade }: Props) 
       setMessage({ tone: denied === 'access_denied' ? 'info' : 'error', text: oauthErrorText(denied ?? '') });
       return;
     }
-    api.settings
-      .connectCalendar({ code, ...(state ? { state } : {}) })
+    api.calendar
+      .connect({ code, ...(state ? { state } : {}) })
       .then((s) => {
         void mutate(s, { revalidate: false });
         setMessage(s.has_refresh_token ? { tone: 'success', text: CALENDAR_CONNECTED_TEXT } : { tone: 'error', text: ALERT_TEXTS.calendarIncomplete });
@@ -71,7 +71,7 @@ export function CalendarSection({ user, oauth, onOAuthUsed, onUpgrade }: Props) 
 
   const connect = () =>
     run(async () => {
-      const { authorization_url } = await api.settings.calendarAuthUrl();
+      const { authorization_url } = await api.calendar.authUrl();
       window.location.assign(authorization_url);
     }, 'Could not start the calendar connection. Please try again.');
 
@@ -104,11 +104,11 @@ export function CalendarSection({ user, oauth, onOAuthUsed, onUpgrade }: Props) 
               type="checkbox"
               checked={status.calendar_enabled}
               disabled={busy}
-              onChange={(e) => void run(() => api.settings.updateCalendar({ calendar_enabled: e.target.checked }), 'Could not change auto-schedule.')}
+              onChange={(e) => void run(() => api.calendar.update({ calendar_enabled: e.target.checked }), 'Could not change auto-schedule.')}
             />
             <span>Add my picks to the calendar automatically on my chosen days</span>
           </label>
-          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void run(() => api.settings.disconnectCalendar(), ALERT_TEXTS.disconnectCalendar)}>
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void run(() => api.calendar.disconnect(), ALERT_TEXTS.disconnectCalendar)}>
             Disconnect calendar
           </button>
         </>
