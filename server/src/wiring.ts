@@ -1,5 +1,6 @@
-// Builds every feature's services and the API's routers: the one place routers are mounted
-// (createApp in app.ts mounts the result, `services.api`, as one). Each route's method, path,
+// Builds what the features share (the catalog, the history with what a server keeps in memory)
+// and the API's routers: the one place routers are mounted (createApp in app.ts mounts the
+// result, `services.api`, as one). Features are functions of the context and these. Each route's method, path,
 // auth, body parser and schemas come from the shared table (shared/src/routes.ts) through
 // http/route.ts. New features register here.
 import { Router } from 'express';
