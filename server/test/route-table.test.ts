@@ -24,6 +24,18 @@ function servingFolders(): Map<string, string[]> {
   return found;
 }
 
+/** Each route key the typed client calls (shared/src/client.ts), with the namespace it is called under. */
+function clientNamespaces(): Array<[string, string]> {
+  const source = readFileSync(fileURLToPath(new URL('../../shared/src/client.ts', import.meta.url)), 'utf8');
+  const found: Array<[string, string]> = [];
+  let namespace = '';
+  for (const line of source.slice(source.indexOf('  return {\n')).split('\n')) {
+    namespace = /^ {4}(\w+): \{$/.exec(line)?.[1] ?? namespace;
+    for (const m of line.matchAll(/(?:call|file)\('([a-z_]+)'|ROUTES\.([a-z_]+)/g)) found.push([m[1] ?? m[2], namespace]);
+  }
+  return found;
+}
+
 describe('the route table', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -76,6 +88,12 @@ describe('the route table', () => {
       .map((key) => [key, (folders.get(key) ?? []).join(',')])
       .filter(([key, folder]) => folder !== key.split('_')[0]);
     expect(wrong).toEqual([]);
+  });
+
+  it('is called by the typed client under the namespace of each key\'s prefix', () => {
+    const calls = clientNamespaces();
+    expect(calls.length).toBeGreaterThan(Object.keys(ROUTES).length / 2);
+    expect(calls.filter(([key, namespace]) => key.split('_')[0] !== namespace)).toEqual([]);
   });
 
   it('names each method and path once', () => {
