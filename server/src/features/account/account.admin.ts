@@ -1,8 +1,9 @@
 // The operator's side of account data (npm run admin): list accounts, export one, delete one.
 // Export and deletion are the same functions the API runs (account.export.ts, account.service.ts).
-import { sql } from 'kysely';
 import type { DB } from '../../db/connection.js';
+import { lastHistoryActivity } from '../history/history-reads.repository.js';
 import { findUserByEmail } from '../users/users.repository.js';
+import { accountsForListing } from './account.repository.js';
 import { buildAccountExport } from './account.export.js';
 import { eraseAccount, type AccountDeps } from './account.service.js';
 import type { AccountExport } from '@app/shared';
@@ -16,25 +17,12 @@ export interface AccountListing {
 }
 
 export async function listAccounts(db: DB): Promise<AccountListing[]> {
-  const rows = await db
-    .selectFrom('users as u')
-    .select([
-      'u.email',
-      'u.subscription_tier',
-      'u.created_at',
-      'u.updated_at',
-      sql<string | null>`(select max(coalesce(r.rated_at, r.created_at)) from recommendations r where r.user_id = u.id)`.as('last_pick'),
-      sql<string | null>`(select max(a.created_at) from analytics_events a where a.user_id = u.id)`.as('last_event'),
-      sql<string | null>`(select max(t.last_used_at) from extension_tokens t where t.user_id = u.id)`.as('last_extension'),
-    ])
-    .orderBy('u.created_at')
-    .orderBy('u.email')
-    .execute();
+  const [rows, lastPick] = await Promise.all([accountsForListing(db), lastHistoryActivity(db)]);
   return rows.map((r) => ({
     email: r.email,
     plan: r.subscription_tier,
     created_at: r.created_at,
-    last_active_at: [r.updated_at, r.last_pick, r.last_event, r.last_extension].filter((v): v is string => typeof v === 'string').sort().at(-1)!,
+    last_active_at: [r.updated_at, lastPick.get(r.id), r.last_event, r.last_extension].filter((v): v is string => typeof v === 'string').sort().at(-1)!,
   }));
 }
 

@@ -7,10 +7,12 @@ import { findUserById, userLists } from '../users/users.repository.js';
 import { parseCounts } from '../imports/imports.present.js';
 import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.service.js';
 import { householdExport } from '../household/household.export.js';
+import { importsForExport } from '../imports/imports.repository.js';
+import { favouritesForExport } from '../onboarding/onboarding.repository.js';
+import { historyForExport } from '../history/history-reads.repository.js';
+import { exportRows } from './account.repository.js';
 
 const rating = (v: number | null): 'liked' | 'disliked' | null => (v === 1 ? 'liked' : v === 0 ? 'disliked' : null);
-
-const TITLE_ID_COLUMNS = ['t.imdb_id', 't.tmdb_id', 't.year', 't.kind'] as const;
 
 /** The ids that find the title again elsewhere (null: a title no longer in the catalog). */
 function titleIds(t: { imdb_id: string | null; tmdb_id: number | null; year: number | null; kind: string | null }) {
@@ -28,55 +30,11 @@ function titleIds(t: { imdb_id: string | null; tmdb_id: number | null; year: num
 export async function buildAccountExport(db: DB, userId: string, now: Date): Promise<AccountExport | null> {
   const user = await findUserById(db, userId);
   if (!user) return null;
-  const [history, favourites, quota, deliveries, payments, feedback, browsers, analytics, watchlist, imports] = await Promise.all([
-    db
-      .selectFrom('recommendations as r')
-      .leftJoin('titles as t', 't.id', 'r.title_id')
-      .select(['r.id', 'r.seq', 'r.title_id', 'r.movie_title', 'r.status', 'r.user_rating', 'r.rated_at', 'r.mood', 'r.platform', 'r.reason', 'r.created_at', 'r.closed_at', 'r.origin', 'r.import_id'])
-      .select(TITLE_ID_COLUMNS)
-      .where('r.user_id', '=', userId)
-      .orderBy('r.seq')
-      .execute(),
-    db
-      .selectFrom('user_favourites as f')
-      .leftJoin('titles as t', 't.id', 'f.title_id')
-      .select(['f.title_id', 't.title', 'f.position', 'f.created_at'])
-      .where('f.user_id', '=', userId)
-      .orderBy('f.position')
-      .execute(),
-    db.selectFrom('recommendation_quota').select(['week_start', 'used', 'free_replacements']).where('user_id', '=', userId).orderBy('week_start').execute(),
-    db
-      .selectFrom('deliveries')
-      .select(['local_date', 'due_at', 'status', 'kind', 'email_sent_at', 'calendar_event_id', 'created_at', 'finished_at'])
-      .where('user_id', '=', userId)
-      .orderBy('local_date')
-      .execute(),
-    db
-      .selectFrom('payment_orders')
-      .select(['id', 'status', 'amount', 'currency', 'created_at', 'paid_at', 'refunded_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    // Feedback carries no user id: it is the account's when it gave the account's address.
-    db.selectFrom('feedback').select(['rating', 'comment', 'email', 'page_url', 'created_at']).where('email', '=', user.email).orderBy('created_at').execute(),
-    db.selectFrom('extension_tokens').select(['browser_name', 'created_at', 'last_used_at', 'revoked_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
-    db.selectFrom('analytics_events').select(['name', 'path', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
-    db
-      .selectFrom('watchlist as w')
-      .leftJoin('titles as t', 't.id', 'w.title_id')
-      .select(['w.title_id', 't.title', 'w.added_at', 'w.import_id'])
-      .select(TITLE_ID_COLUMNS)
-      .where('w.user_id', '=', userId)
-      .orderBy('w.added_at', 'desc')
-      .orderBy('w.title_id')
-      .execute(),
-    // The file itself was never stored: what was read from it and what it wrote.
-    db
-      .selectFrom('imports')
-      .select(['id', 'source', 'filename', 'status', 'rows_read', 'unmatched_count', 'applied', 'created_at', 'confirmed_at', 'undone_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
+  const [history, favourites, [quota, deliveries, payments, feedback, browsers, analytics, watchlist], imports] = await Promise.all([
+    historyForExport(db, userId),
+    favouritesForExport(db, userId),
+    exportRows(db, userId, user.email),
+    importsForExport(db, userId),
   ]);
 
   const household = await householdExport(db, user);

@@ -1,5 +1,7 @@
-// Kysely only: the one transaction that removes an account.
+// Kysely only: the one transaction that removes an account, the export's reads of the tables no
+// other feature's repository reads for it, and the operator's account list.
 import { sql } from 'kysely';
+import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import { deleteInvitesTo, dissolveHouseholdOf } from '../household/household.repository.js';
 
@@ -44,4 +46,56 @@ export async function eraseAccountRows(tx: Tx, userId: string, email: string): P
   }
   const gone = await tx.deleteFrom('users').where('id', '=', userId).returning('email').executeTakeFirst();
   return gone?.email ?? null;
+}
+
+/** Each account with the latest moments of its own rows but history (npm run admin -- list). */
+export function accountsForListing(db: DB) {
+  return db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.email',
+      'u.subscription_tier',
+      'u.created_at',
+      'u.updated_at',
+      sql<string | null>`(select max(a.created_at) from analytics_events a where a.user_id = u.id)`.as('last_event'),
+      sql<string | null>`(select max(t.last_used_at) from extension_tokens t where t.user_id = u.id)`.as('last_extension'),
+    ])
+    .orderBy('u.created_at')
+    .orderBy('u.email')
+    .execute();
+}
+
+/**
+ * The export's rows of the user's tables that have no reader of their own for it, each in one
+ * pass with only the columns that are theirs to see (account.export.ts). Feedback carries no
+ * user id: it is the account's when it gave the account's address.
+ */
+export function exportRows(db: DB, userId: string, email: string) {
+  return Promise.all([
+    db.selectFrom('recommendation_quota').select(['week_start', 'used', 'free_replacements']).where('user_id', '=', userId).orderBy('week_start').execute(),
+    db
+      .selectFrom('deliveries')
+      .select(['local_date', 'due_at', 'status', 'kind', 'email_sent_at', 'calendar_event_id', 'created_at', 'finished_at'])
+      .where('user_id', '=', userId)
+      .orderBy('local_date')
+      .execute(),
+    db
+      .selectFrom('payment_orders')
+      .select(['id', 'status', 'amount', 'currency', 'created_at', 'paid_at', 'refunded_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    db.selectFrom('feedback').select(['rating', 'comment', 'email', 'page_url', 'created_at']).where('email', '=', email).orderBy('created_at').execute(),
+    db.selectFrom('extension_tokens').select(['browser_name', 'created_at', 'last_used_at', 'revoked_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db.selectFrom('analytics_events').select(['name', 'path', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db
+      .selectFrom('watchlist as w')
+      .leftJoin('titles as t', 't.id', 'w.title_id')
+      .select(['w.title_id', 't.title', 'w.added_at', 'w.import_id', 't.imdb_id', 't.tmdb_id', 't.year', 't.kind'])
+      .where('w.user_id', '=', userId)
+      .orderBy('w.added_at', 'desc')
+      .orderBy('w.title_id')
+      .execute(),
+  ]);
 }

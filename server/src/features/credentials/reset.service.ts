@@ -14,7 +14,7 @@ import { signedIn } from '../auth/auth.service.js';
 import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
 import { hashPassword, passwordProblem } from '../auth/password.js';
 import { resetCodes, verificationCodes } from '../codes/purposes.js';
-import { findUserByEmail } from '../users/users.repository.js';
+import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import { revokeCredentials } from '../sessions/sessions.repository.js';
 import { passwordChangedEmail, passwordResetEmail } from './credentials.emails.js';
 
@@ -59,12 +59,7 @@ export async function resetPassword(ctx: AppContext, client: AuthClient, input: 
   const at = ctx.clock.now();
   // The code proves the address (docs/security.md, "Pre-registration"): an unverified account is
   // verified, and the name its pending registrant gave goes with their password.
-  const updated = await ctx.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, email_verified: 1, ...(row.email_verified ? {} : { full_name: null }), tokens_valid_after: at.getTime(), updated_at: at.toISOString() })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateUser(ctx.db, row.id, { password_hash: passwordHash, email_verified: 1, ...(row.email_verified ? {} : { full_name: null }), tokens_valid_after: at.getTime() }, at);
   await revokeCredentials(ctx.db, row.id, at);
   await verificationCodes.deleteFor(ctx.db, [row.id]);
   // The codes other browsers asked for are spent too: the address has its new password.

@@ -83,10 +83,12 @@ export async function deleteStalePreviews(tx: Tx, userId: string, before: string
 }
 
 /**
- * Takes the user's row lock without changing it (lockUser would bump taste_rev, and a preview
- * changes no history): writes of one user's imports take turns, on both databases.
+ * Makes one user's uploads take turns (on two instances too), so the cap on stored previews
+ * holds: it takes the user's row lock without changing the row. Not the history's lock
+ * (history.ts): an upload writes only imports and their items, never the history, so it must not
+ * bump taste_rev; confirming and undoing write the history through history.write.
  */
-export async function lockUserImports(tx: Tx, userId: string): Promise<void> {
+export async function takeUploadTurn(tx: Tx, userId: string): Promise<void> {
   await tx.updateTable('users').set({ id: sql<string>`id` }).where('id', '=', userId).execute();
 }
 
@@ -150,4 +152,14 @@ export async function deleteImportedWatchlist(tx: Tx, userId: string, importId: 
 export async function markUndone(tx: Tx, userId: string, id: string, now: string, dropItems: boolean): Promise<void> {
   await tx.updateTable('imports').set({ status: 'undone', undone_at: now }).where('user_id', '=', userId).where('id', '=', id).execute();
   if (dropItems) await tx.deleteFrom('import_items').where('import_id', '=', id).execute();
+}
+
+/** The user's imports as the account export shows them (the file itself was never stored). */
+export function importsForExport(db: Queryable, userId: string) {
+  return db
+    .selectFrom('imports')
+    .select(['id', 'source', 'filename', 'status', 'rows_read', 'unmatched_count', 'applied', 'created_at', 'confirmed_at', 'undone_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }

@@ -32,11 +32,11 @@ import {
   insertImport,
   insertWatchlistRows,
   itemCounts,
-  lockUserImports,
   listImports,
   markConfirmed,
   markUndone,
   sameFileConfirmedAt,
+  takeUploadTurn,
   watchlistTitles,
   type ImportItemRow,
   type ImportRow,
@@ -142,7 +142,7 @@ export async function createImport(ctx: AppContext, catalog: CatalogStore, parse
   };
   await writeTransaction(ctx.database, async (tx) => {
     // Two uploads of one user (on two instances) take turns here, so the cap holds.
-    await lockUserImports(tx, user.id);
+    await takeUploadTurn(tx, user.id);
     await deleteStalePreviews(tx, user.id, new Date(now.getTime() - STALE_PREVIEW_MS).toISOString(), STALE_PREVIEWS_PER_UPLOAD);
     await insertImport(tx, row, items);
     await dropPreviewsBeyond(tx, user.id, id, IMPORT_LIMITS.storedPreviews);

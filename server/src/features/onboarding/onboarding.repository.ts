@@ -35,13 +35,13 @@ export async function clearFavourites(tx: Tx, userId: string): Promise<void> {
   await tx.deleteFrom('user_favourites').where('user_id', '=', userId).execute();
 }
 
-/** How many titles the user's history holds from imports ("Import instead of picking" favourites). */
-export async function importedTitleCount(db: Queryable, userId: string): Promise<number> {
-  const r = await db
-    .selectFrom('recommendations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('origin', '=', 'import')
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+/** The favourites with their display titles (null: no longer in the catalog), for the account export. */
+export function favouritesForExport(db: Queryable, userId: string) {
+  return db
+    .selectFrom('user_favourites as f')
+    .leftJoin('titles as t', 't.id', 'f.title_id')
+    .select(['f.title_id', 't.title', 'f.position', 'f.created_at'])
+    .where('f.user_id', '=', userId)
+    .orderBy('f.position')
+    .execute();
 }

@@ -9,7 +9,8 @@ import { writeTransaction } from '../../db/transaction.js';
 import { fieldError } from '../../http/errors.js';
 import { recordEvent } from '../analytics/analytics.repository.js';
 import { toUser, updateUser, userLists, type UserRow } from '../users/users.repository.js';
-import { clearFavourites, favouriteTitles, importedTitleCount, replaceFavourites } from './onboarding.repository.js';
+import { importedTitleCount } from '../history/history-reads.repository.js';
+import { clearFavourites, favouriteTitles, replaceFavourites } from './onboarding.repository.js';
 import { filteredOptions, popularOptions } from './movie-options.js';
 
 /** A language is offered in onboarding once the catalog has this many titles in it. */
