@@ -6,7 +6,7 @@ import { HistoryResponse, MessageResponse, Recommendation } from '@app/shared';
 import { CoLikes } from '../src/features/history/co-likes.js';
 import { changesSince } from '../src/features/history/co-likes.repository.js';
 import { tasteRows } from '../src/features/history/history.repository.js';
-import { buildTaste } from '../src/features/history/taste.js';
+import { buildTaste } from '../src/features/history/taste-state.js';
 import { findUserById } from '../src/features/users/users.repository.js';
 import { dialects } from './support/dialects.js';
 import { rawRequest, startTestServer, TestClock, type TestServer } from './support/test-server.js';

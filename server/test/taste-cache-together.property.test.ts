@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { recommendTogether } from '../src/engine/index.js';
-import { buildTaste, issueSeed } from '../src/features/history/taste.js';
+import { buildTaste, issueSeed } from '../src/features/history/taste-state.js';
 import { householdOf, togetherTitleIds } from '../src/features/household/household.repository.js';
 import { displayName } from '../src/features/household/together.present.js';
 import { togetherConstraints } from '../src/features/household/together.service.js';

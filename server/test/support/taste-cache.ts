@@ -4,12 +4,9 @@ import { expect } from 'vitest';
 import { WATCHLIST_MAX, type Mood } from '@app/shared';
 import { recommend } from '../../src/engine/index.js';
 import type { Recommendation as EnginePick } from '../../src/engine/types.js';
-import { tasteRows } from '../../src/features/history/history.repository.js';
-import { buildTaste, issueSeed, tasteOf, type TasteRow } from '../../src/features/history/taste.js';
-import { buildTasteState, nextSeq, positionsFor } from '../../src/features/history/taste-state.js';
-import { favouriteTitleIds } from '../../src/features/onboarding/onboarding.repository.js';
+import { tasteInputs, tasteRows } from '../../src/features/history/history.repository.js';
+import { buildTaste, buildTasteState, issueSeed, nextSeq, positionsFor, tasteOf, type TasteRow } from '../../src/features/history/taste-state.js';
 import { findUserById } from '../../src/features/users/users.repository.js';
-import { savedTitleIds } from '../../src/features/watchlist/watchlist.repository.js';
 import type { TestServer } from './test-server.js';
 
 export const MOODS: Array<Mood | null> = [null, null, 'dark', 'light', 'thrilling'];
@@ -25,8 +22,9 @@ export async function fromDatabase(server: TestServer, userId: string, closing?:
   const rows: TasteRow[] = (await tasteRows(db, userId)).map((r) => ({ ...r }));
   const active = rows.find((r) => r.status === 'active');
   if (active && closing) active.status = closing.watched ? 'watched' : 'skipped';
-  const favourites = await favouriteTitleIds(db, userId);
-  const saved = (await savedTitleIds(db, userId, WATCHLIST_MAX)).filter((id) => !(active && closing?.watched && id === active.title_id));
+  const inputs = await tasteInputs(db, userId, WATCHLIST_MAX);
+  const favourites = inputs.favourites;
+  const saved = inputs.saved.filter((id) => !(active && closing?.watched && id === active.title_id));
   const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
   return { user, rows, favourites, saved, seq };
 }

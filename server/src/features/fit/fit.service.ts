@@ -8,12 +8,12 @@ import type { CatalogEntry } from '../../catalog/catalog.store.js';
 import { constraintVerdict, fitOf, type ConstraintBreak } from '../../engine/index.js';
 import { notFound } from '../../http/errors.js';
 import type { History } from '../history/history.js';
-import { tasteRows } from '../history/history.repository.js';
-import { buildTaste } from '../history/taste.js';
+import { deleteSaved, tasteRows } from '../history/history.repository.js';
+import { buildTaste } from '../history/taste-state.js';
 import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import type { UserRow } from '../users/users.repository.js';
-import { deleteSaved, savedAmong } from '../watchlist/watchlist.repository.js';
+import { savedAmong } from '../watchlist/watchlist.repository.js';
 
 export const NOT_IN_CATALOG = "This title isn't in our catalog yet.";
 export const UNKNOWN_TITLE = 'That title is not in our catalog.';

@@ -116,6 +116,38 @@ export async function closeActive(tx: Tx, userId: string, status: Exclude<Recomm
   return Number(r.numUpdatedRows);
 }
 
+/**
+ * What the engine reads about the person besides their history, in one read: the onboarding
+ * favourites (in the order chosen) and the titles saved for later (the watchlist is bounded:
+ * `savedLimit` is WATCHLIST_MAX).
+ */
+export async function tasteInputs(db: Queryable, userId: string, savedLimit: number): Promise<{ favourites: string[]; saved: string[] }> {
+  const rows = await db
+    .selectFrom('user_favourites')
+    .select(['title_id', 'position', sql<number>`0`.as('saved')])
+    .where('user_id', '=', userId)
+    .unionAll(
+      db
+        .selectFrom((eb) => eb.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).limit(savedLimit).as('w'))
+        .select(['w.title_id', sql<number>`0`.as('position'), sql<number>`1`.as('saved')]),
+    )
+    .execute();
+  const favourites = rows.filter((r) => Number(r.saved) === 0).sort((a, b) => Number(a.position) - Number(b.position));
+  return { favourites: favourites.map((r) => r.title_id), saved: rows.filter((r) => Number(r.saved) === 1).map((r) => r.title_id) };
+}
+
+/**
+ * Removes the title from the user's watchlist; how many rows went (0 or 1). A title marked watched
+ * leaves the list (closeActive as watched in history.ts, a history edit, the badge), and the
+ * watchlist's own remove is the same statement.
+ */
+export async function deleteSaved(db: Queryable, userId: string, titleId: string): Promise<number> {
+  // No title id holds a NUL, and PostgreSQL refuses one in a text value: nothing to delete.
+  if (titleId.includes('\u0000')) return 0;
+  const r = await db.deleteFrom('watchlist').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** What the engine needs to know about the user's past: one small row per issued title. */
 export function tasteRows(db: Queryable, userId: string) {
   return db.selectFrom('recommendations').select(['title_id', 'status', 'user_rating', 'seq']).where('user_id', '=', userId).execute();

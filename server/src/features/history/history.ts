@@ -4,17 +4,32 @@
 // kept taste state (taste-state.ts) and tell the co-likes (co-likes.ts), once, here. A writer that
 // throws rolls back, and neither is touched beyond putting back the state it had taken unchanged.
 // Each HistoryWrite change writes on the transaction and records what it does to both.
+import { WATCHLIST_MAX } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction, type Tx } from '../../db/transaction.js';
 import type { CatalogIndex } from '../../engine/catalog-index.js';
+import type { UserTaste } from '../../engine/types.js';
 import { unauthorized } from '../../http/errors.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { CoLikes } from './co-likes.js';
 import type { EngineIndexes } from './engine-index.js';
 import { historyRow, type HistoryRowInput } from './history-row.js';
 import * as repo from './history.repository.js';
-import { applyAdded, applyClosed, applyIssued, applyRated, buildTasteState, nextSeq, seqAfter, type TasteCache, type TasteState } from './taste-state.js';
+import {
+  applyAdded,
+  applyClosed,
+  applyIssued,
+  applyRated,
+  buildTasteState,
+  issueSeed,
+  nextSeq,
+  positionsFor,
+  seqAfter,
+  tasteOf,
+  type TasteCache,
+  type TasteState,
+} from './taste-state.js';
 
 export interface WriteOptions {
   /** Another user locked in the same transaction (a household's two members), in id order with the first. */
@@ -137,10 +152,25 @@ export class HistoryWrite {
     return repo.rowOfTitle(this.tx, this.user.id, titleId);
   }
 
-  /** Closes the active pick (if any) as watched or skipped. */
+  /** Closes the active pick (if any) as watched or skipped; a title marked watched leaves the watchlist. */
   async closeActive(active: repo.RecommendationRow | undefined, watched: boolean, now: Date): Promise<void> {
     await repo.closeActive(this.tx, this.user.id, watched ? 'watched' : 'skipped', now);
-    if (active) this.change((s) => applyClosed(s, active, watched));
+    if (!active) return;
+    this.change((s) => applyClosed(s, active, watched));
+    if (watched) await repo.deleteSaved(this.tx, this.user.id, active.title_id);
+  }
+
+  /** The favourites and saved titles the engine reads with the history (one read). */
+  inputs() {
+    return repo.tasteInputs(this.tx, this.user.id, WATCHLIST_MAX);
+  }
+
+  /** Everything the engine reads about this user for the next row: the taste, that row's seq and its seed. */
+  async taste(index: CatalogIndex): Promise<{ taste: UserTaste; saved: string[]; seq: number; seed: number }> {
+    const { favourites, saved } = await this.inputs();
+    const state = await this.state(index);
+    const seq = await this.nextSeq();
+    return { taste: tasteOf(this.user, favourites, saved, positionsFor(index, state, favourites)), saved, seq, seed: issueSeed(this.user.id, seq) };
   }
 
   /** A new pick (the active row). */

@@ -4,7 +4,7 @@
 // served one after the other per user. One straight path: the plan is computed once (spendIssue,
 // on the locked row), the user row is read once (the locked row, which also remembers tonight's
 // constraints), and the card is presented from what the write returned.
-import { WATCHLIST_MAX, type Mood, type NewRecommendationRequest, type Recommendation, type SubscriptionWarning } from '@app/shared';
+import type { Mood, NewRecommendationRequest, Recommendation, SubscriptionWarning } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { recommend } from '../../engine/index.js';
@@ -12,13 +12,9 @@ import { conflict, fieldError, HttpError } from '../../http/errors.js';
 import type { History } from '../history/history.js';
 import { indexedTitle } from '../history/engine-index.js';
 import type { RecommendationRow } from '../history/history.repository.js';
-import { issueSeed, tasteOf } from '../history/taste.js';
-import { positionsFor } from '../history/taste-state.js';
-import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { spendIssue, type SpentIssue } from '../subscription/subscription.service.js';
 import { engineTonight, mergeTonight, nothingLeftDetail, tonightPatch, type TonightInput } from '../tonight/tonight.service.js';
 import type { UserRow } from '../users/users.repository.js';
-import { deleteSaved, savedAmong, savedTitleIds } from '../watchlist/watchlist.repository.js';
 import { noticesOf, present } from './present.js';
 import type { PickIssue } from '../../metrics/metrics.js';
 
@@ -79,9 +75,9 @@ export async function issueRecommendation(ctx: AppContext, history: History, use
 }
 
 async function issue(ctx: AppContext, history: History, user: UserRow, req: IssueRequest): Promise<Issued & { issue: PickIssue }> {
-  // Index and favourites are read before the transaction: nothing inside it may wait for a
-  // second pool connection while holding the user's lock.
-  const [index, favourites] = await Promise.all([history.index(), favouriteTitleIds(ctx.db, user.id)]);
+  // The index is read before the transaction: nothing inside it may wait for a second pool
+  // connection while holding the user's lock.
+  const index = await history.index();
   // The instance's co-likes as of the last rebuild (a rebuild never holds up a request).
   const neighbours = history.coLikes.current();
   const now = ctx.clock.now();
@@ -96,24 +92,20 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
       // Read under the user's lock: whether this replaces an unusable pick is decided here.
       const active = await h.active();
       if (req.onlyIfNoneActive && active) {
-        const saved = (await savedAmong(h.tx, user.id, [active.title_id])).has(active.title_id);
+        const saved = (await h.inputs()).saved.includes(active.title_id);
         return { row: active, state: null, saved, user: fresh, issue: 'next' as const };
       }
       // The history as of the revision before this one: kept from the last write, else read.
       await h.state(index);
       const planState = await spendIssue(ctx, h.tx, fresh, replacesUnusablePick(active, req.previous));
       await h.closeActive(active, req.previous === 'watched', now);
-      // A saved title the user has now watched leaves the watchlist.
-      if (active && req.previous === 'watched') await deleteSaved(h.tx, user.id, active.title_id);
-      const saved = await savedTitleIds(h.tx, user.id, WATCHLIST_MAX);
-      const current = await h.state(index);
+      const { taste, saved, seq, seed } = await h.taste(index);
       const tonight = engineTonight(fresh, mergeTonight(fresh, {}));
-      const seq = await h.nextSeq();
       const pick = recommend(
         index,
-        tasteOf(fresh, favourites, saved, positionsFor(index, current, favourites)),
+        taste,
         // The user's country decides where a platform counts; null (not chosen yet): any region (docs/product-decisions.md).
-        { mood: req.mood, platform: req.platform, ...tonight, region: fresh.country ?? null, seed: issueSeed(user.id, seq) },
+        { mood: req.mood, platform: req.platform, ...tonight, region: fresh.country ?? null, seed },
         neighbours,
       );
       const title = pick ? indexedTitle(index, pick.titleId) : undefined;

@@ -13,10 +13,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { fieldError, conflict, notFound } from '../../http/errors.js';
 import type { History } from '../history/history.js';
-import { activeWithSaved, findByMovieTitle, findRecommendation, historyPage, type RecommendationRow } from '../history/history.repository.js';
+import { activeWithSaved, deleteSaved, findByMovieTitle, findRecommendation, historyPage, type RecommendationRow } from '../history/history.repository.js';
 import { currentWarning } from '../subscription/subscription.service.js';
 import type { UserRow } from '../users/users.repository.js';
-import { deleteSaved, savedAmong } from '../watchlist/watchlist.repository.js';
+import { savedAmong } from '../watchlist/watchlist.repository.js';
 import { issueRecommendation, presentIssued } from './issue.js';
 import { present } from './present.js';
 

@@ -5,13 +5,11 @@ import { WATCHLIST_MAX, type WhyNotQuery, type WhyNotReason, type WhyNotResponse
 import type { AppContext } from '../../context.js';
 import { whyNot, type RecommendOptions } from '../../engine/index.js';
 import { notFound } from '../../http/errors.js';
-import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { savedTitleIds } from '../watchlist/watchlist.repository.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import type { History } from '../history/history.js';
-import { activeRecommendation, tasteRows } from '../history/history.repository.js';
-import { buildTaste } from '../history/taste.js';
+import { activeRecommendation, tasteInputs, tasteRows } from '../history/history.repository.js';
+import { buildTaste } from '../history/taste-state.js';
 
 const CURRENT_PICK = { code: 'current_pick', text: 'It is your pick for tonight: it is on your dashboard now.' } as const;
 
@@ -27,11 +25,10 @@ function nextPickOptions(user: UserRow): RecommendOptions {
 
 export async function whyNotRecommended(ctx: AppContext, history: History, user: UserRow, query: WhyNotQuery): Promise<WhyNotResponse> {
   const titleId = query.title_id.trim();
-  const [index, favourites, rows, saved, active] = await Promise.all([
+  const [index, { favourites, saved }, rows, active] = await Promise.all([
     history.index(),
-    favouriteTitleIds(ctx.db, user.id),
+    tasteInputs(ctx.db, user.id, WATCHLIST_MAX),
     tasteRows(ctx.db, user.id),
-    savedTitleIds(ctx.db, user.id, WATCHLIST_MAX),
     activeRecommendation(ctx.db, user.id),
   ]);
   const answer = whyNot(index, buildTaste(user, favourites, rows, saved), titleId, nextPickOptions(user), history.coLikes.current());

@@ -35,12 +35,6 @@ export function watchlistRows(db: Queryable, userId: string, limit: number): Pro
     .execute();
 }
 
-/** Every saved title id of the user (the engine's UserTaste.saved). */
-export async function savedTitleIds(db: Queryable, userId: string, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).limit(limit).execute();
-  return rows.map((r) => r.title_id);
-}
-
 /** Which of `titleIds` the user saved: one query on the primary key (user_id, title_id). */
 const savedOne = compiledOnce((db: DB, userId: string, titleId: string) => db.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).where('title_id', '=', titleId));
 
@@ -65,12 +59,4 @@ export async function countSaved(db: Queryable, userId: string): Promise<number>
 /** Saves the title (nothing when it is already saved: the first save's time and import stay). */
 export async function insertSaved(db: Queryable, row: WatchlistRow): Promise<void> {
   await db.insertInto('watchlist').values(row).onConflict((oc) => oc.columns(['user_id', 'title_id']).doNothing()).execute();
-}
-
-/** Removes the title from the list; how many rows went (0 or 1). */
-export async function deleteSaved(db: Queryable, userId: string, titleId: string): Promise<number> {
-  // No title id holds a NUL, and PostgreSQL refuses one in a text value: nothing to delete.
-  if (titleId.includes('\u0000')) return 0;
-  const r = await db.deleteFrom('watchlist').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
-  return Number(r.numDeletedRows);
 }

@@ -9,9 +9,9 @@ import { STREAMABLE } from '../../catalog/snapshot.js';
 import { servesCountry } from '../../catalog/where-to-watch.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { History } from '../history/history.js';
-import { watchedInHistory } from '../history/history.repository.js';
+import { deleteSaved, watchedInHistory } from '../history/history.repository.js';
 import { viewerOf, type UserRow } from '../users/users.repository.js';
-import { countSaved, deleteSaved, insertSaved, savedAmong, watchlistRows } from './watchlist.repository.js';
+import { countSaved, insertSaved, savedAmong, watchlistRows } from './watchlist.repository.js';
 
 export const SAVED = 'Saved for later.';
 export const REMOVED = 'Removed from your watchlist.';
