@@ -6,10 +6,10 @@ import type { CatalogCommand, CatalogCommandContext } from './catalog-command.js
 import { ImportError, ImportRun, ImportStopped } from './sources/import-run.js';
 import { CatalogMerger } from './sources/merge.js';
 import { loadCatalogPack } from './pack-loader.js';
-import type { SourceName } from './sources/types.js';
+import { DATASET_SOURCES, type SourceName } from './sources/types.js';
 import { IMPORT_USAGE } from './import-usage.js';
 
-export const IMPORT_FORMATS = ['imdb-tsv', 'streaming-csv', 'platform-flags'] as const;
+export const IMPORT_FORMATS = DATASET_SOURCES;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 const OPTIONS: Record<ImportFormat, string[]> = {

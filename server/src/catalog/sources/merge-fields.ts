@@ -2,12 +2,13 @@
 // (docs/catalog.md): the pure half of the merge (merge.ts).
 import type { Insertable, Selectable } from 'kysely';
 import type { TitlesTable } from '../../db/schema.js';
-import type { SourceTitle } from './types.js';
+import type { SourceName, SourceTitle } from './types.js';
 
 type TitleRow = Selectable<TitlesTable>;
 
 /** Whose word wins for descriptive fields: our hand-written pack, then TMDB, then the datasets. */
-export const SOURCE_PRIORITY: Record<string, number> = {
+/** Keyed by every source (a missing one fails the type check), and `synthetic`, the benchmarks' generated titles. */
+export const SOURCE_PRIORITY: Record<SourceName | 'synthetic', number> = {
   builtin: 5,
   tmdb: 4,
   'imdb-tsv': 3,
@@ -56,7 +57,7 @@ const DESCRIPTIVE = [
   'description', 'keywords', 'director', 'cast_members', 'age_rating',
 ] as const;
 /** Fields whose authority is one source, whatever owns the title. */
-const AUTHORITY: Partial<Record<keyof TitlesTable, string>> = {
+const AUTHORITY: Partial<Record<keyof TitlesTable, SourceName>> = {
   imdb_rating: 'imdb-tsv',
   vote_count: 'imdb-tsv',
   poster_path: 'tmdb',
@@ -67,7 +68,9 @@ const AUTHORITY: Partial<Record<keyof TitlesTable, string>> = {
 
 /** Applies a source's fields to an existing row; returns the changed columns (empty: unchanged). */
 export function mergeRow(existing: TitleRow, source: string, fields: Partial<Insertable<TitlesTable>>): Partial<TitleRow> {
-  const mine = (SOURCE_PRIORITY[source] ?? 0) >= (SOURCE_PRIORITY[existing.source] ?? 0);
+  // Rows hold the name as text (an older or unknown source ranks lowest).
+  const rank = (name: string) => (SOURCE_PRIORITY as Record<string, number | undefined>)[name] ?? 0;
+  const mine = rank(source) >= rank(existing.source);
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields) as Array<[keyof TitlesTable, unknown]>) {
     const current = existing[key];

@@ -5,7 +5,10 @@
 export const OFFER_KINDS = ['subscription', 'free', 'ads', 'rent', 'buy'] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
-export const SOURCES = ['builtin', 'tmdb', 'imdb-tsv', 'streaming-csv', 'platform-flags'] as const;
+/** The dataset formats an operator's files come in (`npm run catalog -- import FORMAT`). */
+export const DATASET_SOURCES = ['imdb-tsv', 'streaming-csv', 'platform-flags'] as const;
+/** Every source's name, the one list: the pack, TMDB, then the datasets. */
+export const SOURCES = ['builtin', 'tmdb', ...DATASET_SOURCES] as const;
 export type SourceName = (typeof SOURCES)[number];
 
 export interface SourceOffer {
