@@ -3,7 +3,8 @@
 // Never a secret: no password hash, no token or token hash, no calendar refresh token, no code.
 import type { AccountExport } from '@app/shared';
 import type { DB } from '../../db/connection.js';
-import { findUserById, userLists } from '../users/users.repository.js';
+import { userLists } from '../users/user-fields.js';
+import { findUserById } from '../users/users.repository.js';
 import { parseCounts } from '../imports/imports.present.js';
 import { exclusionsOf, maxAgeRatingOf, tonightOf } from '../tonight/tonight.service.js';
 import { householdExport } from '../household/household.export.js';

@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import type { CatalogIndex } from '../../engine/catalog-index.js';
 import { indexSerial, resolveIds } from '../../engine/taste-positions.js';
 import type { TastePositions, UserTaste } from '../../engine/types.js';
-import { userLists, type UserRow } from '../users/users.repository.js';
+import { userLists } from '../users/user-fields.js';
+import type { UserRow } from '../users/users.repository.js';
 
 // The taste the engine reads: from the user row, the onboarding favourites, every row issued so
 // far and the watchlist. Pure, so it is the same on every instance.

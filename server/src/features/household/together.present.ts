@@ -4,7 +4,8 @@ import type { SubscriptionWarning, TogetherPick } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { presentRecommendation } from '../recommendations/present.js';
-import { viewerOf, type UserRow } from '../users/users.repository.js';
+import { viewerOf } from '../users/user-fields.js';
+import type { UserRow } from '../users/users.repository.js';
 import { ratingsOf, type TogetherPickRow } from './household.repository.js';
 
 /**

@@ -8,7 +8,8 @@ import type { CatalogEntry, CatalogStore } from '../../catalog/catalog.store.js'
 import { writeTransaction } from '../../db/transaction.js';
 import { fieldError } from '../../http/errors.js';
 import { recordEvent } from '../analytics/analytics.repository.js';
-import { toUser, updateUser, userLists, type UserRow } from '../users/users.repository.js';
+import { userLists } from '../users/user-fields.js';
+import { toUser, updateUser, type UserRow } from '../users/users.repository.js';
 import { importedTitleCount } from '../history/history-reads.repository.js';
 import { clearFavourites, favouriteTitles, replaceFavourites } from './onboarding.repository.js';
 import { filteredOptions, popularOptions } from './movie-options.js';

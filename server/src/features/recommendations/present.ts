@@ -5,7 +5,8 @@ import type { CatalogStore, TitleDisplay } from '../../catalog/catalog.store.js'
 import type { Factor } from '../../engine/index.js';
 import { posterUrl } from '../../catalog/urls.js';
 import type { RecommendationRow } from '../history/history.repository.js';
-import { viewerOf, type UserRow } from '../users/users.repository.js';
+import { viewerOf } from '../users/user-fields.js';
+import type { UserRow } from '../users/users.repository.js';
 
 const MOODS = new Set<string>(MOOD_VALUES);
 const STATUSES = new Set(['active', 'watched', 'skipped']);

@@ -14,10 +14,10 @@ import {
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import type { RecommendOptions } from '../../engine/index.js';
-import { exclusionsOf, maxAgeRatingOf, tonightOf, type UserTonightRow } from '../users/user-tonight.js';
+import { exclusionsOf, maxAgeRatingOf, tonightOf, type UserTonightRow } from '../users/user-fields.js';
 
 // The user's own reading of these columns lives with the user row; the account export reads them here too.
-export { exclusionsOf, maxAgeRatingOf, tonightOf } from '../users/user-tonight.js';
+export { exclusionsOf, maxAgeRatingOf, tonightOf } from '../users/user-fields.js';
 
 type TonightRow = UserTonightRow;
 

@@ -7,8 +7,7 @@ import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { UsersTable } from '../../db/schema.js';
 import { allColumns } from '../../db/columns.js';
-import type { Viewer } from '../../catalog/catalog.store.js';
-import { exclusionsOf, maxAgeRatingOf, tonightOf } from './user-tonight.js';
+import { exclusionsOf, maxAgeRatingOf, parseList, tonightOf } from './user-fields.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -56,15 +55,6 @@ export const USER_COLUMNS = allColumns<UsersTable>()([
 
 type Queryable = DB | Tx;
 
-const parseList = <T>(s: string): T[] => {
-  try {
-    const v = JSON.parse(s);
-    return Array.isArray(v) ? v : [];
-  } catch {
-    return [];
-  }
-};
-
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
@@ -93,18 +83,6 @@ export function toUser(row: UserRow): User {
     exclusions: exclusionsOf(row),
     max_age_rating: maxAgeRatingOf(row),
   };
-}
-
-export const userLists = {
-  genres: (row: UserRow) => parseList<string>(row.selected_genres),
-  platforms: (row: UserRow) => parseList<string>(row.ott_subscriptions),
-  languages: (row: UserRow) => parseList<string>(row.preferred_languages),
-  days: (row: UserRow) => parseList<number>(row.selected_days),
-};
-
-/** Whom a card is for: where to watch is answered in their country, their services first. */
-export function viewerOf(user: UserRow): Viewer {
-  return { country: user.country ?? null, platforms: userLists.platforms(user) };
 }
 
 export function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {

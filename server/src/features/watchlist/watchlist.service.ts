@@ -10,7 +10,8 @@ import { servesCountry } from '../../catalog/where-to-watch.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { History } from '../history/history.js';
 import { deleteSaved, watchedInHistory } from '../history/history.repository.js';
-import { viewerOf, type UserRow } from '../users/users.repository.js';
+import { viewerOf } from '../users/user-fields.js';
+import type { UserRow } from '../users/users.repository.js';
 import { countSaved, insertSaved, savedAmong, watchlistRows } from './watchlist.repository.js';
 
 export const SAVED = 'Saved for later.';
