@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import { WATCHLIST_MAX, type Mood } from '@app/shared';
 import { recommend } from '../../src/engine/index.js';
 import type { Recommendation as EnginePick } from '../../src/engine/types.js';
-import { tasteInputs, tasteRows } from '../../src/features/history/history.repository.js';
+import { tasteRows } from '../../src/features/history/history.repository.js';
 import { buildTaste, buildTasteState, issueSeed, nextSeq, positionsFor, tasteOf, type TasteRow } from '../../src/features/history/taste-state.js';
+import { favouriteTitleIds } from '../../src/features/onboarding/onboarding.repository.js';
 import { findUserById } from '../../src/features/users/users.repository.js';
 import type { TestServer } from './test-server.js';
 
@@ -22,9 +23,10 @@ export async function fromDatabase(server: TestServer, userId: string, closing?:
   const rows: TasteRow[] = (await tasteRows(db, userId)).map((r) => ({ ...r }));
   const active = rows.find((r) => r.status === 'active');
   if (active && closing) active.status = closing.watched ? 'watched' : 'skipped';
-  const inputs = await tasteInputs(db, userId, WATCHLIST_MAX);
-  const favourites = inputs.favourites;
-  const saved = inputs.saved.filter((id) => !(active && closing?.watched && id === active.title_id));
+  // Read apart from the server's own read (history.repository tasteInputs), so the two are compared.
+  const favourites = await favouriteTitleIds(db, userId);
+  const savedRows = await db.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).limit(WATCHLIST_MAX).execute();
+  const saved = savedRows.map((r) => r.title_id).filter((id) => !(active && closing?.watched && id === active.title_id));
   const seq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) + 1;
   return { user, rows, favourites, saved, seq };
 }
