@@ -35,9 +35,13 @@ function planOnly(ctx: AppContext, user: QuotaUser): PlanState {
   return { plan, window: weeklyWindow(now, timeZone), timeZone, counts: { used: 0, freeReplacements: 0 } };
 }
 
-export async function planState(ctx: AppContext, user: QuotaUser, db: AppContext['db'] | Tx = ctx.db): Promise<PlanState> {
-  const state = planOnly(ctx, user);
-  return { ...state, counts: await weekCounts(db, user.id, state.window.weekStart) };
+export function planState(ctx: AppContext, user: QuotaUser, db: AppContext['db'] | Tx = ctx.db): Promise<PlanState> {
+  return withCounts(db, user.id, planOnly(ctx, user));
+}
+
+/** The plan with this week's counts read. */
+async function withCounts(db: AppContext['db'] | Tx, userId: string, state: PlanState): Promise<PlanState> {
+  return { ...state, counts: await weekCounts(db, userId, state.window.weekStart) };
 }
 
 /** Refuses with the plan-limit 402 (docs/screens.md, "User-visible texts") when the plan cannot issue a counted pick now (nothing is written). */
@@ -64,7 +68,7 @@ export async function spendIssue(ctx: AppContext, tx: Tx, user: QuotaUser, repla
     const r = refusal(state.plan, Number.MAX_SAFE_INTEGER);
     throw paymentRequired(r?.detail ?? '', r?.expired ?? false, r?.limitReached ?? true);
   }
-  const spent = { ...state, counts: await weekCounts(tx, user.id, weekStart) };
+  const spent = await withCounts(tx, user.id, state);
   return { ...spent, cost, warning: warningOf(spent) };
 }
 
@@ -72,10 +76,10 @@ export function warningOf(state: PlanState): SubscriptionWarning | null {
   return subscriptionWarning(state.plan, state.counts.used, state.window, state.timeZone);
 }
 
-/** The banner data for a card shown again (no issue): only a limited plan needs its count. */
+/** The banner data for a card shown again (no issue): only a limited plan needs its count; the plan is computed once. */
 export async function currentWarning(ctx: AppContext, user: QuotaUser): Promise<SubscriptionWarning | null> {
   const state = planOnly(ctx, user);
-  return warningOf(state.plan.kind === 'limited' ? await planState(ctx, user) : state);
+  return warningOf(state.plan.kind === 'limited' ? await withCounts(ctx.db, user.id, state) : state);
 }
 
 export async function statusOf(ctx: AppContext, user: UserRow): Promise<SubscriptionStatus> {
