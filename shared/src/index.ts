@@ -18,4 +18,5 @@ export * from './tonight.js';
 export * from './together.js';
 export * from './pick-notice.js';
 export * from './streaming-sites.js';
+export * from './connections.js';
 export { isAppPage } from './pages.js';

@@ -1,0 +1,69 @@
+// One connected app's side of a connection (issue 37): how it connects, pulls and reads its
+// webhooks. connections.service.ts runs every kind through this, so a kind is one folder here
+// (jellyfin/, plex/, trakt/) above its HTTP client in integrations/<kind>/.
+import type { ConnectionKind } from '@app/shared';
+import type { LibraryItem, SyncEvent } from '../sync/sync-event.js';
+
+/** A refusal by the app (bad key, server unreachable, 401 after refresh): worded for the user. */
+export class ConnectionError extends Error {
+  constructor(
+    message: string,
+    /** auth: the credentials no longer work (the user must reconnect); unreachable / refused: try later. */
+    readonly reason: 'auth' | 'unreachable' | 'refused' | 'rate_limited',
+    /** Seconds the app asked us to wait (429 Retry-After). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ConnectionError';
+  }
+}
+
+/** A webhook body that is not the app's event: 400, nothing written. */
+export class WebhookPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookPayloadError';
+  }
+}
+
+/** What a connection keeps between pulls (stored sealed: token-cipher.ts). JSON-serialisable. */
+export type Credentials = Record<string, unknown>;
+
+export interface Connected {
+  credentials: Credentials;
+  /** Who we are connected as, shown in Settings ("alice on Living room"). */
+  accountName: string;
+}
+
+export interface PullResult {
+  events: SyncEvent[];
+  /** The whole library when the pull read it (replaces what we held for this kind); undefined when it did not. */
+  library?: LibraryItem[];
+  /** Where the next pull starts (opaque to the service), null to start over. */
+  cursor: string | null;
+  /** Credentials changed by the pull (a refreshed token): stored sealed again. */
+  credentials?: Credentials;
+  /** True when the pull stopped early (a page budget, a 429) and should continue soon from `cursor`. */
+  more?: boolean;
+}
+
+export interface WebhookResult {
+  events: SyncEvent[];
+  /** Items newly in the user's library (ItemAdded, library.new). */
+  libraryAdded?: LibraryItem[];
+}
+
+export interface PullContext {
+  now: Date;
+  signal?: AbortSignal;
+}
+
+export interface ConnectionAdapter {
+  kind: ConnectionKind;
+  /** Checks the body of a connect request against the app and returns what to keep. */
+  connect(body: unknown, ctx: PullContext): Promise<Connected>;
+  /** Reads what changed since `cursor` (null: everything). Bounded: pages and items per pull are capped. */
+  pull(credentials: Credentials, cursor: string | null, ctx: PullContext): Promise<PullResult>;
+  /** Parses one webhook request (raw body bytes and its content type); absent when the app has none. */
+  webhook?(body: Buffer, contentType: string | undefined): WebhookResult;
+}
