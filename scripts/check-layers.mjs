@@ -29,9 +29,9 @@ export const WORKSPACES = [
         name: 'features',
         paths: ['features/'],
         order: [
-          'account', 'credentials', 'delivery', 'feedback', 'fit', 'payments', 'public', 'settings', 'imports', 'household', 'auth',
+          'account', 'connections', 'credentials', 'delivery', 'feedback', 'fit', 'payments', 'public', 'settings', 'imports', 'household', 'auth',
           'recommendations', 'sessions', 'onboarding', 'subscription', 'tonight', 'watchlist', 'calendar', 'extension', 'analytics',
-          'codes', 'history', 'users',
+          'sync', 'codes', 'history', 'users',
         ],
       },
       { name: 'catalog', paths: ['catalog/'] },
