@@ -58,12 +58,37 @@ export interface PullContext {
   signal?: AbortSignal;
 }
 
+export interface DeviceCode {
+  deviceCode: string;
+  userCode: string;
+  verificationUrl: string;
+  /** Seconds the code stays valid, and between polls. */
+  expiresIn: number;
+  interval: number;
+}
+
+/** One of our history's facts sent back to an app (Trakt push-back). */
+export interface PushItem {
+  kind: 'movie' | 'series';
+  tmdbId: number | null;
+  imdbId: string | null;
+  watchedAt: Date | null;
+  /** true like, false dislike, null no rating. */
+  liked: boolean | null;
+}
+
 export interface ConnectionAdapter {
   kind: ConnectionKind;
   /** Checks the body of a connect request against the app and returns what to keep. */
   connect(body: unknown, ctx: PullContext): Promise<Connected>;
   /** Reads what changed since `cursor` (null: everything). Bounded: pages and items per pull are capped. */
   pull(credentials: Credentials, cursor: string | null, ctx: PullContext): Promise<PullResult>;
+  /** OAuth device flow (Trakt): starts it; the user enters `userCode` at `verificationUrl`. */
+  deviceStart?(ctx: PullContext): Promise<DeviceCode>;
+  /** Polls a started device flow: 'pending' until the user approved it; throws ConnectionError when refused or expired. */
+  devicePoll?(deviceCode: string, ctx: PullContext): Promise<Connected | 'pending'>;
+  /** Sends likes, dislikes and watched titles back to the app (Trakt, opt-in); returns changed credentials if refreshed. */
+  push?(credentials: Credentials, items: readonly PushItem[], ctx: PullContext): Promise<{ credentials?: Credentials }>;
   /** Parses one webhook request (raw body bytes and its content type); absent when the app has none. */
   webhook?(body: Buffer, contentType: string | undefined): WebhookResult;
 }

@@ -7,6 +7,8 @@ export type { SyncOrigin };
 
 /** A title as a source names it: its provider ids first, then its name, year and kind. */
 export interface TitleRef {
+  /** Our own catalog id when the sender already resolved it (the extension's badge): matched first. */
+  titleId?: string | null;
   kind: 'movie' | 'series' | null;
   name: string;
   /** The source's original-language name when it has one (a second name to match by). */
