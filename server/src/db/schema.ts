@@ -9,6 +9,7 @@ import type { ImportItemsTable, ImportsTable, RecommendationQuotaTable, Recommen
 import type { HouseholdInvitesTable, HouseholdsTable, TogetherPicksTable, TogetherRatingsTable } from './tables/household.js';
 import type { CatalogMetaTable, CatalogSyncItemsTable, PlatformsTable, TitleAvailabilityTable, TitlesTable } from './tables/catalog.js';
 import type { PaymentOrdersTable, ProcessedEventsTable } from './tables/billing.js';
+import type { SyncEventsTable, UserLibraryTable } from './tables/sync.js';
 import type { AnalyticsEventsTable, AppSecretsTable, DeliveriesTable, FeedbackTable, HealthProbeTable, JobLeasesTable, RateLimitHitsTable } from './tables/operations.js';
 
 export type { CalendarOauthStatesTable, ExtensionTokensTable, SessionsTable, UsersTable };
@@ -53,4 +54,6 @@ export interface Database {
   household_invites: HouseholdInvitesTable;
   together_picks: TogetherPicksTable;
   together_ratings: TogetherRatingsTable;
+  sync_events: SyncEventsTable;
+  user_library: UserLibraryTable;
 }

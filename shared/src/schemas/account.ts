@@ -1,7 +1,7 @@
 // Credentials and sessions: forgotten password, password and email changes, and the list of
 // signed-in devices (docs/security.md, "Password reset" and "Sessions").
 import { z } from 'zod';
-import { Email, SubscriptionTier } from './common.js';
+import { Email, HistoryOrigin, SubscriptionTier } from './common.js';
 import { VerificationCode } from './auth.js';
 import { MaxAgeRating, TonightConstraints } from './tonight.js';
 import { HouseholdExport } from './household.js';
@@ -168,7 +168,7 @@ export const AccountExport = z.object({
       created_at: z.string(),
       closed_at: z.string().nullable(),
       /** pick: issued by the engine; import: read from a history import (import_id names it); badge: rated from the extension's badge on a title page; together: a rated together pick. */
-      origin: z.enum(['pick', 'import', 'badge', 'together']),
+      origin: HistoryOrigin,
       import_id: z.string().nullable(),
       ...TitleIds,
     }),

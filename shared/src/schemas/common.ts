@@ -51,3 +51,7 @@ export type Kind = z.infer<typeof Kind>;
 export const DayOfWeek = z.number().int().min(1).max(7);
 export type SubscriptionTier = z.infer<typeof SubscriptionTier>;
 export type Mood = z.infer<typeof Mood>;
+
+/** Where a history row came from: a pick, an import, the badge, a together pick, or a source that syncs (shared/src/connections.ts). */
+export const HISTORY_ORIGINS = ['pick', 'import', 'badge', 'together', 'jellyfin', 'emby', 'plex', 'trakt', 'extension'] as const;
+export const HistoryOrigin = z.enum(HISTORY_ORIGINS);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '../constants.js';
-import { IanaTimezone, IsoDate, Kind, Mood, TimeOfDay } from './common.js';
+import { HistoryOrigin, IanaTimezone, IsoDate, Kind, Mood, TimeOfDay } from './common.js';
 import { Exploration, MaxMinutes } from './tonight.js';
 
 export const SubscriptionWarning = z.object({
@@ -81,7 +81,7 @@ export const Recommendation = z.object({
   mood: Mood.nullable(),
   created_at: z.string(),
   /** pick: issued by the engine; import: read from a history import (its reason names the source); badge: rated from the extension's badge on a title page; together: a together pick the user rated (its reason names both). */
-  origin: z.enum(['pick', 'import', 'badge', 'together']).default('pick'),
+  origin: HistoryOrigin.default('pick'),
   /** The title is on the user's watchlist. */
   saved: z.boolean().default(false),
   /** What the card says plainly about this pick (a mood nothing fits, little fits the taste); empty for most picks. */

@@ -25,6 +25,7 @@ import { households } from './0026_households.js';
 import { codesPerBrowser } from './0027_codes_per_browser.js';
 import { pickNotices } from './0028_pick_notices.js';
 import { platformCountries } from './0029_platform_countries.js';
+import { sync } from './0030_sync.js';
 
 export type { Dialect } from './migration.js';
 
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0027_codes_per_browser': codesPerBrowser,
   '0028_pick_notices': pickNotices,
   '0029_platform_countries': platformCountries,
+  '0030_sync': sync,
 };

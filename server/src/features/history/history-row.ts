@@ -2,9 +2,10 @@
 // title): every writer names what differs, the rest has one default here.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import type { HISTORY_ORIGINS } from '@app/shared';
 import type { RecommendationsTable } from '../../db/schema.js';
 
-export type HistoryOrigin = 'pick' | 'import' | 'badge' | 'together';
+export type HistoryOrigin = (typeof HISTORY_ORIGINS)[number];
 
 export interface HistoryRowInput {
   seq: number;

@@ -1,6 +1,6 @@
 // A recommendation row plus its catalog title, as the shared contract's Recommendation.
 import type { Mood, PickNotice, Recommendation, SubscriptionWarning } from '@app/shared';
-import { MOOD_VALUES } from '@app/shared';
+import { HISTORY_ORIGINS, MOOD_VALUES } from '@app/shared';
 import type { CatalogStore, TitleDisplay } from '../../catalog/catalog.store.js';
 import type { Factor } from '../../engine/index.js';
 import { posterUrl } from '../../catalog/urls.js';
@@ -10,6 +10,7 @@ import type { UserRow } from '../users/users.repository.js';
 
 const MOODS = new Set<string>(MOOD_VALUES);
 const STATUSES = new Set(['active', 'watched', 'skipped']);
+const ORIGINS = new Set<string>(HISTORY_ORIGINS);
 
 /** The engine's notices of a pick as the row stores them (JSON), null for none. */
 export function noticesOf(factors: readonly Factor[]): string | null {
@@ -88,7 +89,7 @@ export function presentRecommendation(
     status: (STATUSES.has(row.status) ? row.status : 'skipped') as Recommendation['status'],
     mood: row.mood && MOODS.has(row.mood) ? (row.mood as Mood) : null,
     created_at: row.created_at,
-    origin: row.origin === 'import' || row.origin === 'badge' || row.origin === 'together' ? (row.origin as 'import' | 'badge' | 'together') : 'pick',
+    origin: ORIGINS.has(row.origin) ? (row.origin as Recommendation['origin']) : 'pick',
     saved,
     notices: readNotices(row.notices),
     subscription_warning: warning,
