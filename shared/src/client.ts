@@ -2,6 +2,7 @@
 // a folder of the server (the route keys' prefixes), each call a route of the table, sent by
 // client-transport.ts (the token, the 401 and 402 rules). It touches no window, chrome or Node API.
 import type * as S from './schemas/index.js';
+import type { ConnectionKind } from './connections.js';
 import { ROUTES } from './routes.js';
 import { createTransport, type ApiClientOptions } from './client-transport.js';
 
@@ -178,6 +179,21 @@ export function createApiClient(opts: ApiClientOptions) {
       leave: () => call('household_leave'),
       pick: (b: S.TogetherRequest = {}) => call('household_together', { body: b }),
       rate: (id: string, b: S.TogetherRateRequest) => call('household_together_rate', { params: { id }, body: b }),
+    },
+    /** Connected apps (Jellyfin, Emby, Plex, Trakt): connect, sync now, disconnect. */
+    connections: {
+      list: () => call('connections_list'),
+      /** Jellyfin/Emby: the server's users, to choose one before connecting. */
+      users: (kind: ConnectionKind, b: S.ServerUsersRequest) => call('connections_users', { params: { kind }, body: b }),
+      connect: (kind: ConnectionKind, b: S.ConnectRequest) => call('connections_connect', { params: { kind }, body: b }),
+      /** Trakt: starts the device flow (the code stays on the server); poll until connected. */
+      device: () => call('connections_device', { body: {} }),
+      devicePoll: () => call('connections_device_poll', { body: {} }),
+      update: (kind: ConnectionKind, b: S.UpdateConnectionRequest) => call('connections_update', { params: { kind }, body: b }),
+      sync: (kind: ConnectionKind) => call('connections_sync', { params: { kind }, body: {} }),
+      /** Credentials are removed at once; keep: false also removes what the app brought in. */
+      disconnect: (kind: ConnectionKind, q: { keep: boolean }) =>
+        call('connections_disconnect', { params: { kind }, query: { keep: q.keep ? 'true' : 'false' } satisfies S.DisconnectQuery }),
     },
   };
 }

@@ -5,7 +5,7 @@
 // auth: none (anyone), optional (a token is read when sent), user (signed in), onboarded (signed
 // in and finished onboarding). extension: a connected browser extension's token may call it
 // (server/src/features/extension/extension-scope.ts derives its allowed list from this flag).
-// body: 'raw' when the route needs the bytes as sent (Stripe's signature covers them).
+// body: 'raw' when the route needs the bytes as sent (Stripe's signature covers them; Plex's multipart).
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'none' | 'optional' | 'user' | 'onboarded';
@@ -115,6 +115,17 @@ export const ROUTES = def({
   household_leave: { method: 'DELETE', path: '/api/household', auth: 'user' },
   household_together: { method: 'POST', path: '/api/recommendations/together', auth: 'onboarded', extension: true },
   household_together_rate: { method: 'POST', path: '/api/recommendations/together/:id/rate', auth: 'user', extension: true },
+
+  connections_list: { method: 'GET', path: '/api/integrations', auth: 'user' },
+  connections_users: { method: 'POST', path: '/api/integrations/:kind/users', auth: 'user' },
+  connections_connect: { method: 'POST', path: '/api/integrations/:kind', auth: 'user' },
+  connections_device: { method: 'POST', path: '/api/integrations/trakt/device', auth: 'user' },
+  connections_device_poll: { method: 'POST', path: '/api/integrations/trakt/device/poll', auth: 'user' },
+  connections_update: { method: 'PATCH', path: '/api/integrations/:kind', auth: 'user' },
+  connections_sync: { method: 'POST', path: '/api/integrations/:kind/sync', auth: 'user' },
+  connections_disconnect: { method: 'DELETE', path: '/api/integrations/:kind', auth: 'user' },
+  // Plex posts multipart with a thumbnail: the raw bytes, up to 5 MB (server connections.routes.ts).
+  connections_webhook: { method: 'POST', path: '/api/integrations/webhooks/:kind/:secret', auth: 'none', body: 'raw' },
 });
 
 export type RouteKey = keyof typeof ROUTES;

@@ -15,3 +15,4 @@ export * from './why-not.js';
 export * from './fit.js';
 export * from './tonight.js';
 export * from './household.js';
+export * from './connections.js';

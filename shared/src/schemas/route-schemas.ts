@@ -109,6 +109,16 @@ export const ROUTE_SCHEMAS = schemas({
   household_leave: { response: S.HouseholdState },
   household_together: { body: S.TogetherRequest, response: S.TogetherPick },
   household_together_rate: { body: S.TogetherRateRequest, response: S.TogetherPick },
+
+  connections_list: { response: S.ConnectionsResponse },
+  connections_users: { body: S.ServerUsersRequest, response: S.ServerUsersResponse },
+  connections_connect: { body: S.ConnectRequest, response: S.ConnectionStatus },
+  connections_device: { response: S.DeviceCodeResponse },
+  connections_device_poll: { response: S.ConnectionStatus },
+  connections_update: { body: S.UpdateConnectionRequest, response: S.ConnectionStatus },
+  connections_sync: { response: S.ConnectionStatus },
+  connections_disconnect: { query: S.DisconnectQuery, response: S.ConnectionStatus },
+  connections_webhook: {},
 });
 
 export type RouteSchemaTable = typeof ROUTE_SCHEMAS;
