@@ -45,12 +45,20 @@ export interface PullResult {
   credentials?: Credentials;
   /** True when the pull stopped early (a page budget, a 429) and should continue soon from `cursor`. */
   more?: boolean;
+  /**
+   * Library items read by a pull that resumed a pass over the library (added to what we hold):
+   * the pass's first pull replaces the library with `library`, the pulls that go on from its
+   * cursor add theirs, so a library too big for one pull is whole once the pass ends (Plex).
+   */
+  libraryAdded?: LibraryItem[];
 }
 
 export interface WebhookResult {
   events: SyncEvent[];
   /** Items newly in the user's library (ItemAdded, library.new). */
   libraryAdded?: LibraryItem[];
+  /** The app's account the events are of, when its payload says (Plex's Account: id and title). */
+  account?: { id: string | null; name: string | null };
 }
 
 export interface PullContext {
