@@ -228,11 +228,15 @@ export function explain(state: RequestState, idx: number, poolPosition: number):
   const shares = tasteShares(state, idx);
   const drivers = titleDrivers(state, idx, shares);
   const platform = shownPlatform(state, idx);
-  // Saved for later and on the user's services: the strongest reason of all (it carried the boost).
-  if (platform && state.weights.saved > 0 && state.saved.includes(idx)) drivers.unshift({ factor: { kind: 'saved', platform }, weight: state.weights.saved });
+  // On none of the user's services but in their own library: the reason says where it is.
+  const library = platform === null ? (state.owned.get(idx) ?? null) : null;
+  const where = platform ?? (library ? `your ${library}` : null);
+  // Saved for later and on the user's services (or in their library): the strongest reason of all (it carried the boost).
+  if (where && state.weights.saved > 0 && state.saved.includes(idx)) drivers.unshift({ factor: { kind: 'saved', platform: where }, weight: state.weights.saved });
   const facts: Factor[] = [];
   if (state.hasLanguagePreference && languageTier(state, idx) === 0 && title.language) facts.push({ kind: 'language', language: title.language });
   if (platform) facts.push({ kind: 'platform', platform });
+  if (library) facts.push({ kind: 'library', service: library });
   if (state.fallback) facts.push({ kind: 'availability_unknown' });
   if (poolPosition > 0) facts.push({ kind: 'exploration' });
   const budget = budgetFactor(state, idx);
@@ -249,7 +253,7 @@ export function explain(state: RequestState, idx: number, poolPosition: number):
     reason: writeReason({
       title,
       drivers,
-      platform,
+      platform: where,
       fallback: state.fallback,
       region: state.regional ? (state.opts.region?.trim().toUpperCase() ?? null) : null,
       elsewhere: state.fallback ? elsewhere(state, idx) : [],

@@ -37,6 +37,11 @@ export interface RequestState {
   /** Eligible positions in catalog order (a view of scratch memory: valid until the next request). */
   candidates: Int32Array;
   /**
+   * The titles of the user's own library that may be picked (position -> its service, "Jellyfin"):
+   * candidates whatever the platforms; empty under a requested platform.
+   */
+  owned: ReadonlyMap<number, string>;
+  /**
    * Saved titles (UserTaste.saved) that get the `saved` boost: candidates on a target platform in
    * the user's country (never in the unknown-availability fallback, never for a user without
    * platforms), fitting the mood when one is asked. Positions, distinct, in the taste's order.

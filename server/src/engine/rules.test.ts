@@ -6,7 +6,7 @@ import { rankAll, recommend } from './rank.js';
 import { seededRandom } from './random.js';
 import { testCatalogs, type TestCatalog } from './testing/catalogs.js';
 import { MOOD_FIT, moodScores } from './mood-scores.js';
-import { expectedDraw, expectedPool, expectedSaved, inPreferredLanguage, moodKept, targetPlatforms } from './testing/properties.js';
+import { expectedDraw, expectedPool, expectedSaved, inPreferredLanguage, moodKept, onTargets, targetPlatforms } from './testing/properties.js';
 import { int, pick, randomTaste, sample, type Rng } from './testing/synthetic.js';
 import type { EngineTitle, RecommendOptions, UserTaste } from './types.js';
 
@@ -39,6 +39,13 @@ function checkPick(catalog: TestCatalog, taste: UserTaste, opts: RecommendOption
   if (fallback) {
     expect(rec!.platform).toBeNull();
     expect(rec!.reason).toContain(`Not on ${opts.platform?.trim() || 'your platforms'} - availability unknown.`);
+  } else if (targets.length > 0 && rec!.platform === null) {
+    // Only the user's own library made it a candidate: it is in there, and the reason says where.
+    const service = taste.library?.find((o) => o.id === title.id)?.service;
+    expect(service).toBeDefined();
+    expect(onTargets(title, targets)).toBe(false);
+    expect(rec!.factors).toContainEqual({ kind: 'library', service });
+    expect(rec!.reason).toContain(`on your ${service}`);
   } else if (targets.length > 0) {
     expect(targets).toContain(rec!.platform);
     expect(title.platforms).toContain(rec!.platform);
@@ -81,6 +88,14 @@ function withSaved(rng: Rng, catalog: TestCatalog, taste: UserTaste): UserTaste 
   return { ...taste, saved: [...sample(rng, ids, int(rng, 1, 12)), ...sample(rng, own, Math.min(own.length, int(rng, 0, 5)))] };
 }
 
+/** A library of titles off the user's services and on them, some already in their history, drawn from their own stream. */
+function withLibrary(rng: Rng, catalog: TestCatalog, taste: UserTaste): UserTaste {
+  const ids = catalog.titles.map((t) => t.id);
+  const own = [...taste.recommended, ...taste.watched, ...taste.liked];
+  const library = [...sample(rng, ids, int(rng, 1, 40)), ...sample(rng, own, Math.min(own.length, int(rng, 0, 5)))];
+  return { ...taste, library: library.map((id) => ({ id, service: pick(rng, ['Jellyfin', 'Plex', 'Emby']) })) };
+}
+
 function emptyTaste(overrides: Partial<UserTaste>): UserTaste {
   return { genres: ['Drama', 'Comedy'], languages: [], platforms: [], favourites: [], liked: [], disliked: [], watched: [], recommended: [], ...overrides };
 }
@@ -99,6 +114,30 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('hard rules on the %s c
     for (let c = 0; c < 300; c++) {
       checkPick(catalog, withSaved(savedRng, catalog, randomTaste(rng, catalog.titles)), randomOptions(rng, catalog), c % 2 === 0);
     }
+  });
+
+  it('hold for 300 random users with a library of their own (some of it seen, some saved)', () => {
+    const rng = seededRandom(45);
+    const libraryRng = seededRandom(46);
+    for (let c = 0; c < 300; c++) {
+      const taste = withLibrary(libraryRng, catalog, randomTaste(rng, catalog.titles));
+      checkPick(catalog, c % 3 === 0 ? withSaved(libraryRng, catalog, taste) : taste, randomOptions(rng, catalog), c % 2 === 0);
+    }
+  });
+
+  it("picks from the user's library when their services have nothing left, and says where it is", () => {
+    const platform = catalog.index.platforms[0];
+    const onIt = catalog.titles.filter((t) => t.platforms.includes(platform)).map((t) => t.id);
+    const off = catalog.titles.find((t) => !t.platforms.includes(platform))!;
+    const taste = emptyTaste({ platforms: [platform], recommended: onIt, library: [{ id: off.id, service: 'Jellyfin' }] });
+    const rec = recommend(catalog.index, taste, { seed: 1 })!;
+    expect(rec.titleId).toBe(off.id);
+    expect(rec.platform).toBeNull();
+    expect(rec.factors).toContainEqual({ kind: 'library', service: 'Jellyfin' });
+    expect(rec.factors).not.toContainEqual({ kind: 'availability_unknown' });
+    expect(rec.reason).toContain(', on your Jellyfin.');
+    // A requested platform asks for that service alone.
+    expect(recommend(catalog.index, taste, { seed: 1, platform })?.titleId).not.toBe(off.id);
   });
 
   it('hold for users who have seen most of the catalog', () => {

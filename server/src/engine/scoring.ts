@@ -9,6 +9,7 @@ import { buildProfile, releaseProfile } from './profile.js';
 import { scoreCandidates } from './score-pass.js';
 import { NeighbourTable } from './neighbours.js';
 import { gatherOnPlatforms } from './on-platforms.js';
+import { mergeOwned, ownedCandidates } from './library.js';
 import { defaultWeights, explorationWeights, resolveWeights } from './weights.js';
 import { positionsOf } from './taste-positions.js';
 import type { Neighbours, RecommendOptions, TastePositions, UserTaste } from './types.js';
@@ -138,8 +139,12 @@ function classify(index: CatalogIndex, c: Classification): [number, number] {
   return [chosen, unknown];
 }
 
-/** Apply the hard rules: the candidate list, and whether it is the unknown-availability fallback. */
-function markEligible(index: CatalogIndex, history: TastePositions, opts: RecommendOptions, targets: number[], restricted: boolean, regional: boolean) {
+/**
+ * Apply the hard rules: the candidate list, whether it is the unknown-availability fallback, and
+ * the titles of the user's own library that may be picked (library.ts). Those count beside the
+ * user's services, so the fallback is only for a user whose services and library have nothing left.
+ */
+function markEligible(index: CatalogIndex, history: TastePositions, taste: UserTaste, opts: RecommendOptions, targets: number[], restricted: boolean, regional: boolean) {
   const onTarget = new Uint8Array(index.platforms.length);
   let targetMask = 0;
   for (const id of targets) {
@@ -150,14 +155,24 @@ function markEligible(index: CatalogIndex, history: TastePositions, opts: Recomm
   const epoch = markExcluded(index, history);
   // Tonight's constraints (time, exclusions, age) mark their titles as the history does: never candidates, even in the fallback.
   if (hasConstraints(opts)) markConstraintBreaks(index, opts, index.scratch.excludedStamp, epoch);
+  // A requested platform asks for that service alone (the extension on a streaming site): no library then.
+  const owned = opts.platform?.trim() ? new Map<number, string>() : ownedCandidates(index, taste, epoch, wantSeries);
+  const { candidateList } = index.scratch;
+  const withOwned = (count: number) => {
+    const head = candidateList.subarray(0, count);
+    const extra = [...owned.keys()].filter((idx) => !holds(head, idx)).sort((a, b) => a - b);
+    return candidateList.subarray(0, mergeOwned(candidateList, count, extra));
+  };
   if (restricted) {
     // Through the services' own title lists when they are short; none found: the pass below finds the unknown ones.
-    const gathered = gatherOnPlatforms(index, [{ targets, regional, allowed: index.scratch.allowedRegion }], epoch, wantSeries, index.scratch.candidateList);
-    if (gathered > 0) return { fallback: false, candidates: index.scratch.candidateList.subarray(0, gathered) };
+    const gathered = gatherOnPlatforms(index, [{ targets, regional, allowed: index.scratch.allowedRegion }], epoch, wantSeries, candidateList);
+    if (gathered > 0) return { fallback: false, candidates: withOwned(gathered), owned };
   }
   const [chosen, unknown] = classify(index, { epoch, restricted, targetMask, onTarget, wantSeries, regional });
-  if (chosen > 0 || !restricted) return { fallback: false, candidates: index.scratch.candidateList.subarray(0, chosen) };
-  return { fallback: true, candidates: index.scratch.unknownList.subarray(0, unknown) };
+  // Without services every title is a candidate already, owned ones included.
+  if (!restricted) return { fallback: false, candidates: candidateList.subarray(0, chosen), owned };
+  if (chosen > 0 || owned.size > 0) return { fallback: false, candidates: withOwned(chosen), owned };
+  return { fallback: true, candidates: index.scratch.unknownList.subarray(0, unknown), owned };
 }
 
 export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOptions, neighbours?: Neighbours): RequestState {
@@ -169,7 +184,7 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
   const targetPlatforms = platformIds(index, targetNames);
   const regional = markRegions(index, opts.region);
   const history = positionsOf(index, taste);
-  const { fallback, candidates } = markEligible(index, history, opts, targetPlatforms, restricted, regional);
+  const { fallback, candidates, owned } = markEligible(index, history, taste, opts, targetPlatforms, restricted, regional);
 
   const preferredLanguage = new Uint8Array(index.languages.length);
   let hasLanguagePreference = false;
@@ -200,6 +215,7 @@ export function prepare(index: CatalogIndex, taste: UserTaste, opts: RecommendOp
     preferredLanguage,
     hasLanguagePreference,
     candidates,
+    owned,
     saved: savedCandidates(index, taste, candidates, restricted && !fallback, mood),
   };
   try {

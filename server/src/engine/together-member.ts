@@ -38,6 +38,8 @@ export function stateOf(index: CatalogIndex, member: TogetherMember, r: MemberRu
     preferredLanguage: r.preferred,
     hasLanguagePreference: !r.anyLanguage,
     candidates,
+    // A pick for two is made on the services of either member (together.ts); libraries are a solo pick's.
+    owned: new Map(),
     saved: [],
   };
 }

@@ -64,11 +64,24 @@ export interface UserTaste {
    */
   saved?: readonly string[];
   /**
+   * Titles in the user's own media-server library (Jellyfin, Emby, Plex), each with the name of
+   * its service: available to this user whatever their platforms and country, so they are
+   * candidates beside the titles on their services (never under a requested platform, which asks
+   * for that service alone). Absent: no library.
+   */
+  library?: readonly OwnedTitle[];
+  /**
    * The history lists already resolved against the index (`resolvePositions`), which the server
    * keeps per user so a pick never resolves a long history again. When given, the engine reads
    * `favourites`, `liked`, `disliked`, `watched` and `recommended` from here, not from the id lists.
    */
   positions?: TastePositions;
+}
+
+/** A title of the user's own library and the service it is on ("Jellyfin"). */
+export interface OwnedTitle {
+  id: string;
+  service: string;
 }
 
 /**
@@ -192,6 +205,8 @@ export type Factor =
   | { kind: 'mood'; mood: Mood }
   | { kind: 'platform'; platform: string }
   | { kind: 'availability_unknown' }
+  /** On none of the user's services but in their own library on `service` (the reason says "on your Jellyfin"). */
+  | { kind: 'library'; service: string }
   | { kind: 'keywords'; keywords: string[] }
   /** `titleId`: the liked or favourite title that shares this person. */
   | { kind: 'person'; name: string; role: 'director' | 'cast'; titleId: string }

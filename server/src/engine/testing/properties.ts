@@ -15,13 +15,18 @@ export function targetPlatforms(taste: UserTaste, opts: RecommendOptions): reado
   return requested ? [requested] : taste.platforms;
 }
 
+/** The title streams on one of `targets` (any region). */
+export const onTargets = (t: EngineTitle, targets: readonly string[]) => t.platforms.some((p) => targets.some((x) => same(x, p)));
+
 /** Who may be recommended, by the rules as written (no index, no scores). */
 export function expectedPool(titles: readonly EngineTitle[], taste: UserTaste, opts: RecommendOptions): { pool: EngineTitle[]; fallback: boolean } {
   const excluded = excludedIds(taste);
   const base = titles.filter((t) => !excluded.has(t.id) && (!opts.kind || t.kind === opts.kind));
   const targets = targetPlatforms(taste, opts);
   if (targets.length === 0) return { pool: base, fallback: false };
-  const on = base.filter((t) => t.platforms.some((p) => targets.some((x) => same(x, p))));
+  // The user's own library counts as one of their services, unless the request names a platform.
+  const owned = new Set(opts.platform?.trim() ? [] : (taste.library ?? []).map((o) => o.id));
+  const on = base.filter((t) => owned.has(t.id) || onTargets(t, targets));
   if (on.length > 0) return { pool: on, fallback: false };
   return { pool: base.filter((t) => t.platforms.length === 0), fallback: true };
 }
