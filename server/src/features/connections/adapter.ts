@@ -33,6 +33,8 @@ export interface Connected {
   credentials: Credentials;
   /** Who we are connected as, shown in Settings ("alice on Living room"). */
   accountName: string;
+  /** The app's id of that account (a media server's user id), as its webhooks name it (WebhookResult.account). */
+  accountId?: string;
 }
 
 export interface PullResult {
