@@ -14,7 +14,7 @@ import { unauthorized } from '../../http/errors.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { CoLikes } from './co-likes.js';
 import type { EngineIndexes } from './engine-index.js';
-import { historyRow, type HistoryRowInput } from './history-row.js';
+import { historyRow, type HistoryOrigin, type HistoryRowInput } from './history-row.js';
 import * as repo from './history.repository.js';
 import {
   applyAdded,
@@ -212,6 +212,28 @@ export class HistoryWrite {
     // A deleted like or watched title leaves no rated_at behind.
     this.coLikeChanges += gone;
     return gone;
+  }
+
+  /** The rows of these titles, by title (a sync reads them once per batch). */
+  rowsOfTitles(ids: readonly string[]) {
+    return repo.rowsOfTitles(this.tx, this.user.id, ids);
+  }
+
+  /** Removes the closed rows a source wrote (features/sync: a disconnect that takes them back). */
+  async deleteOrigin(origin: HistoryOrigin): Promise<number> {
+    const gone = await repo.deleteOrigin(this.tx, this.user.id, origin);
+    if (gone > 0) this.change(() => false);
+    this.coLikeChanges += gone;
+    return gone;
+  }
+
+  /** Saves a title for later (a synced watchlist) unless the list is full; a watched title is never saved. */
+  save(titleId: string, at: Date): Promise<boolean> {
+    return repo.saveIfRoom(this.tx, this.user.id, titleId, at.toISOString(), WATCHLIST_MAX);
+  }
+
+  unsave(titleId: string): Promise<number> {
+    return repo.deleteSaved(this.tx, this.user.id, titleId);
   }
 
   /** An undone import's rows (the co-likes count those from the import's undone_at: co-likes.repository.ts). */
