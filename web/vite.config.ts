@@ -20,7 +20,7 @@ const SIGNED_IN_FIRST_VIEW = new RegExp(
     String.raw`web[\\/]src[\\/]hooks[\\/](useRecommendation|afterNextPaint|useProfile|useUserKey|useSubscriptionStatus|useLibrary)\.`,
     String.raw`web[\\/]src[\\/]pages[\\/]DashboardPage\.`,
     String.raw`web[\\/]src[\\/]styles[\\/]app\.css`,
-    String.raw`shared[\\/]src[\\/](where-to-watch|tonight|allowance|countries|countries-data|pick-notice)\.`,
+    String.raw`shared[\\/]src[\\/](where-to-watch|tonight|allowance|countries|countries-data|pick-notice|connections)\.`,
   ].join('|'),
 );
 

@@ -20,3 +20,7 @@ export const CONNECTION_NAMES: Record<ConnectionKind, string> = {
 export function watchedOnLabel(origin: SyncOrigin): string {
   return origin === 'extension' ? 'Watched on a streaming site' : `Watched on ${CONNECTION_NAMES[origin]}`;
 }
+
+export function isSyncOrigin(origin: string): origin is SyncOrigin {
+  return (SYNC_ORIGINS as readonly string[]).includes(origin);
+}

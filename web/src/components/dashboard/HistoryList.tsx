@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { HistoryEditRequest, HistoryResponse, Recommendation } from '@app/shared';
+import { isSyncOrigin, watchedOnLabel } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { HISTORY_PAGE_SIZE, useHistory } from '../../hooks/useHistory';
@@ -54,6 +55,8 @@ function HistoryRow({
   const imported = r.origin === 'import';
   // A together pick the user rated: its reason names both of them.
   const together = r.origin === 'together';
+  // Brought in by a connected app or the extension: the history says where it was watched.
+  const synced = isSyncOrigin(r.origin) ? r.origin : null;
   const titleId = `history-${r.id}`;
   return (
     <li className="history-item" aria-labelledby={titleId}>
@@ -68,6 +71,7 @@ function HistoryRow({
         <span className="history-tags">
           {imported && <span className="tag tag-imported">Imported</span>}
           {together && <span className="tag tag-together">Picked for you both</span>}
+          {synced && <span className="tag tag-synced">{watchedOnLabel(synced)}</span>}
           {active && <span className="tag tag-active">Tonight&rsquo;s pick</span>}
           {r.status === 'skipped' && !imported && <span className="tag tag-skipped">Skipped</span>}
         </span>
