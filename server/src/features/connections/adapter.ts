@@ -89,6 +89,8 @@ export interface PushItem {
 
 export interface ConnectionAdapter {
   kind: ConnectionKind;
+  /** Jellyfin/Emby: the server's users for {server_url, api_key}, to choose one before connecting (connections_users). */
+  serverUsers?(body: { server_url: string; api_key: string }, ctx: PullContext): Promise<Array<{ id: string; name: string }>>;
   /** Checks the body of a connect request against the app and returns what to keep. */
   connect(body: unknown, ctx: PullContext): Promise<Connected>;
   /** Reads what changed since `cursor` (null: everything). Bounded: pages and items per pull are capped. */
