@@ -198,7 +198,7 @@ export class ImportRun {
         id = 'new';
         first = local.id;
       } else {
-        this.batchNew.add({ id: where, kind: s.kind, title: s.title, originalTitle: s.originalTitle ?? null, year: s.year, tmdbId: s.tmdbId ?? null, imdbId: s.imdbId ?? null });
+        this.batchNew.add({ id: where, kind: s.kind, title: s.title, originalTitle: s.originalTitle ?? null, year: s.year, tmdbId: s.tmdbId ?? null, imdbId: s.imdbId ?? null, runtime: s.runtime ?? null, endYear: s.endYear ?? null });
       }
     }
     if (first) {

@@ -103,7 +103,7 @@ export class CatalogMerger {
         takenIds.add(id);
         const insert = newRow(id, this.source, s, stamp);
         planned.set(id, { insert, fields });
-        const cand = matchCandidate({ id, kind: s.kind, title: insert.title, original_title: insert.original_title ?? null, year: s.year, tmdb_id: insert.tmdb_id ?? null, imdb_id: insert.imdb_id ?? null });
+        const cand = matchCandidate({ id, kind: s.kind, title: insert.title, original_title: insert.original_title ?? null, year: s.year, tmdb_id: insert.tmdb_id ?? null, imdb_id: insert.imdb_id ?? null, runtime: insert.runtime ?? null, end_year: insert.end_year ?? null });
         local.add(cand);
         pendingCandidates.push(cand);
         out.push({ outcome: 'added', id });
