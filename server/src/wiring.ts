@@ -58,7 +58,7 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
     paymentsRoutes(ctx),
     catalogRoutes(ctx, catalog),
     onboardingRoutes(ctx, catalog),
-    extensionRoutes(ctx),
+    extensionRoutes(ctx, history),
     calendarRoutes(ctx),
     recommendationRoutes(ctx, history),
     subscriptionRoutes(ctx),

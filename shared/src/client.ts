@@ -130,6 +130,8 @@ export function createApiClient(opts: ApiClientOptions) {
           await opts.tokenStore.clear();
         }
       },
+      /** From the extension: a title played to the end on a streaming site, or "Watched it" on its badge. */
+      watched: (b: S.ExtensionWatchedRequest) => call('extension_watched', { body: b }),
     },
     delivery: {
       /** An email's List-Unsubscribe token turns scheduled picks off; no session needed. */

@@ -72,6 +72,7 @@ export const ROUTES = def({
   extension_tokens: { method: 'GET', path: '/api/extension/tokens', auth: 'user' },
   extension_revoke_token: { method: 'DELETE', path: '/api/extension/tokens/:id', auth: 'user' },
   extension_sign_out: { method: 'POST', path: '/api/extension/sign-out', auth: 'user', extension: true },
+  extension_watched: { method: 'POST', path: '/api/extension/watched', auth: 'user', extension: true },
 
   recommendations_current: { method: 'GET', path: '/api/recommendations/current', auth: 'onboarded', extension: true },
   recommendations_new: { method: 'POST', path: '/api/recommendations/new', auth: 'onboarded', extension: true },

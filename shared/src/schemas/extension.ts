@@ -32,3 +32,27 @@ export type ExtensionTokenResponse = z.infer<typeof ExtensionTokenResponse>;
 
 export const ConnectedBrowsersResponse = z.object({ browsers: z.array(ConnectedBrowser) });
 export type ConnectedBrowsersResponse = z.infer<typeof ConnectedBrowsersResponse>;
+
+/** How the extension knew: the page's video played to the end, or the badge's "Watched it". */
+export const WATCHED_EVENTS = ['ended', 'manual'] as const;
+
+/**
+ * POST /api/extension/watched: a title watched on a streaming site. Only the catalog id the
+ * badge's fit answered and the event leave the browser (never the page, its address or the
+ * site's account).
+ */
+export const ExtensionWatchedRequest = z
+  .object({
+    title_id: z.string({ error: 'title_id is required' }).trim().min(1, 'title_id is required').max(64, 'title_id is at most 64 characters'),
+    event: z.enum(WATCHED_EVENTS, { error: "event must be 'ended' or 'manual'" }),
+  })
+  .strict();
+export type ExtensionWatchedRequest = z.input<typeof ExtensionWatchedRequest>;
+
+/** marked: it is in the history as watched now; already_marked: the same title was sent today already. */
+export const ExtensionWatchedResponse = z.object({
+  title_id: z.string(),
+  status: z.enum(['marked', 'already_marked']),
+  message: z.string(),
+});
+export type ExtensionWatchedResponse = z.infer<typeof ExtensionWatchedResponse>;

@@ -65,6 +65,7 @@ export const ROUTE_SCHEMAS = schemas({
   extension_tokens: { response: S.ConnectedBrowsersResponse },
   extension_revoke_token: { response: S.MessageResponse },
   extension_sign_out: { response: S.MessageResponse },
+  extension_watched: { body: S.ExtensionWatchedRequest, response: S.ExtensionWatchedResponse },
 
   recommendations_current: { response: S.Recommendation },
   recommendations_new: { body: S.NewRecommendationRequest, response: S.Recommendation },

@@ -1,13 +1,16 @@
-// A signed-in web session connects, lists and revokes browsers; an extension signs itself out.
+// A signed-in web session connects, lists and revokes browsers; an extension signs itself out and
+// says a title was watched on a streaming site.
 // Extension tokens cannot manage tokens (see extension-scope.ts).
 import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
+import type { History } from '../history/history.js';
 import { currentUser } from '../../http/authenticate.js';
 import { apiRouter } from '../../http/route.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { connectBrowser, connectedBrowsers, revokeBrowser } from './extension.service.js';
+import { markWatched } from './watched.service.js';
 
-export function extensionRoutes(ctx: AppContext): Router {
+export function extensionRoutes(ctx: AppContext, history: History): Router {
   const { router, route } = apiRouter(ctx);
 
   route('extension_create_token', async (req, res, { body }) => {
@@ -30,6 +33,10 @@ export function extensionRoutes(ctx: AppContext): Router {
     if (!req.extensionTokenId) throw badRequest('Only the browser extension signs out here');
     await revokeBrowser(ctx, currentUser(req), req.extensionTokenId);
     res.json({ message: 'Signed out' });
+  });
+
+  route('extension_watched', async (req, res, { body }) => {
+    res.json(await markWatched(ctx, history, currentUser(req), body));
   });
 
   return router;
