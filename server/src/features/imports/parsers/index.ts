@@ -8,6 +8,7 @@ import { ACCEPTED, columns, csvRecords, decodeText, fail, shown } from './common
 import { imdbFileOf, parseImdb } from './imdb.js';
 import { isLetterboxdHeader, LetterboxdMerger, letterboxdLoneFile, letterboxdMember, type LetterboxdFile } from './letterboxd.js';
 import { isNetflixHeader, parseNetflix } from './netflix.js';
+import { isNetflixActivityHeader, parseNetflixActivity } from './netflix-activity.js';
 import { parseJson, TraktMerger, traktMember } from './trakt.js';
 import { isTonightsPickExport, parseTonightsPick } from './tonights-pick.js';
 import type { ParsedImport } from './types.js';
@@ -15,6 +16,7 @@ import { looksLikeZip, ZipReader } from './zip.js';
 
 export { ImportFileError, type ImportedEntry, type ParsedImport } from './types.js';
 export { MAX_ENTRIES } from './common.js';
+export { NetflixProfileError } from './netflix-activity.js';
 
 
 /** What the file was recognised as, and how to read it. */
@@ -37,20 +39,34 @@ const MAGIC: Array<[number[], string]> = [
   [[0xd0, 0xcf, 0x11, 0xe0], 'an Office document'],
 ];
 
+/** What the user chose beside the file: whose history a Netflix ViewingActivity.csv is. */
+export interface ParseOptions {
+  profile?: string;
+}
+
 /**
  * Reads one uploaded file. `source`, when given, must be what the file is ("This looks like an
  * IMDb ratings export, not Letterboxd").
  */
-export function parseImportFile(filename: string, bytes: Buffer, source?: ImportSource): ParsedImport {
+export function parseImportFile(filename: string, bytes: Buffer, source?: ImportSource, options: ParseOptions = {}): ParsedImport {
   const where = shown(filename);
   if (bytes.length === 0) fail(`${where} is empty.`);
   if (bytes.length > IMPORT_MAX_BYTES) fail(`${where} is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
-  const plan = looksLikeZip(bytes) ? zipPlan(where, bytes) : textPlan(where, filename, bytes);
+  const plan = looksLikeZip(bytes) ? zipPlan(where, bytes, options) : textPlan(where, filename, bytes, options);
   if (source && source !== plan.source) fail(`${where} looks like ${plan.label}, not ${IMPORT_SOURCE_NAMES[source]}: choose ${IMPORT_SOURCE_NAMES[plan.source]}, or send your ${IMPORT_SOURCE_NAMES[source]} export.`);
   return plan.run();
 }
 
-function zipPlan(where: string, bytes: Buffer): Plan {
+/** Netflix's viewing activity, as a file of its own or inside the account download's zip. */
+function netflixActivityPlan(where: string, text: () => string, options: ParseOptions): Plan {
+  return {
+    source: 'netflix',
+    label: 'a Netflix viewing history',
+    run: () => ({ source: 'netflix', ...parseNetflixActivity(where, csvRecords(where, text()), options.profile) }),
+  };
+}
+
+function zipPlan(where: string, bytes: Buffer, options: ParseOptions): Plan {
   const zip = new ZipReader(where, bytes);
   const text = (path: string, data: Buffer) => decodeText(`${where} (${shown(path)})`, data);
   const letterboxd = zip.members.flatMap((m) => {
@@ -89,11 +105,13 @@ function zipPlan(where: string, bytes: Buffer): Plan {
       },
     };
   }
+  const activity = zip.members.find((m) => /(^|\/)ViewingActivity\.csv$/i.test(m.path));
+  if (activity) return netflixActivityPlan(`${where} (${shown(activity.path)})`, () => text(activity.path, zip.unpack(activity)), options);
   if (zip.members.some((m) => m.path === 'xl/workbook.xml')) fail(`${where} is an Excel workbook: save it as CSV (UTF-8) first. ${ACCEPTED}`);
   fail(`${where} holds no Letterboxd or Trakt export files. ${ACCEPTED}`);
 }
 
-function textPlan(where: string, filename: string, bytes: Buffer): Plan {
+function textPlan(where: string, filename: string, bytes: Buffer, options: ParseOptions): Plan {
   for (const [magic, what] of MAGIC) {
     if (magic.every((b, i) => bytes[i] === b)) fail(`${where} is ${what}, not a history export. ${ACCEPTED}`);
   }
@@ -144,6 +162,7 @@ function textPlan(where: string, filename: string, bytes: Buffer): Plan {
       },
     };
   }
+  if (isNetflixActivityHeader(header)) return netflixActivityPlan(where, () => text, options);
   if (isNetflixHeader(header)) {
     return {
       source: 'netflix',

@@ -1,9 +1,14 @@
 // Netflix's "Viewing activity" download, NetflixViewingHistory.csv: Title,Date, one row per
-// viewing, the date in the account's locale (1/31/24, 31/01/2024, 31.01.24, 2024-01-31).
-// Episodes collapse to their show; every title counts as watched, none as liked.
+// title and day, the date in the account's locale (netflix-dates.ts chooses the file's layout).
+// Episodes collapse to their show in any language (netflix-collapse.ts); every title counts as
+// watched, none as liked. The full-account download's ViewingActivity.csv is netflix-activity.ts.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, ymd } from './common.js';
+import { blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, MAX_ENTRIES } from './common.js';
+import { labelCut, placeByFile, prefixKeys, titleParts, type Unplaced } from './netflix-collapse.js';
+import { LayoutChooser, todayUtc, type Readings } from './netflix-dates.js';
 import type { ImportedEntry } from './types.js';
+
+export { netflixShow } from './netflix-collapse.js';
 
 /** True when a CSV header is Netflix's viewing history. */
 export function isNetflixHeader(header: readonly string[]): boolean {
@@ -11,95 +16,111 @@ export function isNetflixHeader(header: readonly string[]): boolean {
   return cols.has('title') && cols.has('date') && !cols.has('const') && !cols.has('name');
 }
 
-const NUM = String.raw`(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|first|second|third|final)`;
-/** A season: only a series has one ("Season 2", "Series 3", "Limited Series", localised forms). */
-const SEASON = new RegExp(String.raw`^(?:(?:season|series|temporada|staffel|saison|stagione|seizoen)\s+${NUM}|limited series|miniseries|mini-series)$`, 'i');
-/** A part: a series' or a film sequel's ("Part 2", "Volume 1", "Chapter 3", "Book One", "Episode 4"). */
-const PART = new RegExp(String.raw`^(?:part|volume|vol\.?|chapter|book|episode|collection)\s+${NUM}$`, 'i');
+/** Titles no label placed, held until the whole file is read: far more than any real history has. */
+const MAX_UNPLACED = MAX_ENTRIES * 4;
+
+interface Group {
+  entry: ImportedEntry;
+  /** The latest date in each layout (LAYOUTS' order). */
+  dates: Readings;
+}
+
+interface Pending extends Unplaced {
+  written: string;
+  line: number;
+  dates: Readings;
+}
+
+const NO_DATES: Readings = [null, null, null];
+
+function merge(into: Readings, d: Readings): void {
+  for (let i = 0; i < 3; i++) into[i] = later(into[i], d[i]);
+}
 
 /**
- * The show an episode row belongs to, or null when the row is not an episode.
- *
- * The rule: split the title at ": ". The row is an episode when a segment after the first is a
- * season ("Season 2", "Limited Series"), or is a part ("Part 2", "Volume 1", "Chapter 3", "Book
- * One", "Episode 4") with an episode name after it. The show is what comes before that segment
- * ("Star Trek: Discovery: Season 1: ..." gives "Star Trek: Discovery"), less a season named after
- * the show ("Stranger Things: Stranger Things 2: Chapter One: ..." gives "Stranger Things").
- * A part with nothing after it is a film's sequel ("Dune: Part Two", "Kill Bill: Vol. 1"), and a
- * second segment that is neither is part of a film's name ("Mission: Impossible - Fallout"):
- * those rows stay whole.
+ * A Netflix file's titles, merged per show (an episode) or per title. A row whose labels name its
+ * show joins it at once; a title with a colon and no label waits for the whole file
+ * (placeByFile), which tells an episode from a film by what the file repeats.
  */
-export function netflixShow(title: string): string | null {
-  const segs = title.split(': ');
-  for (let k = 1; k < segs.length; k++) {
-    const s = segs[k].trim();
-    if (!(SEASON.test(s) || (PART.test(s) && k < segs.length - 1))) continue;
-    let show = segs.slice(0, k);
-    if (k >= 2 && fold(show[k - 1]).startsWith(fold(show[0]))) show = show.slice(0, k - 1);
-    const name = show.join(': ').trim();
-    return name || null;
+export class NetflixTitles {
+  private readonly groups: EntryMap<Group>;
+  private readonly pending = new Map<string, Pending>();
+  /** Show keys to the name the file first gave them. */
+  private readonly shows = new Map<string, string>();
+
+  constructor(private readonly where: string) {
+    this.groups = new EntryMap<Group>(where);
   }
-  return null;
+
+  add(written: string, line: number, dates: Readings | null): void {
+    const d = dates ?? NO_DATES;
+    const parts = titleParts(written);
+    const cut = parts.length > 1 ? labelCut(parts) : 0;
+    if (cut > 0) {
+      const keys = prefixKeys(parts.slice(0, cut));
+      const key = keys[cut - 1];
+      if (!this.shows.has(key)) this.shows.set(key, parts.slice(0, cut).join(': '));
+      return this.join(key, this.shows.get(key)!, line, d);
+    }
+    if (parts.length === 1) return this.whole(written, line, d);
+    const titleKey = fold(written);
+    let p = this.pending.get(titleKey);
+    if (!p) {
+      if (this.pending.size >= MAX_UNPLACED) fail(`${this.where} has more than ${MAX_UNPLACED.toLocaleString('en-US')} different titles: split it or import its most recent part.`);
+      p = { written, line, parts, keys: prefixKeys(parts), dates: [null, null, null] };
+      this.pending.set(titleKey, p);
+    }
+    merge(p.dates, d);
+  }
+
+  /** Every title, in order of first appearance, its date read in the layout `layout` (LAYOUTS' index). */
+  entries(layout: number): ImportedEntry[] {
+    const pending = [...this.pending.values()];
+    const placed = placeByFile(pending, this.shows);
+    pending.forEach((p, i) => {
+      const show = placed[i];
+      if (show) this.join(show.key, show.name, p.line, p.dates);
+      else this.whole(p.written, p.line, p.dates);
+    });
+    return this.groups
+      .values()
+      .sort((a, b) => a.entry.line - b.entry.line)
+      .map((g) => ({ ...g.entry, happenedAt: g.dates[layout] }));
+  }
+
+  private join(key: string, name: string, line: number, d: Readings): void {
+    this.group(`s|${key}`, name, 'series', line, d);
+  }
+
+  private whole(written: string, line: number, d: Readings): void {
+    this.group(`t|${fold(written)}`, written, null, line, d);
+  }
+
+  private group(key: string, name: string, kind: 'series' | null, line: number, d: Readings): void {
+    const g = this.groups.get(key, () => ({ entry: { ...blankEntry(name, line), kind, watched: true }, dates: [null, null, null] }));
+    // A title waiting for the file's end may appear before the show's first labelled row.
+    if (line < g.entry.line) g.entry.line = line;
+    merge(g.dates, d);
+  }
 }
 
-/** A date's numbers as written: [a, b, year] for "a/b/y" or "a.b.y", or a full ISO date. */
-type RawDate = { iso: string | null } | { a: number; b: number; y: number; dot: boolean };
-
-function rawDate(s: string): RawDate | null {
-  const t = s.trim();
-  const ymdForm = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
-  if (ymdForm) return { iso: ymd(Number(ymdForm[1]), Number(ymdForm[2]), Number(ymdForm[3])) };
-  const m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})$/.exec(t);
-  if (!m) return null;
-  let y = Number(m[4]);
-  if (m[4].length === 2) y += y < 70 ? 2000 : 1900;
-  return { a: Number(m[1]), b: Number(m[3]), y, dot: m[2] !== '/' };
-}
-
-interface Title {
-  entry: ImportedEntry;
-  /** The latest date read month first, and read day first (the file's order is decided at the end). */
-  mdy: string | null;
-  dmy: string | null;
-}
-
-export function parseNetflix(where: string, records: Iterator<CsvRecord>): { entries: ImportedEntry[]; rowsRead: number } {
+export function parseNetflix(where: string, records: Iterator<CsvRecord>, today = todayUtc()): { entries: ImportedEntry[]; rowsRead: number } {
   const first = records.next();
   const header = first.done ? [] : first.value.fields;
   if (!isNetflixHeader(header)) fail(`${where} is not a Netflix viewing history: it needs the columns Title and Date.`);
   const cols = columns(header);
   const titleOf = fieldOf(cols, 'title')!;
   const dateOf = fieldOf(cols, 'date')!;
-  const titles = new EntryMap<Title>(where);
+  const titles = new NetflixTitles(where);
+  const layouts = new LayoutChooser(today);
   let rowsRead = 0;
-  // Evidence for the file's date order: a first number above 12 is a day, a second one too.
-  let dayFirst = 0;
-  let monthFirst = 0;
-  let dots = 0;
   for (let r = records.next(); !r.done; r = records.next()) {
     const rec = r.value;
     if (blank(rec)) continue;
     rowsRead++;
     const written = titleOf(rec);
     if (!written) continue;
-    const show = netflixShow(written);
-    const name = show ?? written;
-    const t = titles.get(`${show ? 's' : 't'}|${fold(name)}`, () => ({ entry: { ...blankEntry(name, rec.line), kind: show ? 'series' : null, watched: true }, mdy: null, dmy: null }));
-    const d = rawDate(dateOf(rec));
-    if (d === null) continue;
-    if ('iso' in d) {
-      t.mdy = later(t.mdy, d.iso);
-      t.dmy = later(t.dmy, d.iso);
-      continue;
-    }
-    if (d.a > 12) dayFirst++;
-    if (d.b > 12) monthFirst++;
-    if (d.dot) dots++;
-    t.mdy = later(t.mdy, ymd(d.y, d.a, d.b));
-    t.dmy = later(t.dmy, ymd(d.y, d.b, d.a));
+    titles.add(written, rec.line, layouts.read(dateOf(rec)));
   }
-  // With no day above 12 anywhere, dots mean a European locale; slashes, Netflix's US default.
-  const useDayFirst = dayFirst !== monthFirst ? dayFirst > monthFirst : dots > 0;
-  const entries = titles.values().map((t) => ({ ...t.entry, happenedAt: useDayFirst ? t.dmy : t.mdy }));
-  return { entries, rowsRead };
+  return { entries: titles.entries(layouts.choose()), rowsRead };
 }

@@ -1,6 +1,6 @@
 // Anyone may upload anything: for any bytes, any damage to a real export, and any chunking of the
 // CSV reader, parseImportFile ends quickly with well-formed entries or an ImportFileError (never
-// another error), and the Netflix collapse rule holds for any names.
+// another error). The Netflix collapse's own properties are in netflix.property.test.ts.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,6 @@ import { startWatchdog, withDeadline } from '../../../../test/support/deadline.j
 import { csvRecords } from './common.js';
 import { makeZip } from './fixtures/make-zip.js';
 import { ImportFileError, MAX_ENTRIES, parseImportFile, type ParsedImport } from './index.js';
-import { netflixShow } from './netflix.js';
 
 const HANG_MS = 10_000;
 const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url));
@@ -115,37 +114,6 @@ describe('the CSV rows, for any chunking', () => {
         expect(withDeadline(HANG_MS, 'csvRecords', () => read(text, chunk))).toEqual(read(text));
       }),
       { numRuns: 600 },
-    );
-  });
-});
-
-describe('the Netflix collapse rule, for any names', () => {
-  const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 '!?&.-]{0,20}$/).filter((s) => !s.includes(': '));
-
-  it('an episode row of any show and season gives that show', () => {
-    const season = fc.oneof(
-      fc.integer({ min: 1, max: 40 }).map((n) => `Season ${n}`),
-      fc.constantFrom('Limited Series', 'Miniseries', 'Series 2', 'Part 3', 'Volume 1', 'Chapter Two', 'Book One', 'Episode 4', 'Temporada 2'),
-    );
-    fc.assert(
-      fc.property(word, season, fc.array(word, { minLength: 1, maxLength: 3 }), (show, s, episode) => {
-        fc.pre(!/^(season|series|part|volume|vol|chapter|book|episode|collection|temporada|staffel|saison|stagione|seizoen|limited|miniseries|mini)\b/i.test(show.trim()));
-        expect(netflixShow(`${show}: ${s}: ${episode.join(': ')}`)).toBe(show.trim());
-      }),
-    );
-  });
-
-  it('a title without a season segment stays whole; a part with nothing after it is a film', () => {
-    const notASeason = word.filter((w) => !/^(season|series|part|volume|vol|chapter|book|episode|collection|temporada|staffel|saison|stagione|seizoen|limited series|miniseries|mini-series)\b/i.test(w.trim()));
-    fc.assert(
-      fc.property(word, fc.array(notASeason, { maxLength: 3 }), (first, rest) => {
-        expect(netflixShow([first, ...rest].join(': '))).toBeNull();
-      }),
-    );
-    fc.assert(
-      fc.property(word, fc.constantFrom('Part', 'Volume', 'Vol.', 'Chapter', 'Book', 'Episode'), fc.integer({ min: 1, max: 9 }), (film, part, n) => {
-        expect(netflixShow(`${film}: ${part} ${n}`)).toBeNull();
-      }),
     );
   });
 });
