@@ -11,6 +11,7 @@ import { askFit, askWhyNot, parseFitAsk, rateTitle, parseTitleId, saveTitle, BAD
 import { browseSiteOf } from '../lib/browse-sites';
 import { createApiClient, type ApiClient } from '../lib/shared';
 import { storageTokenStore } from '../lib/token-store';
+import { markWatched, parseWatchedAsk, parseWatchedMode, titleEnded } from '../lib/watched-requests';
 
 type Sender = browser.Runtime.MessageSender;
 export type Handlers = { [K in MessageName]: (payload: MessageRequest<K>, sender: Sender) => Promise<MessageResponse<K>> };
@@ -102,6 +103,16 @@ export function createHandlers(storage: TypedStorage): Handlers {
       const id = parseTitleId(payload);
       if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
       return askWhyNot(await signedIn(), id);
+    },
+    async 'badge/watched'(payload, sender) {
+      const ask = parseWatchedAsk(payload);
+      if (!ask || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
+      return markWatched(await signedIn(), ask.title_id, ask.event);
+    },
+    async 'badge/ended'(payload, sender) {
+      const id = parseTitleId(payload);
+      if (!id || !(await fromBadge(storage, sender))) return { action: 'none' };
+      return titleEnded(parseWatchedMode(await storage.get('watchedMode')), await signedIn(), id);
     },
   };
 }

@@ -31,7 +31,7 @@ const host = () => document.getElementById('tonights-pick-badge');
 
 describe('the badge', () => {
   it('shows the label and the reason in a labelled region, in a closed shadow root', () => {
-    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn(), watched: vi.fn() });
     expect(Element.prototype.attachShadow).toHaveBeenCalledWith({ mode: 'closed' });
     expect(host()!.shadowRoot).toBeNull();
     const card = root!.querySelector('aside')!;
@@ -49,7 +49,7 @@ describe('the badge', () => {
       .fn()
       .mockResolvedValueOnce({ ok: true, message: 'Disliked. We’ll steer away from titles like this.' })
       .mockResolvedValueOnce({ ok: false, message: 'That didn’t work. Open the toolbar button to check you are signed in.' });
-    showBadge(FIT, { like, dislike, save: vi.fn(), whyNot: vi.fn() });
+    showBadge(FIT, { like, dislike, save: vi.fn(), whyNot: vi.fn(), watched: vi.fn() });
     button('like').click();
     await vi.waitFor(() => expect(button('like').textContent).toBe('Liked ✓'));
     expect(button('dislike').disabled).toBe(false);
@@ -73,7 +73,7 @@ describe('the badge', () => {
   it('Like and Save for later act once, say what happened, and allow a retry after a failure', async () => {
     const like = vi.fn().mockResolvedValue({ ok: true, message: 'Liked. We’ll find more like this.' });
     const save = vi.fn().mockResolvedValueOnce({ ok: false, message: "You've already watched this." }).mockResolvedValueOnce({ ok: true, message: 'Saved for later.' });
-    showBadge(FIT, { like, dislike: vi.fn(), save, whyNot: vi.fn() });
+    showBadge(FIT, { like, dislike: vi.fn(), save, whyNot: vi.fn(), watched: vi.fn() });
     button('like').click();
     await vi.waitFor(() => expect(status()).toBe('Liked. We’ll find more like this.'));
     expect(like).toHaveBeenCalledWith('t1');
@@ -89,12 +89,12 @@ describe('the badge', () => {
   });
 
   it('a title already disliked shows it', () => {
-    showBadge({ ...FIT, history: 'disliked', label: 'Maybe not for you', reason: 'You disliked this.' }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge({ ...FIT, history: 'disliked', label: 'Maybe not for you', reason: 'You disliked this.' }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn(), watched: vi.fn() });
     expect([button('dislike').textContent, button('dislike').disabled, button('like').disabled]).toEqual(['Disliked ✓', true, false]);
   });
 
   it('a title already liked or saved shows it, with the buttons done', () => {
-    showBadge({ ...FIT, history: 'liked', reason: 'You liked this.', saved: true }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge({ ...FIT, history: 'liked', reason: 'You liked this.', saved: true }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn(), watched: vi.fn() });
     expect(button('like').disabled).toBe(true);
     expect(button('like').textContent).toBe('Liked ✓');
     expect(button('save').disabled).toBe(true);
@@ -102,13 +102,13 @@ describe('the badge', () => {
   });
 
   it('closes with its × button or with Escape, and one badge replaces another', () => {
-    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
-    showBadge({ ...FIT, title: 'Dune' }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn(), watched: vi.fn() });
+    showBadge({ ...FIT, title: 'Dune' }, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn(), watched: vi.fn() });
     expect(document.querySelectorAll('#tonights-pick-badge')).toHaveLength(1);
     root!.querySelector<HTMLButtonElement>(`button[aria-label="Dismiss Tonight's Pick"]`)!.click();
     expect(host()).toBeNull();
 
-    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn() });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn(), watched: vi.fn() });
     button('save').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(host()).toBeNull();
   });
@@ -127,7 +127,7 @@ describe('the badge', () => {
     };
     let answerNow: (a: WhyNotAnswer) => void = () => {};
     const whyNot = vi.fn(() => new Promise<WhyNotAnswer>((ok) => (answerNow = ok)));
-    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot, watched: vi.fn() });
     const toggle = button('why-not');
     expect(toggle.textContent).toBe('Why not recommended?');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -158,7 +158,7 @@ describe('the badge', () => {
   it('"Why not recommended?" says when it could not check, and drops an answer that arrives after it closed', async () => {
     const late: Array<(a: WhyNotAnswer) => void> = [];
     const whyNot = vi.fn(() => new Promise<WhyNotAnswer>((ok) => late.push(ok)));
-    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot, watched: vi.fn() });
     const toggle = button('why-not');
     const panel = root!.getElementById(toggle.getAttribute('aria-controls')!)!;
     toggle.click();
@@ -174,8 +174,57 @@ describe('the badge', () => {
 
     // A message that never arrives (the extension was reloaded under the page) reads the same.
     removeBadge();
-    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn().mockRejectedValue(new Error('Extension context invalidated.')) });
+    showBadge(FIT, { like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn().mockRejectedValue(new Error('Extension context invalidated.')), watched: vi.fn() });
     button('why-not').click();
     await vi.waitFor(() => expect(root!.getElementById('why-not')!.textContent).toBe(WHY_NOT_TEXTS.failed));
+  });
+});
+
+describe("the badge's Watched it", () => {
+  const actions = (watched = vi.fn().mockResolvedValue({ ok: true, message: 'Marked watched.' })) => ({ like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn(), watched });
+  const prompt = () => root!.querySelector<HTMLElement>('.ask')!;
+
+  it('marks the title watched at any time, as the user said so; a title already watched says so', async () => {
+    const a = actions();
+    showBadge(FIT, a);
+    expect(button('watched').textContent).toBe('Watched it');
+    expect(prompt().hidden).toBe(true);
+    button('watched').click();
+    await vi.waitFor(() => expect(status()).toBe('Marked watched.'));
+    expect(a.watched).toHaveBeenCalledWith('t1', 'manual');
+    expect([button('watched').textContent, button('watched').disabled]).toEqual(['Watched ✓', true]);
+    removeBadge();
+    showBadge({ ...FIT, history: 'watched' }, actions());
+    expect([button('watched').textContent, button('watched').disabled]).toEqual(['Watched ✓', true]);
+  });
+
+  it('Ask: the end of the video shows "Watched it?", back in the corner if dismissed; its button marks it as played to the end', async () => {
+    const a = actions(vi.fn().mockResolvedValueOnce({ ok: false, message: 'That didn’t work. Open the toolbar button to check you are signed in.' }).mockResolvedValueOnce({ ok: true, message: 'Marked watched.' }));
+    const badge = showBadge(FIT, a);
+    root!.querySelector<HTMLButtonElement>('.close')!.click();
+    expect(host()).toBeNull();
+    badge.ended({ action: 'ask' });
+    expect(host()).not.toBeNull();
+    expect(prompt().hidden).toBe(false);
+    expect(prompt().textContent).toBe('Watched it?Yes, mark it watched');
+    button('watched-confirm').click();
+    await vi.waitFor(() => expect(status()).toBe('That didn’t work. Open the toolbar button to check you are signed in.'));
+    expect(prompt().hidden).toBe(false);
+    expect(button('watched').disabled).toBe(false);
+    button('watched-confirm').click();
+    await vi.waitFor(() => expect(status()).toBe('Marked watched.'));
+    expect(a.watched.mock.calls).toEqual([['t1', 'ended'], ['t1', 'ended']]);
+    expect(prompt().hidden).toBe(true);
+    expect(button('watched').textContent).toBe('Watched ✓');
+  });
+
+  it('Automatically: the badge says it was marked; Never: nothing changes', () => {
+    const a = actions();
+    const badge = showBadge(FIT, a);
+    badge.ended({ action: 'none' });
+    expect([prompt().hidden, status(), button('watched').textContent]).toEqual([true, '', 'Watched it']);
+    badge.ended({ action: 'marked', ok: true, message: 'Marked watched.' });
+    expect([prompt().hidden, status(), button('watched').textContent]).toEqual([true, 'Marked watched.', 'Watched ✓']);
+    expect(a.watched).not.toHaveBeenCalled();
   });
 });

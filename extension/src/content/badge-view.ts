@@ -3,6 +3,7 @@
 // Plain DOM, no framework: it is injected into every title page of the sites the user turned on.
 import type { FitResponse } from '@app/shared';
 import type { ActionAnswer, WhyNotAnswer } from '../lib/badge-requests';
+import { WATCHED_TEXTS, type EndedAnswer, type WatchedEvent } from '../lib/watched';
 // The shared words by their own subpath, not through lib/shared.ts: that module's other exports
 // (time zones, countries, moods) are kept by the bundler and would double this script's size.
 import { WHY_NOT_TEXTS, whyNotHeading } from '@app/shared/why-not';
@@ -12,6 +13,12 @@ export interface BadgeActions {
   dislike(titleId: string): Promise<ActionAnswer>;
   save(titleId: string): Promise<ActionAnswer>;
   whyNot(titleId: string): Promise<WhyNotAnswer>;
+  watched(titleId: string, event: WatchedEvent): Promise<ActionAnswer>;
+}
+
+/** The shown badge, told when the page's video played to the end (what the user chose then). */
+export interface BadgeHandle {
+  ended(answer: EndedAnswer): void;
 }
 
 const HOST_ID = 'tonights-pick-badge';
@@ -45,6 +52,8 @@ button.why-not-toggle:hover:not(:disabled) { background: transparent; color: #c4
 .why-not ul { margin: 0; padding-left: 18px; }
 .why-not li + li { margin-top: 2px; }
 .why-not .failed { color: #ffb4a8; }
+.ask { display: flex; align-items: center; gap: 8px; margin: 10px 0 0; font-weight: 700; }
+.ask[hidden] { display: none; }
 `;
 
 function strength(label: FitResponse['label']): 'strong' | 'good' | 'weak' {
@@ -63,7 +72,7 @@ export function removeBadge(): void {
 }
 
 /** Shows the fit for the title the page shows (replacing any earlier badge). */
-export function showBadge(fit: FitResponse, actions: BadgeActions): void {
+export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle {
   removeBadge();
   const host = el('div', { id: HOST_ID });
   const root = host.attachShadow({ mode: 'closed' });
@@ -85,6 +94,13 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
   showRating(fit.history === 'liked' || fit.history === 'disliked' ? fit.history : null);
   const save = el('button', { type: 'button', 'data-action': 'save' }, fit.saved ? 'Saved ✓' : 'Save for later');
   save.disabled = fit.saved;
+  // "Watched it" at any time; "Watched it?" when the page's video ended and the user asked to be asked.
+  const watched = el('button', { type: 'button', 'data-action': 'watched' }, fit.history === 'watched' ? WATCHED_TEXTS.done : WATCHED_TEXTS.action);
+  watched.disabled = fit.history === 'watched';
+  const confirm = el('button', { type: 'button', 'data-action': 'watched-confirm' }, WATCHED_TEXTS.confirm);
+  const ask = el('p', { class: 'ask' }, WATCHED_TEXTS.ask);
+  ask.append(confirm);
+  ask.hidden = true;
   const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
   // "Why not recommended?": a disclosure (the page's ids cannot clash: this is the shadow root's own).
   const whyNot = el('button', { type: 'button', class: 'why-not-toggle', 'data-action': 'why-not', 'aria-expanded': 'false', 'aria-controls': 'why-not' }, WHY_NOT_TEXTS.action);
@@ -109,6 +125,22 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
   like.addEventListener('click', () => void rate('liked'));
   dislike.addEventListener('click', () => void rate('disliked'));
   save.addEventListener('click', () => void act(save, () => actions.save(fit.title_id), 'Saved ✓'));
+  function markedWatched(answer: ActionAnswer): void {
+    status.textContent = answer.message;
+    if (!answer.ok) return;
+    ask.hidden = true;
+    watched.textContent = WATCHED_TEXTS.done;
+    watched.disabled = true;
+  }
+  async function markWatched(event: WatchedEvent): Promise<void> {
+    watched.disabled = confirm.disabled = true;
+    const answer = await actions.watched(fit.title_id, event).catch((): ActionAnswer => ({ ok: false, message: "That didn't work. Try again." }));
+    confirm.disabled = false;
+    if (!answer.ok) watched.disabled = false;
+    markedWatched(answer);
+  }
+  watched.addEventListener('click', () => void markWatched('manual'));
+  confirm.addEventListener('click', () => void markWatched('ended'));
   close.addEventListener('click', () => host.remove());
   // Asked again each time it opens (a rating since may change the answer); an answer that comes
   // back after the panel was closed, or opened again, is dropped.
@@ -136,12 +168,13 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
   });
 
   const actionsRow = el('div', { class: 'actions' });
-  actionsRow.append(like, dislike, save);
+  actionsRow.append(like, dislike, save, watched);
   card.append(
     el('p', { class: 'brand' }, 'Tonight’s Pick'),
     el('p', { class: 'label', 'data-strength': strength(fit.label) }, fit.label),
     el('p', { class: 'reason' }, fit.reason),
     actionsRow,
+    ask,
     status,
     whyNot,
     panel,
@@ -149,4 +182,14 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): void {
   );
   root.append(style, card);
   document.documentElement.append(host);
+  return {
+    ended(answer) {
+      if (answer.action === 'none') return;
+      // Back in the corner if it was dismissed: the title just ended, the answer is about it.
+      if (!host.isConnected) document.documentElement.append(host);
+      // The prompt takes no focus: the site's player keeps its keys.
+      if (answer.action === 'ask') ask.hidden = false;
+      else markedWatched(answer);
+    },
+  };
 }

@@ -3,10 +3,13 @@
 // for the fit (only those two values leave the page) and shows the badge. A page it cannot read
 // shows nothing: no error, one debug line. The sites are single-page apps, so it follows the
 // address and reads each new title page again, a bounded number of times while the page loads.
+// Where the badge shows, the page's video played to the end (video-end.ts) is told to the
+// background, which does what the user chose in the options (ask, mark it, nothing).
 import { browseSiteOf, type BrowseSite } from '../lib/browse-sites';
 import type { MessageName, MessageRequest, MessageResponse } from '../lib/messages';
 import { READERS } from './sites/index';
 import { removeBadge, showBadge } from './badge-view';
+import { watchVideoEnd } from './video-end';
 
 /** How often the address is checked, how long to wait between reads, and how many reads a page gets. */
 const WATCH_MS = 1000;
@@ -27,6 +30,7 @@ function send<K extends MessageName>(name: K, payload: MessageRequest<K>): Promi
 function watch(site: BrowseSite): void {
   let current = '';
   let generation = 0;
+  let stopVideos: (() => void) | null = null;
 
   function read(url: URL, attempt: number, mine: number): void {
     if (mine !== generation) return;
@@ -39,11 +43,21 @@ function watch(site: BrowseSite): void {
     void send('badge/fit', found.year === undefined ? { title: found.title } : { title: found.title, year: found.year })
       .then((answer) => {
         if (mine !== generation || !answer?.ok) return;
-        showBadge(answer.fit, {
+        const badge = showBadge(answer.fit, {
           like: (titleId) => send('badge/like', { title_id: titleId }),
           dislike: (titleId) => send('badge/dislike', { title_id: titleId }),
           save: (titleId) => send('badge/save', { title_id: titleId }),
           whyNot: (titleId) => send('badge/why-not', { title_id: titleId }),
+          watched: (titleId, event) => send('badge/watched', { title_id: titleId, event }),
+        });
+        const titleId = answer.fit.title_id;
+        stopVideos = watchVideoEnd(document, () => {
+          if (mine !== generation) return;
+          void send('badge/ended', { title_id: titleId })
+            .then((ended) => {
+              if (mine === generation && ended) badge.ended(ended);
+            })
+            .catch(() => console.debug("Tonight's Pick: the extension did not answer"));
         });
       })
       .catch(() => console.debug("Tonight's Pick: the extension did not answer"));
@@ -53,6 +67,8 @@ function watch(site: BrowseSite): void {
     if (location.href === current) return;
     current = location.href;
     const mine = ++generation;
+    stopVideos?.();
+    stopVideos = null;
     removeBadge();
     const url = new URL(current);
     if (site.isTitlePage(url)) read(url, 0, mine);

@@ -2,6 +2,7 @@
 // its answer. Senders and the background's router both type-check against it.
 import type { BrowseSiteId } from './browse-sites';
 import type { ActionAnswer, FitAnswer, FitAsk, WhyNotAnswer } from './badge-requests';
+import type { EndedAnswer, WatchedEvent } from './watched';
 
 export interface MessageTable {
   /** Popup -> background: create a one-time nonce and open the web app's connect page. */
@@ -22,6 +23,10 @@ export interface MessageTable {
   'badge/save': { request: { title_id: string }; response: ActionAnswer };
   /** Badge -> background: why the title the fit found is not the user's pick. */
   'badge/why-not': { request: { title_id: string }; response: WhyNotAnswer };
+  /** Badge -> background: the title the fit found was watched ("Watched it", or the ask after its end). */
+  'badge/watched': { request: { title_id: string; event: WatchedEvent }; response: ActionAnswer };
+  /** Badge -> background: the page's video of that title played to the end; the user's choice says what now. */
+  'badge/ended': { request: { title_id: string }; response: EndedAnswer };
 }
 
 export type MessageName = keyof MessageTable;
@@ -33,7 +38,7 @@ export interface Envelope<K extends MessageName = MessageName> {
   payload: MessageRequest<K>;
 }
 
-const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync', 'browse/sync', 'badge/fit', 'badge/like', 'badge/dislike', 'badge/save', 'badge/why-not'];
+const NAMES: readonly MessageName[] = ['auth/start-sign-in', 'auth/hand-off', 'bridge/sync', 'browse/sync', 'badge/fit', 'badge/like', 'badge/dislike', 'badge/save', 'badge/why-not', 'badge/watched', 'badge/ended'];
 
 export function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;

@@ -2,6 +2,7 @@
 // with its area and default; nothing else calls storage.get/set with string keys.
 import type { PendingNonce } from './handoff';
 import type { BrowseSiteId } from './browse-sites';
+import type { WatchedMode } from './watched';
 
 /** The subset of browser.storage.StorageArea the wrapper uses (lets tests pass a memory area). */
 export interface StorageAreaLike {
@@ -21,6 +22,8 @@ export interface StoredValues {
   platformAsk: { recommendationId: string; platform: string } | null;
   /** The sites where the user turned the badge on (off by default: docs/security.md). */
   browseSites: BrowseSiteId[];
+  /** What happens when a title ends on a streaming site (options page; Ask by default). */
+  watchedMode: WatchedMode;
 }
 
 export type StorageKey = keyof StoredValues;
@@ -32,10 +35,11 @@ export const STORAGE_LAYOUT: { [K in StorageKey]: 'local' | 'session' } = {
   pendingNonce: 'session',
   platformAsk: 'session',
   browseSites: 'local',
+  watchedMode: 'local',
 };
 
 export function storageDefaults(defaultServerUrl: string): StoredValues {
-  return { serverUrl: defaultServerUrl, token: null, pendingNonce: null, platformAsk: null, browseSites: [] };
+  return { serverUrl: defaultServerUrl, token: null, pendingNonce: null, platformAsk: null, browseSites: [], watchedMode: 'ask' };
 }
 
 export interface TypedStorage {

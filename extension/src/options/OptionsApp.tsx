@@ -6,6 +6,7 @@ import { extensionStorage, DEFAULT_SERVER_URL } from '../lib/extension-storage';
 import { hostPermissionPattern, parseServerOrigin } from '../lib/server-url';
 import { sendToBackground } from '../lib/messages';
 import { BrowseSites } from './BrowseSites';
+import { WatchedSetting } from './WatchedSetting';
 
 const storage = extensionStorage();
 
@@ -59,13 +60,15 @@ export function OptionsApp() {
         )}
       </form>
       <BrowseSites />
+      <WatchedSetting />
       <section>
         <h2>Privacy</h2>
         <p>
           The extension talks only to your server. On a streaming site it looks at the tab&rsquo;s address when you open the popup, to
           say which service you are on. Where you turn the badge on, it reads the title&rsquo;s name and year from that site&rsquo;s title
-          pages and sends only those two to your server; nothing else on the page is read or leaves your browser, and the site cannot
-          see the badge&rsquo;s contents.
+          pages and sends only those two to your server. When a title there is played to the end (or you press &ldquo;Watched it&rdquo;),
+          it sends only which title it was and how it knew, as you chose above. Nothing else on the page is read or leaves your browser, and
+          the site cannot see the badge&rsquo;s contents.
         </p>
       </section>
     </main>
