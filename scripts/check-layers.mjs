@@ -48,7 +48,7 @@ export const WORKSPACES = [
     layers: [
       { name: 'entry points', paths: ['main.tsx', 'prerender.tsx', 'earlyReads.ts', 'App.tsx', 'routes.tsx'] },
       { name: 'pages', paths: ['pages/'] },
-      { name: 'component groups', paths: ['components/'], order: ['landing', 'layout', 'onboarding', 'feedback', 'household', 'imports', 'dashboard', 'settings', 'common'] },
+      { name: 'component groups', paths: ['components/'], order: ['landing', 'layout', 'onboarding', 'feedback', 'household', 'imports', 'connections', 'dashboard', 'settings', 'common'] },
       { name: 'hooks', paths: ['hooks/'] },
       { name: 'api', paths: ['api/'] },
       { name: 'base', paths: ['lazyNamed.ts'] },

@@ -17,6 +17,8 @@ export const ConnectionStatus = z.object({
   counts: z.object({ watched: z.number().int(), rated: z.number().int(), library: z.number().int() }),
   /** Where the app posts its events (Jellyfin, Emby, Plex), absolute; null for Trakt or when not connected. */
   webhook_url: z.string().nullable(),
+  /** What to paste in the app's webhook settings beside the address (Jellyfin's Webhook plugin takes a JSON template); null when it takes the address alone. */
+  webhook_template: z.string().nullable().optional(),
   /** Trakt: likes, dislikes and watched titles are sent back (opt-in). */
   push_back: z.boolean(),
   /** Trakt's device flow: started and waiting for the user's approval. */

@@ -13,6 +13,7 @@ import { SecuritySection } from '../components/settings/SecuritySection';
 import { DevicesSection } from '../components/settings/DevicesSection';
 import { ExportDataSection } from '../components/settings/ExportDataSection';
 import { ImportSection } from '../components/imports/ImportSection';
+import { ConnectedAppsSection } from '../components/connections/ConnectedAppsSection';
 import { DeleteAccountSection } from '../components/settings/DeleteAccountSection';
 import { HouseholdSection } from '../components/household/HouseholdSection';
 import { UpgradeModal } from '../components/settings/UpgradeModal';
@@ -33,6 +34,7 @@ const SECTIONS = [
   ['profile', 'Profile'],
   ['security', 'Sign-in and security'],
   ['devices', 'Devices'],
+  ['connected-apps', 'Connected apps'],
   ['import', 'Import history'],
   ['reset', 'Reset'],
   ['data', 'Your data'],
@@ -113,6 +115,7 @@ export function SettingsPage() {
         <ProfileSection user={user} save={update} />
         <SecuritySection user={user} onEmailChanged={remember} />
         <DevicesSection />
+        <ConnectedAppsSection />
         <ImportSection />
         <ResetSection />
         <ExportDataSection />
