@@ -127,6 +127,9 @@ const EnvSchema = z.object({
   TMDB_READ_TOKEN: z.string().regex(/^[A-Za-z0-9._-]{20,2000}$/, 'must be the v4 API Read Access Token from themoviedb.org (Settings > API)').optional(),
   TMDB_API_URL: url('TMDB_API_URL').default('https://api.themoviedb.org/3'),
   TMDB_IMAGE_URL: httpUrl().default('https://image.tmdb.org/t/p'),
+  TRAKT_CLIENT_ID: z.string().regex(/^[A-Za-z0-9]{16,128}$/, 'must be the Client ID of your Trakt API app (trakt.tv/oauth/applications), letters and digits only').optional(),
+  TRAKT_CLIENT_SECRET: z.string().regex(/^[A-Za-z0-9]{16,128}$/, 'must be the Client Secret of your Trakt API app, letters and digits only').optional(),
+  TRAKT_API_URL: url('TRAKT_API_URL').default('https://api.trakt.tv'),
   CATALOG_REGIONS: z
     .string()
     .default('US')
@@ -193,6 +196,8 @@ export interface Config {
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string };
   /** v3 key (sent as api_key) or v4 read token (sent as a bearer); both null: no TMDB sync. imageUrl: TMDB's image base, no trailing slash (`${imageUrl}/w342${poster_path}`). */
   tmdb: { apiKey: string | null; readToken: string | null; apiUrl: string; imageUrl: string };
+  /** Trakt's API app (connected apps); both null: Trakt is not offered. The secret is never logged. */
+  trakt: { clientId: string | null; clientSecret: string | null; apiUrl: string };
   /** TMDB sync (docs/catalog.md, "TMDB sync"): regions, extra original languages, cap, daily job. */
   catalog: { regions: string[]; languages: string[]; maxTitles: number; sync: boolean };
   extensionOrigins: string[];
@@ -219,6 +224,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.CATALOG_SYNC === 'on' && !e.TMDB_API_KEY && !e.TMDB_READ_TOKEN) {
     throw new ConfigError('Invalid configuration: CATALOG_SYNC is on but neither TMDB_API_KEY nor TMDB_READ_TOKEN is set');
+  }
+  if (Boolean(e.TRAKT_CLIENT_ID) !== Boolean(e.TRAKT_CLIENT_SECRET)) {
+    throw new ConfigError(`Invalid configuration: ${e.TRAKT_CLIENT_ID ? 'TRAKT_CLIENT_SECRET' : 'TRAKT_CLIENT_ID'} must be set too (Trakt needs both, or neither)`);
   }
   if (e.METRICS_PORT !== undefined && e.METRICS === 'off') throw new ConfigError('Invalid configuration: METRICS is off but METRICS_PORT is set');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT');
@@ -254,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     stripe: { secretKey: e.STRIPE_SECRET_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: e.STRIPE_API_URL },
     tmdb: { apiKey: e.TMDB_API_KEY ?? null, readToken: e.TMDB_READ_TOKEN ?? null, apiUrl: e.TMDB_API_URL.replace(/\/+$/, ''), imageUrl: e.TMDB_IMAGE_URL.replace(/\/+$/, '') },
+    trakt: { clientId: e.TRAKT_CLIENT_ID ?? null, clientSecret: e.TRAKT_CLIENT_SECRET ?? null, apiUrl: e.TRAKT_API_URL.replace(/\/+$/, '') },
     catalog: {
       regions: [...new Set(e.CATALOG_REGIONS.split(',').map((r) => r.trim().toUpperCase()))],
       languages: [...new Set((e.CATALOG_LANGUAGES ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean))],
