@@ -3,7 +3,12 @@
 import { countryPhrase } from './countries.js';
 import type { Recommendation, WatchOption } from './schemas/recommendations.js';
 
-const HOW: Record<WatchOption['kind'], string> = { subscription: '', free: 'free', ads: 'free with ads', rent: 'rent', buy: 'buy' };
+type ServiceOffer = WatchOption & { kind: Exclude<WatchOption['kind'], 'library'> };
+const isService = (o: WatchOption): o is ServiceOffer => o.kind !== 'library';
+const HOW: Record<ServiceOffer['kind'], string> = { subscription: '', free: 'free', ads: 'free with ads', rent: 'rent', buy: 'buy' };
+
+/** "On your Jellyfin": a copy on the user's own media server (docs/product-decisions.md, "Your own library is a service"). */
+export const onYourLibrary = (service: string) => `On your ${service}`;
 
 export interface WatchLine {
   label: string;
@@ -12,7 +17,9 @@ export interface WatchLine {
 }
 
 export interface WatchSummary {
-  /** "Not on your services in India." when the pick names no service of the user's; null when it does. */
+  /** The user's own copies ("On your Jellyfin", linking to the item on their server): shown first. */
+  own: WatchLine[];
+  /** "Not on your services in India." when the pick names no service of the user's and they own no copy; null otherwise. */
   notice: string | null;
   /** Other places in the user's country (all regions, each named, when no country is chosen). */
   here: WatchLine[];
@@ -30,7 +37,9 @@ function inRegions(regions: string[]): string {
 
 export function watchSummary(rec: Pick<Recommendation, 'platform' | 'region' | 'where_to_watch'>): WatchSummary {
   const country = rec.region ? ` in ${countryPhrase(rec.region)}` : '';
+  const own = rec.where_to_watch.filter((o) => o.kind === 'library').map((o) => ({ label: onYourLibrary(o.platform), link: o.link, logo_url: o.logo_url }));
   const here = rec.where_to_watch
+    .filter(isService)
     .filter((o) => !o.elsewhere && o.platform !== rec.platform)
     .map((o) => {
       const notes = [HOW[o.kind], rec.region === null && o.region !== 'GLOBAL' ? o.region : ''].filter(Boolean).join(', ');
@@ -43,6 +52,6 @@ export function watchSummary(rec: Pick<Recommendation, 'platform' | 'region' | '
     const regions = away.filter((o) => o.platform === first.platform).map((o) => o.region);
     elsewhere = { text: `Streaming on ${first.platform} ${inRegions(regions)}.`, platform: first.platform, link: first.link };
   }
-  const notice = rec.platform ? null : rec.where_to_watch.length > 0 ? `Not on your services${country}.` : 'Availability unknown';
-  return { notice, here, elsewhere };
+  const notice = rec.platform || own.length > 0 ? null : rec.where_to_watch.length > 0 ? `Not on your services${country}.` : 'Availability unknown';
+  return { own, notice, here, elsewhere };
 }

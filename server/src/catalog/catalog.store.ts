@@ -6,7 +6,7 @@ import { META, allPlatforms, availabilityBetween, readMeta, titlePage } from './
 import { SnapshotBuilder, STREAMABLE, titlePositions, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { titlesNamed } from './name-index.js';
 import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
-import { servesCountry, whereToWatch, type Viewer } from './where-to-watch.js';
+import { servesCountry, whereToWatch, type OwnCopy, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
 import { Descriptions } from './descriptions.js';
 
@@ -180,9 +180,9 @@ export class CatalogStore {
   /**
    * What a recommendation card shows for this title on this platform (the one the pick was
    * issued for; null: not on the user's services in their country), and where to watch it in
-   * the viewer's country.
+   * the viewer's country (their own copies first: `own`).
    */
-  toDisplay(t: CatalogEntry, description: string, platform: string | null, viewer: Viewer): TitleDisplay {
+  toDisplay(t: CatalogEntry, description: string, platform: string | null, viewer: Viewer, own: readonly OwnCopy[] = []): TitleDisplay {
     // A pick issued before the user moved country names its platform only while it still streams there.
     const streamsHere = t.availability.some((o) => o.platform === platform && STREAMABLE.has(o.kind) && servesCountry(o.region, viewer.country));
     const p = platform && streamsHere ? this.snap.platformByName.get(platform) : undefined;
@@ -203,7 +203,7 @@ export class CatalogStore {
       tmdb_rating: t.tmdbRating,
       platform: p ? p.name : null,
       region: viewer.country,
-      where_to_watch: whereToWatch(t.title, t.availability, viewer, (name) => this.snap.platformByName.get(name)),
+      where_to_watch: whereToWatch(t.title, t.availability, viewer, (name) => this.snap.platformByName.get(name), own),
       platform_logo_url: p ? p.logo_url : null,
       ...this.posterUrls(t),
       trailer_url: trailerUrl(t.trailerKey),

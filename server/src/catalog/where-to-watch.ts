@@ -17,6 +17,15 @@ interface PlatformLinks {
   search_url: string;
 }
 
+/** A copy of the title on the viewer's own media server: its service ("Jellyfin") and the item's page there. */
+export interface OwnCopy {
+  service: string;
+  url: string | null;
+}
+
+/** A web address only (never javascript: and the like). */
+const webLink = (link: string | null | undefined) => (link && /^https?:\/\//i.test(link) ? link : null);
+
 /** The card lists at most this many places. */
 export const WHERE_TO_WATCH_MAX = 8;
 const KIND_ORDER: Record<string, number> = { subscription: 0, free: 1, ads: 2, rent: 3, buy: 4 };
@@ -29,7 +38,12 @@ export function whereToWatch(
   offers: ReadonlyArray<Offer>,
   viewer: Viewer,
   platformOf: (name: string) => PlatformLinks | undefined,
+  own: readonly OwnCopy[] = [],
 ): WatchOption[] {
+  // The viewer's own copies come first: they can watch it there whatever their services and country.
+  const mine = own
+    .filter((c, i) => own.findIndex((o) => o.service === c.service) === i)
+    .map((c): WatchOption => ({ platform: c.service, kind: 'library', region: 'GLOBAL', elsewhere: false, yours: true, link: webLink(c.url), logo_url: null, from_justwatch: false }));
   const yours = new Set(viewer.platforms.map((p) => p.toLowerCase()));
   const option = (o: Offer, elsewhere: boolean): WatchOption => {
     const p = platformOf(o.platform);
@@ -39,8 +53,8 @@ export function whereToWatch(
       region: o.region,
       elsewhere,
       yours: yours.has(o.platform.toLowerCase()),
-      // A source's deep link is used only when it is a web address (never javascript: and the like).
-      link: (o.link && /^https?:\/\//i.test(o.link) ? o.link : null) ?? (p?.search_url ? watchUrl(p.search_url, title) : null),
+      // A source's deep link is used only when it is a web address.
+      link: webLink(o.link) ?? (p?.search_url ? watchUrl(p.search_url, title) : null),
       logo_url: p?.logo_url ?? null,
       from_justwatch: o.source === 'tmdb',
     };
@@ -57,7 +71,7 @@ export function whereToWatch(
     // In a country, Netflix there and Netflix GLOBAL are one place; without one, each region is shown.
     (o) => (viewer.country ? `${o.platform}|${o.kind}` : `${o.platform}|${o.kind}|${o.region}`),
   );
-  if (viewer.country === null || here.some((o) => STREAMABLE.has(o.kind))) return here.slice(0, WHERE_TO_WATCH_MAX);
+  if (viewer.country === null || here.some((o) => STREAMABLE.has(o.kind))) return [...mine, ...here].slice(0, WHERE_TO_WATCH_MAX);
   const away = offers.filter((o) => STREAMABLE.has(o.kind) && !servesCountry(o.region, viewer.country)).map((o) => option(o, true)).sort(order);
-  return [...here, ...away].slice(0, WHERE_TO_WATCH_MAX);
+  return [...mine, ...here, ...away].slice(0, WHERE_TO_WATCH_MAX);
 }

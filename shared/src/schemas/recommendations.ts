@@ -10,10 +10,13 @@ export const SubscriptionWarning = z.object({
 });
 export type SubscriptionWarning = z.infer<typeof SubscriptionWarning>;
 
-/** One place to watch a title: a service, how (subscription, free, ads, rent, buy) and where. */
+/**
+ * One place to watch a title: a service, how (subscription, free, ads, rent, buy, or `library`: a
+ * copy on the user's own media server, `platform` naming it, "Jellyfin") and where.
+ */
 export const WatchOption = z.object({
   platform: z.string(),
-  kind: z.enum(['subscription', 'free', 'ads', 'rent', 'buy']),
+  kind: z.enum(['subscription', 'free', 'ads', 'rent', 'buy', 'library']),
   /** ISO 3166-1 alpha-2, or GLOBAL. */
   region: z.string(),
   /** Outside the user's country: shown as "elsewhere", never as watchable here. */

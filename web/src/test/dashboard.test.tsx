@@ -55,6 +55,15 @@ describe('dashboard', () => {
     expect(await screen.findByText('Availability unknown')).toBeInTheDocument();
   });
 
+  it("puts a copy on your own media server first, linked to the item there, instead of 'not on your services'", async () => {
+    const link = 'https://media.example.net/web/index.html#!/details?id=f00d';
+    const jellyfin = { platform: 'Jellyfin', kind: 'library' as const, region: 'GLOBAL', elsewhere: false, yours: true, link, logo_url: null, from_justwatch: false };
+    open(server(recommendation({ platform: null, platform_logo_url: null, watch_url: null, region: 'IN', where_to_watch: [jellyfin] })));
+    const card = within(await screen.findByRole('article'));
+    expect(card.getByRole('link', { name: 'On your Jellyfin' })).toHaveAttribute('href', link);
+    expect(card.queryByText(/Not on your services|Availability unknown/)).toBeNull();
+  });
+
   it('rates once: Like disables both buttons and shows which was chosen', async () => {
     const s = server().on('POST /api/recommendations/rate', (req) => ({
       body: RateResponse.parse({ message: 'Saved', recommendation: recommendation({ is_rated: true, user_rating: (req.body as { rating: boolean }).rating }) }),

@@ -75,6 +75,18 @@ export function PickCard({ pick, serverUrl }: { pick: Recommendation; serverUrl:
             <dd>{(pick.imdb_rating ?? pick.tmdb_rating) !== null ? `${(pick.imdb_rating ?? pick.tmdb_rating)!.toFixed(1)}/10` : 'Not rated'}</dd>
           </div>
         </dl>
+        {/* A copy on the user's own media server first (docs/product-decisions.md, "Your own library is a service"). */}
+        {where.own.map((o) => (
+          <p key={o.label} className="platform own">
+            {o.link ? (
+              <a href={o.link} target="_blank" rel="noopener noreferrer">
+                {o.label}
+              </a>
+            ) : (
+              o.label
+            )}
+          </p>
+        ))}
         <p className="platform" data-platform={pick.platform ?? ''} data-region={pick.region ?? ''}>
           {pick.platform ? (
             <>

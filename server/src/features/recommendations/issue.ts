@@ -16,6 +16,8 @@ import { spendIssue, type SpentIssue } from '../subscription/subscription.servic
 import { engineTonight, mergeTonight, nothingLeftDetail, tonightPatch, type TonightInput } from '../tonight/tonight.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { noticesOf, present } from './present.js';
+import { readLibrary } from './own-library.js';
+import type { OwnCopy } from '../../catalog/where-to-watch.js';
 import type { PickIssue } from '../../metrics/metrics.js';
 
 export interface IssueRequest extends TonightInput {
@@ -37,6 +39,8 @@ export interface Issued {
   saved: boolean;
   /** The user row as locked by the write. */
   user: UserRow;
+  /** The user's copies of the row's title on their own media servers (read with the pick). */
+  own: OwnCopy[];
 }
 
 /**
@@ -54,12 +58,12 @@ export async function newRecommendation(ctx: AppContext, history: History, user:
     throw fieldError('platform', `Unknown platform: ${input.platform}`);
   }
   const issued = await issueRecommendation(ctx, history, user, input);
-  return present(history.catalog, issued.row, issued.state?.warning ?? null, issued.user, issued.saved);
+  return present(history.catalog, issued.row, issued.state?.warning ?? null, issued.user, issued.saved, undefined, issued.own);
 }
 
 /** The card of a pick just issued (`warning` for one returned as it was: the caller's). */
 export function presentIssued(history: History, issued: Issued, warning: SubscriptionWarning | null): Promise<Recommendation> {
-  return present(history.catalog, issued.row, issued.state ? issued.state.warning : warning, issued.user, issued.saved);
+  return present(history.catalog, issued.row, issued.state ? issued.state.warning : warning, issued.user, issued.saved, undefined, issued.own);
 }
 
 export async function issueRecommendation(ctx: AppContext, history: History, user: UserRow, req: IssueRequest): Promise<Issued> {
@@ -91,9 +95,11 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
       const fresh = h.user;
       // Read under the user's lock: whether this replaces an unusable pick is decided here.
       const active = await h.active();
+      // The user's own library, once per pick: candidates for the engine, the card's "On your Jellyfin".
+      const library = await readLibrary(h.tx, user.id);
       if (req.onlyIfNoneActive && active) {
         const saved = (await h.inputs()).saved.includes(active.title_id);
-        return { row: active, state: null, saved, user: fresh, issue: 'next' as const };
+        return { row: active, state: null, saved, user: fresh, own: library.copiesOf(active.title_id), issue: 'next' as const };
       }
       // The history as of the revision before this one: kept from the last write, else read.
       await h.state(index);
@@ -103,7 +109,7 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
       const tonight = engineTonight(fresh, mergeTonight(fresh, {}));
       const pick = recommend(
         index,
-        taste,
+        { ...taste, library: library.owned },
         // The user's country decides where a platform counts; null (not chosen yet): any region (docs/product-decisions.md).
         { mood: req.mood, platform: req.platform, ...tonight, region: fresh.country ?? null, seed },
         neighbours,
@@ -122,7 +128,7 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
         createdAt: now.toISOString(),
       });
       const issue = !active ? ('first' as const) : planState.cost === 'free_replacement' ? ('free_replacement' as const) : ('next' as const);
-      return { row, state: planState, saved: saved.includes(row.title_id), user: fresh, issue };
+      return { row, state: planState, saved: saved.includes(row.title_id), user: fresh, own: library.copiesOf(row.title_id), issue };
     },
     { patch: lockPatch },
   );

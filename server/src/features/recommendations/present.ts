@@ -4,6 +4,7 @@ import { HISTORY_ORIGINS, MOOD_VALUES } from '@app/shared';
 import type { CatalogStore, TitleDisplay } from '../../catalog/catalog.store.js';
 import type { Factor } from '../../engine/index.js';
 import { posterUrl } from '../../catalog/urls.js';
+import type { OwnCopy } from '../../catalog/where-to-watch.js';
 import type { RecommendationRow } from '../history/history.repository.js';
 import { viewerOf } from '../users/user-fields.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -99,7 +100,7 @@ export function presentRecommendation(
 /**
  * A row as the card the user sees. `saved`: the title is on the user's watchlist (callers ask the
  * watchlist once per request); `descriptions`: a page's descriptions, read in one query
- * (otherwise this card's own).
+ * (otherwise this card's own); `own`: the user's copies of it on their media servers (own-library.ts).
  */
 export async function present(
   catalog: CatalogStore,
@@ -108,9 +109,10 @@ export async function present(
   user: UserRow,
   saved = false,
   descriptions?: ReadonlyMap<string, string>,
+  own: readonly OwnCopy[] = [],
 ): Promise<Recommendation> {
   const title = await catalog.title(row.title_id);
   const viewer = viewerOf(user);
-  const display = title ? catalog.toDisplay(title, descriptions?.get(title.id) ?? (await catalog.description(title.id)), row.platform, viewer) : null;
+  const display = title ? catalog.toDisplay(title, descriptions?.get(title.id) ?? (await catalog.description(title.id)), row.platform, viewer, own) : null;
   return presentRecommendation(row, display, warning, viewer.country, saved);
 }
