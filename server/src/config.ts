@@ -154,6 +154,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: intIn(1, 1_000_000).default(10),
   FEEDBACK_RATE_LIMIT_PER_IP: intIn(1, 1_000_000).default(20),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
+  // Connected apps (docs/operations.md, "Connected apps"): minutes between scheduled pulls, and
+  // whether a media server may be on a private network (a self-hoster's LAN) or public ones only.
+  SYNC_INTERVAL: intIn(1, 1440).default(15),
+  MEDIA_SERVER_NETWORKS: z.enum(['private', 'public']).default('private'),
   METRICS: z.enum(['on', 'off']).optional(),
   METRICS_PORT: intIn(0, 65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -205,6 +209,8 @@ export interface Config {
   trustProxy: false | number | string[];
   rateLimits: { authPerIp: number; authPerAccount: number; feedbackPerIp: number };
   scheduler: boolean;
+  /** Connected apps: the scheduled pull's period, and whether media servers may be on loopback/private networks. */
+  connections: { syncIntervalMs: number; allowPrivateNetworks: boolean };
   /** Prometheus /metrics (docs/operations.md, "Metrics"): off, on the main port (port null), or on a port of its own. */
   metrics: { on: boolean; port: number | null };
   logLevel: string;
@@ -274,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: { authPerIp: e.AUTH_RATE_LIMIT_PER_IP, authPerAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, feedbackPerIp: e.FEEDBACK_RATE_LIMIT_PER_IP },
     scheduler: e.SCHEDULER === 'on',
+    connections: { syncIntervalMs: e.SYNC_INTERVAL * 60_000, allowPrivateNetworks: e.MEDIA_SERVER_NETWORKS === 'private' },
     metrics: { on: e.METRICS === 'on' || e.METRICS_PORT !== undefined, port: e.METRICS_PORT ?? null },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? null,

@@ -4,6 +4,7 @@
 // auth, body parser and schemas come from the shared table (shared/src/routes.ts) through
 // http/route.ts. New features register here.
 import { Router } from 'express';
+import type { ConnectionKind } from '@app/shared';
 import type { AppContext } from './context.js';
 import type { AppServices } from './services.js';
 import { staticRouteLookup } from './http/route.js';
@@ -29,6 +30,9 @@ import { watchlistRoutes } from './features/watchlist/watchlist.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
 import { fitRoutes } from './features/fit/fit.routes.js';
 import { householdRoutes } from './features/household/household.routes.js';
+import { connectionsRoutes } from './features/connections/connections.routes.js';
+import { Connections } from './features/connections/connections.service.js';
+import type { ConnectionAdapter } from './features/connections/adapter.js';
 import { CoLikes } from './features/history/co-likes.js';
 import { EngineIndexes } from './features/history/engine-index.js';
 import { History } from './features/history/history.js';
@@ -46,6 +50,9 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
   // the first three.
   const history = new History(ctx, catalog, new TasteCache(), new CoLikes(ctx, catalog), new EngineIndexes());
   const parser = new ParserThread();
+  // The apps a person can connect: one adapter a kind folder (features/connections/<kind>/).
+  const adapters = new Map<ConnectionKind, ConnectionAdapter>();
+  const connections = new Connections(ctx, history, adapters);
 
   // Every router registers absolute paths from the table, so the order here does not matter.
   const api = Router();
@@ -71,8 +78,9 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
     feedbackRoutes(ctx),
     importsRoutes(ctx, history, parser),
     householdRoutes(ctx, history),
+    connectionsRoutes(ctx, connections),
   ];
   api.use(staticRouteLookup(routers));
   for (const router of routers) api.use(router);
-  return { catalog, history, platformNames, stats, api };
+  return { catalog, history, connections, platformNames, stats, api };
 }

@@ -11,7 +11,7 @@ import { declaredRoutes } from './support/fuzz-routes.js';
 import { onboardedUser } from './recommendations.helpers.js';
 
 const table = Object.values(ROUTES as Record<string, RouteDef>);
-const params = { id: 'x', title_id: 'tt0000001', slug: 'x' };
+const params = { id: 'x', title_id: 'tt0000001', slug: 'x', kind: 'jellyfin', secret: 'x' };
 
 /** Each key registered by a `*.routes.ts` under server/src, with the folder of that file. */
 function servingFolders(): Map<string, string[]> {

@@ -10,6 +10,7 @@ import type { HouseholdInvitesTable, HouseholdsTable, TogetherPicksTable, Togeth
 import type { CatalogMetaTable, CatalogSyncItemsTable, PlatformsTable, TitleAvailabilityTable, TitlesTable } from './tables/catalog.js';
 import type { PaymentOrdersTable, ProcessedEventsTable } from './tables/billing.js';
 import type { SyncEventsTable, UserLibraryTable } from './tables/sync.js';
+import type { ConnectionDeviceCodesTable, ConnectionsTable } from './tables/connections.js';
 import type { AnalyticsEventsTable, AppSecretsTable, DeliveriesTable, FeedbackTable, HealthProbeTable, JobLeasesTable, RateLimitHitsTable } from './tables/operations.js';
 
 export type { CalendarOauthStatesTable, ExtensionTokensTable, SessionsTable, UsersTable };
@@ -56,4 +57,6 @@ export interface Database {
   together_ratings: TogetherRatingsTable;
   sync_events: SyncEventsTable;
   user_library: UserLibraryTable;
+  connections: ConnectionsTable;
+  connection_device_codes: ConnectionDeviceCodesTable;
 }

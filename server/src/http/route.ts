@@ -28,6 +28,8 @@ export interface RouteOptions {
   bodyLimit?: string | number;
   /** The handler reads the body itself (an upload in more than one form): no schema check here. */
   ownBody?: boolean;
+  /** A raw route takes the bytes of any content type (a webhook whose sender picks it: Plex's multipart), not JSON only. */
+  anyContentType?: boolean;
 }
 
 export interface ApiRouter {
@@ -39,11 +41,12 @@ const parsers = new Map<string, RequestHandler>();
 function bodyParser(key: RouteKey, opts: RouteOptions): RequestHandler {
   const raw = 'body' in ROUTES[key] && ROUTES[key].body === 'raw';
   const limit = opts.bodyLimit ?? JSON_BODY_LIMIT;
-  const id = `${raw ? 'raw' : 'json'}:${limit}`;
+  const anyType = raw && opts.anyContentType === true;
+  const id = `${raw ? 'raw' : 'json'}:${limit}:${anyType ? 'any' : 'json'}`;
   let p = parsers.get(id);
   if (!p) {
     // Stripe's signature covers the bytes as sent: its route takes them raw.
-    p = raw ? express.raw({ type: 'application/json', limit }) : express.json({ limit });
+    p = raw ? express.raw({ type: anyType ? () => true : 'application/json', limit }) : express.json({ limit });
     parsers.set(id, p);
   }
   return p;

@@ -6,6 +6,7 @@ import type { AppServices } from '../services.js';
 import { pruneDeliveries } from './deliveries.repository.js';
 import { runDueDeliveries } from './run-deliveries.js';
 import { runCatalogSyncJob } from './catalog-sync-job.js';
+import { runConnectionPulls } from './connections-pull-job.js';
 
 export const TICK_MS = 60_000;
 /** Delivery rows are kept this long, as a record of what was sent. */
@@ -28,11 +29,13 @@ async function pass(ctx: AppContext, services: Pick<AppServices, 'history'>, pru
   }
 }
 
-export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'history'>, intervalMs = TICK_MS): Scheduler {
+export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'history' | 'connections'>, intervalMs = TICK_MS): Scheduler {
   let running: Promise<void> | null = null;
   // The daily TMDB sync runs beside the delivery passes, never in one: it can take minutes.
   let syncing: Promise<void> | null = null;
   const syncStop = new AbortController();
+  // The connected apps' pulls run beside both too: a pull waits on someone else's server.
+  let pulling: Promise<unknown> | null = null;
   let stopped = false;
   const prunedAt = { ms: 0 };
   const tick = () => {
@@ -62,6 +65,13 @@ export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'his
           syncing = null;
         });
     }
+    if (!pulling) {
+      pulling = runConnectionPulls(ctx, services, { signal: syncStop.signal })
+        .catch((err: unknown) => ctx.logger.error({ err }, 'connected apps pull failed'))
+        .finally(() => {
+          pulling = null;
+        });
+    }
   };
   if (!ctx.config.smtpUrl) ctx.logger.warn('SMTP_URL is not set: scheduled recommendation emails are off (calendar deliveries still run)');
   tick();
@@ -72,9 +82,9 @@ export function startScheduler(ctx: AppContext, services: Pick<AppServices, 'his
     async stop() {
       stopped = true;
       clearInterval(timer);
-      // The sync stops at its next batch boundary; its queue resumes on the next start.
+      // The sync stops at its next batch boundary, a pull at its next page; both resume on the next start.
       syncStop.abort();
-      await Promise.all([running, syncing]);
+      await Promise.all([running, syncing, pulling]);
     },
   };
 }

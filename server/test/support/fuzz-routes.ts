@@ -42,6 +42,7 @@ const READ_ONLY: ReadonlySet<S.RouteKey> = new Set<S.RouteKey>([
   'imports_list',
   'imports_get',
   'account_export',
+  'connections_list',
 ]);
 
 /**

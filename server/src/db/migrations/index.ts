@@ -26,6 +26,7 @@ import { codesPerBrowser } from './0027_codes_per_browser.js';
 import { pickNotices } from './0028_pick_notices.js';
 import { platformCountries } from './0029_platform_countries.js';
 import { sync } from './0030_sync.js';
+import { connections } from './0031_connections.js';
 
 export type { Dialect } from './migration.js';
 
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0028_pick_notices': pickNotices,
   '0029_platform_countries': platformCountries,
   '0030_sync': sync,
+  '0031_connections': connections,
 };

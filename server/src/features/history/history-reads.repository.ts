@@ -39,3 +39,20 @@ export async function importedTitleCount(db: Queryable, userId: string): Promise
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** What a connected app brought in, by the origin its rows carry, for every origin at once (Settings > "Connected apps"). */
+export async function countsByOrigin(db: Queryable, userId: string, origins: readonly string[]): Promise<Map<string, { watched: number; rated: number }>> {
+  if (origins.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('recommendations')
+    .select((eb) => [
+      'origin',
+      eb.fn.count<number>(eb.case().when('status', '=', 'watched').then(1).end()).as('watched'),
+      eb.fn.count<number>('user_rating').as('rated'),
+    ])
+    .where('user_id', '=', userId)
+    .where('origin', 'in', origins)
+    .groupBy('origin')
+    .execute();
+  return new Map(rows.map((r) => [r.origin, { watched: Number(r.watched), rated: Number(r.rated) }]));
+}
