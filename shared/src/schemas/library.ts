@@ -1,6 +1,7 @@
 // Bring your taste: history imports (preview, confirm, undo), the watchlist, and history edits.
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES, IMPORT_SOURCE_PROBLEM, IMPORT_SOURCES } from '../constants.js';
+import { ErrorBody } from './common.js';
 import { Recommendation } from './recommendations.js';
 
 /** A user's watchlist holds at most this many titles (saving one more answers 409). */
@@ -20,9 +21,15 @@ export const CreateImportRequest = z
     content: z.string({ error: 'content is required' }).max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 4, 'The file is larger than 10 MB'),
     encoding: z.enum(['text', 'base64']).default('text'),
     source: ImportSource.optional(),
+    /** Whose history a Netflix ViewingActivity.csv is, when it holds several profiles. */
+    profile: z.string().trim().min(1, 'profile must not be empty').max(100, 'profile is too long').optional(),
   })
   .strict();
 export type CreateImportRequest = z.input<typeof CreateImportRequest>;
+
+/** POST /api/imports' 400 for a Netflix ViewingActivity.csv of several profiles and none (or one it lacks) chosen. */
+export const ImportProfileRefusal = ErrorBody.extend({ profiles: z.array(z.string()) });
+export type ImportProfileRefusal = z.infer<typeof ImportProfileRefusal>;
 
 /** A catalog title as a small card (watchlist rows, import previews). */
 export const TitleCard = Recommendation.pick({

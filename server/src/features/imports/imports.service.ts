@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { badRequest, conflict, notFound, serviceUnavailable, tooMany } from '../../http/errors.js';
+import { badRequest, conflict, fieldError, notFound, serviceUnavailable, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import type { History } from '../history/history.js';
 import { historyTitles } from '../history/history.repository.js';
@@ -42,6 +42,7 @@ import {
   type ImportRow,
 } from './imports.repository.js';
 import { ImportFileError, type ParsedImport } from './parsers/types.js';
+import { NetflixProfileError } from './parsers/netflix-activity.js';
 import { ParserUnavailable, UserParsesFull, type ParserThread } from './parse-off-thread.js';
 import { candidateIds, previewLists, resolvedOf, sourceOf, storedCounts, summaryOf } from './imports.present.js';
 
@@ -70,6 +71,8 @@ export interface ImportUpload {
   filename: string;
   bytes: Buffer;
   source?: ImportSource;
+  /** Whose history a Netflix ViewingActivity.csv is. */
+  profile?: string;
 }
 
 const clean = (s: string) => s.replace(/\u0000/g, '').slice(0, MAX_TEXT);
@@ -78,8 +81,10 @@ const MATCH_SLICE = 2_000;
 
 async function parseUpload(parser: ParserThread, userId: string, upload: ImportUpload): Promise<ParsedImport> {
   try {
-    return await parser.parse(userId, upload.filename, upload.bytes, upload.source);
+    return await parser.parse(userId, upload.filename, upload.bytes, upload.source, upload.profile);
   } catch (err) {
+    // The client offers the profiles to choose from, and sends the file again with one.
+    if (err instanceof NetflixProfileError) throw fieldError('profile', 'choose a profile', err.message, { profiles: err.profiles });
     if (err instanceof ImportFileError) throw badRequest(err.message);
     if (err instanceof UserParsesFull) throw tooMany(err.message, BUSY_RETRY_SECONDS);
     if (err instanceof ParserUnavailable) throw serviceUnavailable(err.message);

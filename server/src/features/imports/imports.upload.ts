@@ -28,7 +28,7 @@ export function uploadFromJson(body: unknown): ImportUpload {
   }
   const bytes = Buffer.from(input.content, input.encoding === 'base64' ? 'base64' : 'utf8');
   if (bytes.length > IMPORT_MAX_BYTES) throw tooLarge();
-  return { filename: input.filename, bytes, source: input.source };
+  return { filename: input.filename, bytes, source: input.source, profile: input.profile };
 }
 
 function checkFilename(name: string | undefined): string {
@@ -39,7 +39,7 @@ function checkFilename(name: string | undefined): string {
   return filename;
 }
 
-/** Reads a multipart upload: one file (field `file`, at most IMPORT_MAX_BYTES) and an optional `source`. */
+/** Reads a multipart upload: one file (field `file`, at most IMPORT_MAX_BYTES), an optional `source` and an optional `profile`. */
 export function uploadFromMultipart(req: Request): Promise<ImportUpload> {
   const declared = Number(req.get('content-length'));
   if (Number.isFinite(declared) && declared > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD) return Promise.reject(tooLarge());
@@ -56,6 +56,7 @@ export function uploadFromMultipart(req: Request): Promise<ImportUpload> {
     let gotFile = false;
     let truncated = false;
     let source: string | undefined;
+    let profile: string | undefined;
     let failed: HttpError | null = null;
     bb.on('file', (field, stream, info) => {
       if (field !== 'file' || gotFile) {
@@ -74,6 +75,7 @@ export function uploadFromMultipart(req: Request): Promise<ImportUpload> {
         if (info.valueTruncated) failed ??= badRequest(IMPORT_SOURCE_PROBLEM);
         source = value;
       }
+      if (field === 'profile') profile = value;
     });
     bb.on('filesLimit', () => {
       failed ??= badRequest('Send one file per import');
@@ -91,7 +93,8 @@ export function uploadFromMultipart(req: Request): Promise<ImportUpload> {
         if (failed) throw failed;
         if (!gotFile) throw badRequest('No file: send it as the field "file" of a multipart/form-data upload');
         const parsedSource = source === undefined || source === '' ? undefined : parseWith(ImportSource, source);
-        resolve({ filename: checkFilename(filename), bytes: Buffer.concat(chunks), source: parsedSource });
+        const parsedProfile = profile === undefined || profile === '' ? undefined : parseWith(CreateImportRequest.shape.profile, profile);
+        resolve({ filename: checkFilename(filename), bytes: Buffer.concat(chunks), source: parsedSource, profile: parsedProfile });
       } catch (err) {
         reject(err);
       }

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { ImportSource } from '@app/shared';
 import type { ParsedImport } from './parsers/types.js';
 import { ImportFileError } from './parsers/types.js';
+import { NetflixProfileError } from './parsers/netflix-activity.js';
 import type { ParseRequest } from './parsers/worker.js';
 import { FairQueue } from './fair-queue.js';
 
@@ -17,7 +18,7 @@ const MAX_WAITING_PER_USER = 2;
 const MAX_WAITING = 8;
 const WORKER_HEAP_MB = 512;
 
-type Reply = { id: number; ok: true; result: ParsedImport } | { id: number; ok: false; fileError: boolean; message: string };
+type Reply = { id: number; ok: true; result: ParsedImport } | { id: number; ok: false; fileError: boolean; message: string; profiles?: string[] };
 
 /** Thrown when the worker is busy beyond MAX_WAITING, or failed without a file error. */
 export class ParserUnavailable extends Error {}
@@ -49,9 +50,9 @@ export class ParserThread {
   private readonly waiting = new FairQueue<Job>(MAX_WAITING_PER_USER, MAX_WAITING);
   private nextId = 1;
 
-  parse(user: string, filename: string, bytes: Buffer, source?: ImportSource): Promise<ParsedImport> {
+  parse(user: string, filename: string, bytes: Buffer, source?: ImportSource, profile?: string): Promise<ParsedImport> {
     return new Promise((resolve, reject) => {
-      const pushed = this.waiting.push(user, { user, req: { id: this.nextId++, filename, bytes, source }, resolve, reject });
+      const pushed = this.waiting.push(user, { user, req: { id: this.nextId++, filename, bytes, source, profile }, resolve, reject });
       if (pushed === 'user_full') reject(new UserParsesFull(`Your other files are still being read (at most ${MAX_WAITING_PER_USER + 1} at a time). Try this one again when they are done.`));
       else if (pushed === 'full') reject(new ParserUnavailable('Too many imports are being read right now. Try again in a minute.'));
       else this.pump();
@@ -79,6 +80,7 @@ export class ParserThread {
       if (this.worker !== w || !job || reply.id !== job.req.id) return;
       this.settle();
       if (reply.ok) job.resolve(reply.result);
+      else if (reply.profiles) job.reject(new NetflixProfileError(reply.message, reply.profiles));
       else job.reject(reply.fileError ? new ImportFileError(reply.message) : new ParserUnavailable(reply.message));
     });
     w.on('error', (err) => {

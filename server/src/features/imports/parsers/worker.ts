@@ -3,7 +3,7 @@
 // here (parse-off-thread.ts) and gets back the entries, or the ImportFileError's message.
 import { parentPort } from 'node:worker_threads';
 import type { ImportSource } from '@app/shared';
-import { parseImportFile } from './index.js';
+import { NetflixProfileError, parseImportFile } from './index.js';
 import { ImportFileError } from './types.js';
 
 export interface ParseRequest {
@@ -11,13 +11,15 @@ export interface ParseRequest {
   filename: string;
   bytes: Uint8Array;
   source?: ImportSource;
+  profile?: string;
 }
 
 parentPort?.on('message', (m: ParseRequest) => {
   try {
-    const result = parseImportFile(m.filename, Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength), m.source);
+    const result = parseImportFile(m.filename, Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength), m.source, { profile: m.profile });
     parentPort!.postMessage({ id: m.id, ok: true, result });
   } catch (err) {
-    parentPort!.postMessage({ id: m.id, ok: false, fileError: err instanceof ImportFileError, message: err instanceof Error ? err.message : String(err) });
+    const profiles = err instanceof NetflixProfileError ? err.profiles : undefined;
+    parentPort!.postMessage({ id: m.id, ok: false, fileError: err instanceof ImportFileError, message: err instanceof Error ? err.message : String(err), profiles });
   }
 });
