@@ -29,20 +29,22 @@ export function importCatalogFor(titles: readonly CatalogEntry[]): ImportCatalog
 export type EntryMatch = { kind: 'matched'; id: string } | { kind: 'ambiguous'; ids: string[] } | { kind: 'none' };
 
 function tryKind(matcher: TitleMatcher, e: ImportedEntry, kind: 'movie' | 'series'): MatchResult {
-  return matcher.match({ kind, title: e.name, originalTitle: null, year: e.year ?? 0, tmdbId: e.tmdbId, imdbId: e.imdbId });
+  return matcher.match({ kind, title: e.name, originalTitle: e.originalName ?? null, year: e.year ?? 0, tmdbId: e.tmdbId, imdbId: e.imdbId, runtime: e.runtime ?? null, short: e.short });
 }
 
 /**
  * One entry against the catalog. An entry whose kind the file does not say (Netflix rows that are
  * not episodes) is tried as a movie and as a series: one title found either way is a match, more
- * than one (from either or both) is ambiguous.
+ * than one (from either or both) is ambiguous. With a likely kind (Letterboxd's rows are mostly
+ * films), the other kind is tried only when the likely one finds nothing.
  */
 export function matchEntry(matcher: TitleMatcher, e: ImportedEntry): EntryMatch {
   // Our own export names our title: on this catalog, that is the title (ids elsewhere, then names).
   if (e.titleId && matcher.has(e.titleId)) return { kind: 'matched', id: e.titleId };
-  const kinds: Array<'movie' | 'series'> = e.kind ? [e.kind] : ['movie', 'series'];
+  const kinds: Array<'movie' | 'series'> = e.kind ? [e.kind] : e.likelyKind === 'series' ? ['series', 'movie'] : ['movie', 'series'];
   const ids = new Set<string>();
   for (const kind of kinds) {
+    if (ids.size > 0 && e.likelyKind) break;
     const m = tryKind(matcher, e, kind);
     if (m.kind === 'matched') ids.add(m.id);
     else if (m.kind === 'ambiguous') for (const id of m.ids) ids.add(id);

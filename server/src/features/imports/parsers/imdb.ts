@@ -4,9 +4,13 @@
 //    older still: position,const,created,modified,description,Title,Title type,...,You rated,...).
 //  - The watchlist (or any list): Position,Const,Created,Modified,Description,Title,...; newer ones
 //    end with Your Rating,Date Rated: a rated row there counts as watched, not as a wish.
-// Episodes are skipped: the file does not name their series.
+// Episodes are skipped: the file does not name their series. Title holds the name in the account's
+// language (the headers stay English), Original Title the original: the matcher tries both. The
+// runtime and a short's title type keep a short from matching the feature of its name. Dates are
+// read as a spreadsheet may have re-saved them (dates.ts), one layout for the file.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, later, parseDate, parseYear, quoted } from './common.js';
+import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, later, parseYear, quoted } from './common.js';
+import { FileDates } from './dates.js';
 import type { ImportedEntry } from './types.js';
 
 export type ImdbFile = 'ratings' | 'watchlist';
@@ -59,7 +63,10 @@ export function parseImdb(where: string, records: Iterator<CsvRecord>): { entrie
   const ratingOf = fieldOf(cols, 'your rating', 'you rated');
   const typeOf = fieldOf(cols, 'title type');
   const yearOf = fieldOf(cols, 'year');
+  const originalOf = fieldOf(cols, 'original title');
+  const runtimeOf = fieldOf(cols, 'runtime (mins)', 'runtime');
   const dates = ['date rated', 'created', 'modified'].map((n) => fieldOf(cols, n)).filter((f) => f !== null);
+  const fileDates = new FileDates();
   const titles = new EntryMap<ImportedEntry>(where);
   let rowsRead = 0;
   for (let r = records.next(); !r.done; r = records.next()) {
@@ -73,8 +80,21 @@ export function parseImdb(where: string, records: Iterator<CsvRecord>): { entrie
     const name = titleOf(rec);
     if (!name) fail(`${at(where, rec.line)}: the title has no name.`);
     const rating = ratingOf ? parseTen(where, rec.line, ratingOf(rec)) : null;
-    const e = titles.get(id, () => ({ ...blankEntry(name, rec.line), imdbId: id, kind, year: yearOf ? parseYear(yearOf(rec)) : null }));
-    for (const d of dates) e.happenedAt = later(e.happenedAt, parseDate(d(rec)));
+    const e = titles.get(id, () => {
+      const original = originalOf ? originalOf(rec) : '';
+      const minutes = runtimeOf ? Number(runtimeOf(rec)) : NaN;
+      return {
+        ...blankEntry(name, rec.line),
+        imdbId: id,
+        kind,
+        year: yearOf ? parseYear(yearOf(rec)) : null,
+        originalName: original && original !== name ? original : null,
+        // A series' runtime is an episode's (or all of them): only a film's is compared.
+        runtime: kind !== 'series' && Number.isInteger(minutes) && minutes > 0 && minutes < 10_000 ? minutes : null,
+        short: typeOf ? /^(tv)?short/i.test(typeOf(rec).replace(/[^a-z]/gi, '')) : false,
+      };
+    });
+    fileDates.defer(dates.map((d) => d(rec)), (day) => (e.happenedAt = later(e.happenedAt, day)));
     if (rating !== null) {
       e.sourceRating = `${rating}/10`;
       e.liked = tenPointLiked(rating);
@@ -82,6 +102,7 @@ export function parseImdb(where: string, records: Iterator<CsvRecord>): { entrie
     if (file === 'ratings' || rating !== null) e.watched = true;
     else e.watchlist = true;
   }
+  fileDates.finish();
   const entries = titles.values().map((e) => ({ ...e, watchlist: e.watchlist && !e.watched }));
   return { entries, rowsRead, file };
 }

@@ -1,7 +1,9 @@
 // Letterboxd's data export: a zip of CSV files, of which we read ratings.csv
 // (Date,Name,Year,Letterboxd URI,Rating), watched.csv, watchlist.csv and likes/films.csv
 // (Date,Name,Year,Letterboxd URI) and diary.csv (…,Rating,Rewatch,Tags,Watched Date). Reviews,
-// the profile, comments and lists are not read. Every title is a film.
+// the profile, comments and lists are not read. Letterboxd logs miniseries and specials as films,
+// with nothing to tell them apart: a row without a TMDB id is matched as a movie, else as a series
+// (as Netflix rows are, the film first). Dates are read as a spreadsheet may have re-saved them (dates.ts).
 //
 // Rows merge per film by folded name and year, not by the Letterboxd URI: diary.csv's URIs name
 // the diary entry (one per viewing), not the film, so they never equal the film's URI in
@@ -11,7 +13,8 @@
 // Title, Year, imdbID, tmdbID, Rating, WatchedDate, Rewatch...), as other services and our own
 // export write it. Every row is a film watched; its imdbID or tmdbID find it, and merge its rows.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, parseDate, parseYear, quoted } from './common.js';
+import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, parseYear, quoted } from './common.js';
+import { FileDates } from './dates.js';
 import type { ImportedEntry } from './types.js';
 
 export type LetterboxdFile = 'ratings' | 'watched' | 'watchlist' | 'diary' | 'likes' | 'import';
@@ -79,7 +82,8 @@ interface Film {
 /** Letterboxd ratings: "" (none) or 0.5 to 5 in half stars. */
 function parseStars(where: string, line: number, s: string): number | null {
   if (s === '') return null;
-  const n = Number(s);
+  // A spreadsheet in a comma-decimal locale re-saves 4.5 as 4,5.
+  const n = Number(s.replace(',', '.'));
   if (!Number.isFinite(n) || n < 0.5 || n > 5 || !Number.isInteger(n * 2)) fail(`${at(where, line)}: rating ${quoted(s)} is not 0.5 to 5 stars.`);
   return n;
 }
@@ -106,6 +110,7 @@ export class LetterboxdMerger {
     const imdb = file === 'import' ? fieldOf(cols, 'imdbid') : null;
     const tmdb = file === 'import' ? fieldOf(cols, 'tmdbid') : null;
     if (file === 'ratings' && !rating) fail(`${where} has no Rating column.`);
+    const fileDates = new FileDates();
     for (let r = records.next(); !r.done; r = records.next()) {
       const rec = r.value;
       if (blank(rec)) continue;
@@ -118,21 +123,25 @@ export class LetterboxdMerger {
       // An id names the film: two films of one name and year stay apart.
       const key = imdbId ? `imdb:${imdbId}` : tmdbId ? `tmdb:${tmdbId}` : `${fold(title)}|${y ?? ''}`;
       const film = this.films.get(key, () => ({
-        entry: { ...blankEntry(title, rec.line), year: y, kind: 'movie', imdbId, tmdbId },
+        // A TMDB id here is a movie's (Letterboxd's import format); without one, either kind.
+        entry: { ...blankEntry(title, rec.line), year: y, kind: tmdbId ? 'movie' : null, likelyKind: 'movie', imdbId, tmdbId },
         rated: null,
         diary: null,
         heart: false,
         onWatchlist: false,
       }));
-      const when = later(date ? parseDate(date(rec)) : null, watchedDate ? parseDate(watchedDate(rec)) : null);
-      film.entry.happenedAt = later(film.entry.happenedAt, when);
       const stars = rating ? parseStars(where, rec.line, rating(rec)) : null;
       if (file === 'watchlist') film.onWatchlist = true;
       else film.entry.watched = true;
       if (file === 'likes') film.heart = true;
       if ((file === 'ratings' || file === 'import') && stars !== null) film.rated = stars;
-      if (file === 'diary' && stars !== null && (film.diary === null || (when ?? '') >= (film.diary.date ?? ''))) film.diary = { stars, date: when };
+      // The diary's latest rating needs the dates, read once the whole file is.
+      fileDates.defer([date ? date(rec) : '', watchedDate ? watchedDate(rec) : ''], (when) => {
+        film.entry.happenedAt = later(film.entry.happenedAt, when);
+        if (file === 'diary' && stars !== null && (film.diary === null || (when ?? '') >= (film.diary.date ?? ''))) film.diary = { stars, date: when };
+      });
     }
+    fileDates.finish();
   }
 
   entries(): ImportedEntry[] {

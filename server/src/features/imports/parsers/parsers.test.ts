@@ -34,7 +34,8 @@ describe('Letterboxd', () => {
     expect(parsed.rowsRead).toBe(13);
     const films = byName(parsed.entries);
     expect(Object.keys(films).sort()).toEqual(['Glass Meridian', 'Harbour Lights', 'Paper Kites', 'Rain, Then Thunder', 'Salt and Cedar', 'The "Long" Night', 'The Quiet Orchard']);
-    expect(parsed.entries.every((e) => e.kind === 'movie')).toBe(true);
+    // Letterboxd logs miniseries as films: without a TMDB id, the kind is the matcher's to find.
+    expect(parsed.entries.every((e) => e.kind === null)).toBe(true);
     // In ratings.csv: that rating; also in watched.csv: the later date wins.
     expect(films['The Quiet Orchard']).toMatchObject({ year: 2019, sourceRating: '4.5/5', liked: true, watched: true, watchlist: false, happenedAt: '2023-02-01' });
     // Not rated in ratings.csv: the latest diary rating; on the watchlist too but watched, so not a wish.
@@ -101,9 +102,9 @@ describe('IMDb', () => {
     expect(parsed.source).toBe('imdb');
     expect(parsed.rowsRead).toBe(5);
     expect(parsed.entries).toEqual([
-      { name: 'North Wind, South Sea', year: 2018, kind: 'movie', imdbId: 'tt9000001', tmdbId: null, sourceRating: '10/10', liked: true, watched: true, watchlist: false, happenedAt: '2024-03-01', line: 2 },
-      { name: 'Static Hours', year: 2020, kind: 'series', imdbId: 'tt9000002', tmdbId: null, sourceRating: '4/10', liked: false, watched: true, watchlist: false, happenedAt: '2024-01-06', line: 3 },
-      { name: 'The "Kind" Stranger', year: 2022, kind: 'series', imdbId: 'tt9000004', tmdbId: null, sourceRating: '7/10', liked: true, watched: true, watchlist: false, happenedAt: '2024-02-01', line: 5 },
+      { name: 'North Wind, South Sea', originalName: 'Nordwind', year: 2018, runtime: 101, short: false, kind: 'movie', imdbId: 'tt9000001', tmdbId: null, sourceRating: '10/10', liked: true, watched: true, watchlist: false, happenedAt: '2024-03-01', line: 2 },
+      { name: 'Static Hours', originalName: null, year: 2020, runtime: null, short: false, kind: 'series', imdbId: 'tt9000002', tmdbId: null, sourceRating: '4/10', liked: false, watched: true, watchlist: false, happenedAt: '2024-01-06', line: 3 },
+      { name: 'The "Kind" Stranger', originalName: 'The Kind Stranger', year: 2022, runtime: null, short: false, kind: 'series', imdbId: 'tt9000004', tmdbId: null, sourceRating: '7/10', liked: true, watched: true, watchlist: false, happenedAt: '2024-02-01', line: 5 },
     ]);
   });
 

@@ -5,10 +5,18 @@ import type { ImportSource } from '@app/shared';
 export interface ImportedEntry {
   /** The title as the file writes it (a Netflix episode row gives its show's name). */
   name: string;
+  /** The title's original name when the file gives it besides a localised one (IMDb's Original Title). */
+  originalName?: string | null;
   /** null when the file gives none (Netflix). */
   year: number | null;
+  /** Minutes, where the file gives them (IMDb's Runtime (mins)): a short never matches a feature. */
+  runtime?: number | null;
+  /** The file calls it a short film (IMDb's title type short or tvShort). */
+  short?: boolean;
   /** null when the file does not say (Netflix rows that are not episodes): the matcher tries both. */
   kind: 'movie' | 'series' | null;
+  /** With kind null: the kind the file mostly holds (Letterboxd: films), tried first; the other only when it finds nothing. */
+  likelyKind?: 'movie' | 'series';
   imdbId: string | null;
   tmdbId: number | null;
   /** Our own catalog id: only our export (tonights-pick.ts) gives one. */
