@@ -139,6 +139,24 @@ describe('import your history (Settings)', () => {
     expect(section.getByRole('button', { name: 'Preview import' })).toBeEnabled();
   });
 
+  it('a Netflix file of several profiles: offers the profiles the server lists, and sends the one chosen', async () => {
+    const { server, library } = setup();
+    library.nextPreview = { status: 400, body: { detail: 'ViewingActivity.csv holds the viewing activity of 2 profiles: choose whose history to import ("Anna", "Ben").', code: 'validation_error', errors: [{ path: 'profile', message: 'choose a profile' }], profiles: ['Anna', 'Ben'] } };
+    const section = await openImport(server);
+    const file = csv('ViewingActivity.csv', 'Profile Name,Start Time,Duration,Title\n');
+    await userEvent.upload(section.getByLabelText('Your export file'), file);
+    expect(section.queryByLabelText('Whose viewing activity')).not.toBeInTheDocument();
+    await userEvent.click(section.getByRole('button', { name: 'Preview import' }));
+    expect(await section.findByRole('alert')).toHaveTextContent('holds the viewing activity of 2 profiles');
+    const choice = section.getByLabelText('Whose viewing activity');
+    expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a profile', 'Anna', 'Ben']);
+    await userEvent.selectOptions(choice, 'Ben');
+    library.nextPreview = { source: 'netflix', matched: [matched(0, 'Arrival')] };
+    await userEvent.click(section.getByRole('button', { name: 'Preview import' }));
+    expect(await section.findByRole('heading', { name: 'Check your Netflix import' })).toBeInTheDocument();
+    expect(server.calls('POST /api/imports')[1].body).toMatchObject({ filename: 'ViewingActivity.csv', profile: 'Ben' });
+  });
+
   it('sends a .zip as base64', async () => {
     const { server } = setup();
     const section = await openImport(server);

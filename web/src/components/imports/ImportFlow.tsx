@@ -3,7 +3,7 @@
 // by onboarding's favourites step. Nothing is saved until "Import N titles".
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../common/Link';
-import { IMPORT_SOURCE_NAMES, type ImportPreview, type ImportSource, type ImportSummary } from '@app/shared';
+import { ApiError, IMPORT_SOURCE_NAMES, type ImportPreview, type ImportProfileRefusal, type ImportSource, type ImportSummary } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { useRefresh } from '../../hooks/useLibrary';
@@ -36,6 +36,9 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState<ImportSource | ''>('');
+  // A Netflix ViewingActivity.csv of several profiles: the server lists them, the user picks one.
+  const [profiles, setProfiles] = useState<string[]>([]);
+  const [profile, setProfile] = useState('');
   const [choices, setChoices] = useState<Choices>({});
   const [busy, setBusy] = useState<'reading' | 'confirming' | 'cancelling' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +50,8 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
   function choose(f: File | null) {
     setError(null);
     setFile(f);
+    setProfiles([]);
+    setProfile('');
     if (f && f.size > IMPORT_MAX_BYTES) setError(IMPORT_TEXTS.tooLarge);
   }
 
@@ -56,11 +61,13 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
     setBusy('reading');
     setError(null);
     try {
-      const p = await api.imports.create(await importRequest(file, source));
+      const p = await api.imports.create(await importRequest(file, source, profile));
       setChoices({});
       setPhase({ kind: 'preview', preview: p });
       focusHeading();
     } catch (err) {
+      const listed = err instanceof ApiError ? (err.body as ImportProfileRefusal | null)?.profiles : undefined;
+      if (Array.isArray(listed)) setProfiles(listed);
       setError(err instanceof ImportFileError ? err.message : errorText(err, IMPORT_TEXTS.previewFailed));
     }
     setBusy(null);
@@ -69,6 +76,8 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
   function reset() {
     setPhase({ kind: 'choose' });
     setFile(null);
+    setProfiles([]);
+    setProfile('');
     setChoices({});
     setError(null);
     if (fileInput.current) fileInput.current.value = '';
@@ -185,6 +194,19 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
           ))}
         </select>
       </div>
+      {profiles.length > 0 && (
+        <div className="field">
+          <label htmlFor={`${id}-profile`}>Whose viewing activity</label>
+          <select id={`${id}-profile`} value={profile} onChange={(e) => setProfile(e.target.value)}>
+            <option value="">Choose a profile</option>
+            {profiles.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <details className="import-help">
         <summary>Where do I find my export?</summary>
         <dl>

@@ -20,7 +20,7 @@ export const IMPORT_TEXTS = {
 export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; where: string; file: string }> = [
   { source: 'letterboxd', where: 'Settings › Data › Export your data', file: 'the .zip it emails or downloads' },
   { source: 'imdb', where: 'Your Ratings (or Watchlist) › ⋯ › Export, then Your exports', file: 'the .csv' },
-  { source: 'netflix', where: 'Account › Profile › Viewing activity › Download all', file: 'the .csv' },
+  { source: 'netflix', where: 'Account › Profile › Viewing activity › Download all (or Account › Security › Download your personal information)', file: 'the .csv (or that download\'s .zip)' },
   { source: 'trakt', where: 'Settings › Data › Export', file: 'the .zip or a .json file from it' },
   { source: 'tonights_pick', where: 'Settings › Export my data › Export my data (JSON), on this or another account', file: 'the .json' },
 ];
@@ -39,8 +39,8 @@ function read(file: File, as: 'text' | 'dataUrl'): Promise<string> {
 
 export class ImportFileError extends Error {}
 
-/** The request body for a file, or an ImportFileError with the words to show. */
-export async function importRequest(file: File, source: ImportSource | ''): Promise<CreateImportRequest> {
+/** The request body for a file (with the Netflix profile chosen, if any), or an ImportFileError with the words to show. */
+export async function importRequest(file: File, source: ImportSource | '', profile = ''): Promise<CreateImportRequest> {
   if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_TEXTS.tooLarge);
   let content: string;
   let encoding: 'text' | 'base64' = 'text';
@@ -53,7 +53,7 @@ export async function importRequest(file: File, source: ImportSource | ''): Prom
   } catch {
     throw new ImportFileError(IMPORT_TEXTS.unreadable);
   }
-  return { filename: file.name, content, encoding, ...(source ? { source } : {}) };
+  return { filename: file.name, content, encoding, ...(source ? { source } : {}), ...(profile ? { profile } : {}) };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
