@@ -15,7 +15,7 @@ import { runImport } from './quality/protocols/import.js';
 import { formatCeiling, formatColdStart, formatImport, formatReport, type QualityReport } from './quality/report.js';
 import type { ModelRunner } from './quality/runner.js';
 
-const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--engine-defaults] [--no-cold-start] [--ceiling] [--only import] [--quiet]';
+const USAGE = 'usage: npm run bench:quality -- --format ml-100k|loo-split|ml-csv --data DIR [--out FILE] [--items u.item] [--folds N] [--engine-defaults] [--no-cold-start] [--ceiling] [--only import] [--stream] [--quiet]';
 /** --only import: P1 still tunes every model (the protocol uses those parameters), then only the import protocol runs and prints. */
 const ONLY = ['import'] as const;
 
@@ -31,6 +31,7 @@ function main(): void {
       'engine-defaults': { type: 'boolean' },
       ceiling: { type: 'boolean' },
       only: { type: 'string' },
+      stream: { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -99,11 +100,26 @@ function main(): void {
     verdicts: imp.verdicts,
   };
 
+  // The same users, sizes and targets, their histories arriving as synced watches (protocols/import.ts, ArrivalRule).
+  if (values.stream) {
+    const stream = runImport(d, itemGenres, [tuned.get('engine')!], folds, log, undefined, false, 'stream');
+    report.history_stream = {
+      next: stream.result.next,
+      test: stream.result.test,
+      masked: stream.result.masked,
+      users: { next: stream.users.next, test: stream.users.test, masked: stream.users.masked },
+      verdicts: stream.verdicts,
+    };
+  }
+
   if (!onlyImport) console.log(formatReport(report, params, format !== 'ml-csv'));
   else console.log(`P1 tuning only (parameters for the import protocol): ${JSON.stringify(params)}`);
   if (report.cold_start_masked) console.log('\n' + formatColdStart('Cold start, target = the P1 test item with every P1 train item masked (JSON cold_start_masked)', report.cold_start_masked));
   if (report.cold_start_next) console.log('\n' + formatColdStart('Cold start, target = the interaction right after the kept ones (JSON cold_start_next)', report.cold_start_next));
   console.log('\n' + formatImport(report.history_import));
+  if (report.history_stream) {
+    console.log('\n' + formatImport(report.history_stream, 'History as a stream of synced watches: the same titles in time order, unrated, the top-rated ones favourites (a like), at most 1 in 10 (JSON history_stream)'));
+  }
   if (values.ceiling && !values['no-cold-start'] && !onlyImport) {
     if (d.items.length > EASE_MAX_ITEMS) log(`ceiling: skipped (${d.items.length} items > ${EASE_MAX_ITEMS})`);
     else {

@@ -5,7 +5,7 @@ import { mostPopRunner } from './baselines/index.js';
 import { ENGINE_DEFAULTS, engineRunner, importTaste } from './engine.js';
 import { toOurGenres } from './genres.js';
 import { loadMl100k } from './loaders/ml100k.js';
-import { IMPORT_SIZES, importVerdict, runImport, userImport, type ImportSize } from './protocols/import.js';
+import { IMPORT_SIZES, importVerdict, runImport, streamVerdicts, userImport, type ImportSize } from './protocols/import.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
@@ -40,6 +40,20 @@ describe('history-import protocol', () => {
     expect(userImport(d, u10, 4)).toBeNull();
     // User 40 rated everything 2 stars: all dislikes, still all imported (and so watched).
     expect(Array.from(userImport(d, user('40'), 'all')!.verdicts)).toEqual([-1, -1, -1, -1]);
+  });
+
+  it('streams the same titles unrated: a few favourites (the top of the scale, at most one in ten, earliest first), never a dislike', () => {
+    expect(Array.from(streamVerdicts([5, 4, 5, 1, 5]))).toEqual([1, 0, 0, 0, 0]);
+    expect(Array.from(streamVerdicts(Array.from({ length: 11 }, () => 5)))).toEqual([1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Array.from(streamVerdicts([NaN, 2, 3]))).toEqual([0, 0, 0]);
+    // User 10 (4, 5, 3 stars): the rated import likes two of them; the stream favours the 5 only.
+    const u10 = user('10');
+    const imported = userImport(d, u10, 'all')!;
+    const streamed = userImport(d, u10, 'all', 'stream')!;
+    expect(ids(streamed.items)).toEqual(ids(imported.items));
+    expect(streamed.targets).toEqual(imported.targets);
+    expect(Array.from(streamed.verdicts)).toEqual([0, 1, 0]);
+    expect(Array.from(userImport(d, user('40'), 'all', 'stream')!.verdicts)).toEqual([0, 0, 0, 0]);
   });
 
   it('never leaks a target into the import, and the next item follows the prefix', () => {

@@ -20,6 +20,8 @@ export interface QualityReport {
   cold_start_ceiling?: CeilingResult;
   /** History-import cold start (protocols/import.ts): the first 20 / 50 / all train interactions as an import. */
   history_import?: HistoryImportReport;
+  /** The same users' histories arriving as a stream of synced watches (--stream; the engine only: the baselines read both the same way). */
+  history_stream?: HistoryImportReport;
 }
 
 export interface HistoryImportReport {
@@ -81,7 +83,9 @@ export function formatCeiling(c: CeilingResult): string {
     table(['masked', 'size', 'mostpop HR@10', 'ceiling HR@10', 'ratio', 'best'], rows)].join('\n');
 }
 
-export function formatImport(r: HistoryImportReport): string {
+const IMPORT_TITLE = 'History import, first n train interactions as a rated import (>= 3.5 like, <= 2 dislike, else watched; JSON history_import)';
+
+export function formatImport(r: HistoryImportReport, title = IMPORT_TITLE): string {
   const rows: string[][] = [];
   const ratio = (x: number | undefined, pop: number | undefined) => (x !== undefined && pop ? `${(x / pop).toFixed(2)}x` : '-');
   for (const size of Object.keys(r.test)) {
@@ -95,7 +99,7 @@ export function formatImport(r: HistoryImportReport): string {
   }
   const users = Object.keys(r.test).map((s) => `${s}: ${r.users.test[s]}`).join(', ');
   const shares = Object.entries(r.verdicts).map(([s, v]) => `${s}: ${(100 * v.like).toFixed(0)}/${(100 * v.dislike).toFixed(0)}/${(100 * v.watched).toFixed(0)}%`).join(', ');
-  return ['History import, first n train interactions as a rated import (>= 3.5 like, <= 2 dislike, else watched; JSON history_import)',
+  return [title,
     table(['size', 'model', 'next HR@10', 'next NDCG@10', 'test HR@10', 'test NDCG@10', 'vs mostpop', 'masked HR@10', 'masked NDCG@10', 'vs mostpop'], rows),
     `users per size: ${users}; imported titles like/dislike/watched: ${shares}`].join('\n');
 }

@@ -31,6 +31,31 @@ export function importVerdict(rating: number): -1 | 0 | 1 {
 }
 
 /**
+ * How the titles arrive (docs/quality.md, "History as a stream of synced watches"):
+ * - `import`: a file at once, with its ratings (importVerdict).
+ * - `stream`: watch by watch from a media server, in time order, unrated: each title is watched
+ *   (played to the end), and a few are favourites (a like, as the product maps a server's
+ *   favourite flag): the titles rated the top of the scale, at most one in STREAM_FAVOURITE_EVERY
+ *   of the stream, earliest first. No dislikes: a server says nothing of what you did not like.
+ */
+export type ArrivalRule = 'import' | 'stream';
+export const STREAM_FAVOURITE_AT = 5;
+export const STREAM_FAVOURITE_EVERY = 10;
+
+/** The stream's verdicts for ratings in time order: 1 favourite, else 0 watched. */
+export function streamVerdicts(ratings: ArrayLike<number>): Int8Array {
+  const out = new Int8Array(ratings.length);
+  let left = Math.ceil(ratings.length / STREAM_FAVOURITE_EVERY);
+  for (let k = 0; k < ratings.length && left > 0; k++) {
+    if (ratings[k] >= STREAM_FAVOURITE_AT) {
+      out[k] = 1;
+      left--;
+    }
+  }
+  return out;
+}
+
+/**
  * What a user's ranking is checked against:
  * - `next`: the interaction right after the imported ones (train[n], or the P1 validation item
  *   when the whole train list is imported): the first pick after the import.
@@ -57,7 +82,7 @@ export interface UserImport {
 }
 
 /** User u's import of `size` titles; null when they have fewer train interactions than that (or none). */
-export function userImport(d: SplitDataset, u: number, size: ImportSize): UserImport | null {
+export function userImport(d: SplitDataset, u: number, size: ImportSize, rule: ArrivalRule = 'import'): UserImport | null {
   const train = d.train[u];
   const n = size === 'all' ? train.length : size;
   if (n < 1 || train.length < n) return null;
@@ -66,7 +91,10 @@ export function userImport(d: SplitDataset, u: number, size: ImportSize): UserIm
   const validationRating = held ? held.validation[u] : NaN;
   return {
     items: train.subarray(0, n),
-    verdicts: Int8Array.from({ length: n }, (_, k) => importVerdict(ratings ? ratings[k] : NaN)),
+    verdicts:
+      rule === 'stream'
+        ? streamVerdicts(Float64Array.from({ length: n }, (_, k) => (ratings ? ratings[k] : NaN)))
+        : Int8Array.from({ length: n }, (_, k) => importVerdict(ratings ? ratings[k] : NaN)),
     targets: {
       next: n < train.length ? train[n] : d.validation[u],
       test: d.test[u],
@@ -100,6 +128,7 @@ export function runImport(
   sizes: readonly ImportSize[] = IMPORT_SIZES,
   /** Measure only targets the user rated as a like (>= 3.5): the picks the product aims for. */
   likedTargetsOnly = false,
+  rule: ArrivalRule = 'import',
 ): ImportRun {
   const nUsers = d.users.length;
   const nItems = d.items.length;
@@ -112,7 +141,7 @@ export function runImport(
     const fitted = models.map((m) => m.runner.fit(history, m.params));
     sizes.forEach((size, s) => {
       for (const u of testUsers) {
-        const imp = userImport(d, u, size);
+        const imp = userImport(d, u, size, rule);
         if (!imp) continue;
         for (const v of imp.verdicts) counts[s][v === 1 ? 'like' : v === -1 ? 'dislike' : 'watched']++;
         const query: Query = {
@@ -137,7 +166,7 @@ export function runImport(
         });
       }
     });
-    log(`import: fold ${fold + 1}/${n} (${testUsers.length} users) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(`${rule}: fold ${fold + 1}/${n} (${testUsers.length} users) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     t0 = performance.now();
   }
   const result = {} as ImportRun['result'];
