@@ -9,7 +9,7 @@ export const MAX_ENTRIES = 50_000;
 
 export const ACCEPTED =
   'Accepted: a Letterboxd export (the .zip, or its ratings.csv, watched.csv, watchlist.csv, diary.csv or likes/films.csv), ' +
-  'an IMDb ratings or watchlist export (.csv), a Netflix viewing history (NetflixViewingHistory.csv), a Trakt export (.json, or a .zip of them) ' +
+  'an IMDb ratings or watchlist export (.csv), a Netflix viewing history (NetflixViewingHistory.csv, or ViewingActivity.csv or the .zip of the account download), a Trakt export (.json, or a .zip of them) ' +
   "or a Tonight's Pick export (.json).";
 
 export function fail(message: string): never {
