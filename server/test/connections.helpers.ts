@@ -21,16 +21,18 @@ export interface FakeApp {
   cursorsAsked: Array<string | null>;
   /** When set, /history?cursor=<n> waits for this promise (a pull that stalls mid-way). */
   stallAt: { cursor: string; until: Promise<void>; reached: () => void } | null;
+  /** When set, /history answers 429 with this Retry-After. */
+  retryAfter: number | null;
   close(): Promise<void>;
 }
 
 export async function startFakeApp(pages: FakeTitle[][] = []): Promise<FakeApp> {
-  const app: FakeApp = { url: '', key: 'good-key-0123456789', pages, cursorsAsked: [], stallAt: null, close: async () => undefined };
+  const app: FakeApp = { url: '', key: 'good-key-0123456789', pages, cursorsAsked: [], stallAt: null, retryAfter: null, close: async () => undefined };
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(body));
       };
       if (req.headers['x-api-key'] !== app.key) return send(401, { error: 'bad key' });
@@ -40,9 +42,13 @@ export async function startFakeApp(pages: FakeTitle[][] = []): Promise<FakeApp> 
         const cursor = url.searchParams.get('cursor');
         app.cursorsAsked.push(cursor);
         if (app.stallAt && cursor === app.stallAt.cursor) {
-          app.stallAt.reached();
-          await app.stallAt.until;
+          // Once: the pull that takes over asks for the same page and gets it.
+          const { reached, until } = app.stallAt;
+          app.stallAt = null;
+          reached();
+          await until;
         }
+        if (app.retryAfter !== null) return send(429, { error: 'slow down' }, { 'retry-after': String(app.retryAfter) });
         const page = Number(cursor ?? 0);
         return send(200, { items: app.pages[page] ?? [], next: page + 1 < app.pages.length ? String(page + 1) : null });
       }
@@ -75,6 +81,7 @@ async function call(serverUrl: string, key: string, path: string, signal?: Abort
     throw new ConnectionError('The test app could not be reached', 'unreachable');
   }
   if (res.status === 401) throw new ConnectionError('The test app rejected the API key', 'auth');
+  if (res.status === 429) throw new ConnectionError('The test app asked us to slow down', 'rate_limited', Number(res.headers.get('retry-after')));
   if (!res.ok) throw new ConnectionError(`The test app answered ${res.status}`, 'refused');
   return res.json();
 }
