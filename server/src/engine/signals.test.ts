@@ -66,6 +66,24 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('signals on the %s cata
     }
   });
 
+  it.each([false, true])('a title played to the end elsewhere (watched, unrated: a synced watch) is a mild positive: its neighbours rise, less than for a like (neighbours: %s)', (withNeighbours) => {
+    const rng = seededRandom(withNeighbours ? 26 : 25);
+    let watchedShift = 0;
+    let likedShift = 0;
+    for (let c = 0; c < 40; c++) {
+      const taste = randomUser(rng, catalog);
+      const title = unseenTitle(rng, catalog, taste).id;
+      // A sync writes a played title as a watched row: in the history (never picked again), unrated.
+      const watched = neighbourMove(catalog, taste, title, (t) => ({ ...t, watched: [...t.watched, title], recommended: [...t.recommended, title] }), withNeighbours);
+      const liked = neighbourMove(catalog, taste, title, (t) => ({ ...t, liked: [...t.liked, title], watched: [...t.watched, title], recommended: [...t.recommended, title] }), withNeighbours);
+      expect(watched.after).toBeLessThan(watched.before);
+      watchedShift += watched.before - watched.after;
+      likedShift += liked.before - liked.after;
+      expect(rankAll(catalog.index, { ...taste, watched: [...taste.watched, title], recommended: [...taste.recommended, title] }, { seed: 1 }).some((r) => r.titleId === title)).toBe(false);
+    }
+    expect(watchedShift).toBeLessThan(likedShift);
+  });
+
   it.each([false, true])("a disliked title's closest neighbours rank lower afterwards (neighbours: %s)", (withNeighbours) => {
     const rng = seededRandom(withNeighbours ? 31 : 30);
     for (let c = 0; c < 40; c++) {
