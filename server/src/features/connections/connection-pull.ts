@@ -70,6 +70,7 @@ export async function runClaimedPull(deps: PullDeps, row: repo.ConnectionRow, ho
       if (!(await repo.savePull(ctx.db, row.user_id, kind, holder, { sync_lease_until: later(ctx.clock.now(), PULL_LEASE_MS) }))) return 'lost';
       await recordEvents(deps.history, row.user_id, kind, result.events, now);
       if (result.library) await recordLibrary(ctx, deps.history, row.user_id, kind, result.library, now, { replace: true });
+      if (result.libraryAdded?.length) await recordLibrary(ctx, deps.history, row.user_id, kind, result.libraryAdded, now, { replace: false });
       if (result.credentials) credentials = result.credentials;
       cursor = result.cursor;
       more = result.more === true;

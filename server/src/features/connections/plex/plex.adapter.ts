@@ -16,8 +16,8 @@ export interface PlexLimits {
   pagesPerPull: number;
 }
 
-/** 20 pages of 200: a library of 4,000 movies and shows in one pull, a bigger one over several. */
-export const PLEX_LIMITS: PlexLimits = { pageSize: 200, pagesPerPull: 20 };
+/** 5 pages of 200 a pull (the pull runner calls several pulls a run, each written before its cursor is kept). */
+export const PLEX_LIMITS: PlexLimits = { pageSize: 200, pagesPerPull: 5 };
 /** More sections than this is not a home library; the rest are left out. */
 const MAX_SECTIONS = 50;
 
