@@ -6,11 +6,16 @@ import { useUserKey } from './useUserKey';
 import { afterNextPaint } from './afterNextPaint';
 
 /**
- * The current recommendation. GET /current may issue one (it counts against the free quota), so
- * it is fetched when the dashboard opens and not again on focus.
+ * The current recommendation. GET /current issues one only when none is active (it counts against
+ * the free quota), so SWR's own focus reads stay off; the hook reads it again itself when the tab
+ * comes back into view (at most every FOCUS_READ_MS): a pick watched meanwhile on a connected app
+ * or a streaming site was closed by the server, and the dashboard moves on to the next one.
  * Whenever the pick changes (the first pick GET /current issues, a new pick, a replacement), the
  * history and the week's counters are read again: on a first visit they were read before the pick existed.
  */
+/** The least time between two reads of the pick on the tab coming back into view. */
+export const FOCUS_READ_MS = 10_000;
+
 export function useCurrentRecommendation() {
   const api = useApi();
   const key = useUserKey('recommendation');
@@ -20,6 +25,22 @@ export function useCurrentRecommendation() {
     revalidateOnReconnect: false,
     revalidateIfStale: false,
   });
+
+  const { mutate } = swr;
+  useEffect(() => {
+    let last = Date.now();
+    const back = () => {
+      if (document.visibilityState === 'hidden' || Date.now() - last < FOCUS_READ_MS) return;
+      last = Date.now();
+      void mutate();
+    };
+    document.addEventListener('visibilitychange', back);
+    window.addEventListener('focus', back);
+    return () => {
+      document.removeEventListener('visibilitychange', back);
+      window.removeEventListener('focus', back);
+    };
+  }, [mutate]);
 
   /** Other views of the same data (history, quota) are stale after any change. */
   const refreshRelated = useCallback(
