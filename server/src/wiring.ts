@@ -33,6 +33,9 @@ import { householdRoutes } from './features/household/household.routes.js';
 import { connectionsRoutes } from './features/connections/connections.routes.js';
 import { Connections } from './features/connections/connections.service.js';
 import type { ConnectionAdapter } from './features/connections/adapter.js';
+import { embyAdapter, jellyfinAdapter } from './features/connections/jellyfin/jellyfin.adapter.js';
+import { plexAdapter } from './features/connections/plex/plex.adapter.js';
+import { traktAdapterFor } from './features/connections/trakt/trakt.adapter.js';
 import { CoLikes } from './features/history/co-likes.js';
 import { EngineIndexes } from './features/history/engine-index.js';
 import { History } from './features/history/history.js';
@@ -51,7 +54,14 @@ export async function buildServices(ctx: AppContext): Promise<AppServices> {
   const history = new History(ctx, catalog, new TasteCache(), new CoLikes(ctx, catalog), new EngineIndexes());
   const parser = new ParserThread();
   // The apps a person can connect: one adapter a kind folder (features/connections/<kind>/).
-  const adapters = new Map<ConnectionKind, ConnectionAdapter>();
+  const adapters = new Map<ConnectionKind, ConnectionAdapter>([
+    ['jellyfin', jellyfinAdapter],
+    ['emby', embyAdapter],
+    ['plex', plexAdapter()],
+  ]);
+  // Trakt needs the server's own Trakt app (TRAKT_CLIENT_ID / TRAKT_CLIENT_SECRET).
+  const trakt = traktAdapterFor(ctx.config);
+  if (trakt) adapters.set('trakt', trakt);
   const connections = new Connections(ctx, history, adapters);
 
   // Every router registers absolute paths from the table, so the order here does not matter.
