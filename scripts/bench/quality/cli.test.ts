@@ -53,6 +53,22 @@ describe('npm run bench:quality', () => {
     expect(imp.users.test).toEqual({ 20: 0, 50: 0, all: 5 });
   });
 
+  it('adds the stream of synced watches with --stream, for the engine only', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'quality-')), 'report.json');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script,
+      '--format', 'ml-100k', '--data', join(here, 'fixtures', 'ml-100k'), '--out', out, '--quiet', '--only', 'import', '--stream', '--folds', '2']);
+    expect(stdout).toContain('History as a stream of synced watches');
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(report)).toEqual(['format', 'users', 'items', 'models', 'cold_start', 'history_import', 'history_stream']);
+    const stream = report.history_stream;
+    expect(Object.keys(stream)).toEqual(['next', 'test', 'masked', 'users', 'verdicts']);
+    for (const target of [stream.next, stream.test, stream.masked]) {
+      for (const size of Object.values(target)) expect(Object.keys(size as object)).toEqual(['engine']);
+    }
+    // Never a dislike in a stream.
+    for (const v of Object.values(stream.verdicts) as Array<{ dislike: number }>) expect(v.dislike).toBe(0);
+  });
+
   it('adds the cold-start ceiling with --ceiling', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'quality-')), 'report.json');
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script,
