@@ -72,6 +72,11 @@ describe.each(['jellyfin', 'emby'] as Flavour[])('%s connection', (flavour) => {
       { id: fake.users.bob.Id, name: 'bob' },
     ]);
     expect(await failure(listUsers(fake.url, 'nope', { flavour }))).toMatchObject({ reason: 'auth' });
+    // The same list through the adapter, as the connections feature asks for it.
+    expect((await adapter.serverUsers!({ server_url: fake.url, api_key: fake.apiKey }, ctx)).map((u) => u.name)).toEqual(['alice', 'bob']);
+    // A user's own token is not an administrator's: the server refuses the list.
+    const bob = await adapter.connect({ server_url: fake.url, username: 'bob', password: 'battery staple' }, ctx);
+    expect(await failure(listUsers(fake.url, bob.credentials.token as string, { flavour }))).toMatchObject({ reason: 'refused' });
   });
 
   it("pulls the user's played, favourite and rated movies and series with their provider ids, and the library", async () => {

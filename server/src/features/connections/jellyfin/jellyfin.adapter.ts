@@ -117,6 +117,7 @@ export function mediaServerAdapter(flavour: MediaServerFlavour, limits: PullLimi
       return guarded(flavour, s.via, () => pullItems(flavour, c, s.user_id, cursor, ctx.now, limits, ctx.signal));
     },
     webhook: (body, contentType) => parseWebhook(flavour, body, contentType),
+    serverUsers: (body, ctx) => listUsers(body.server_url, body.api_key, { flavour, signal: ctx.signal }),
   };
 }
 
