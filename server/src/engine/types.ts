@@ -64,10 +64,8 @@ export interface UserTaste {
    */
   saved?: readonly string[];
   /**
-   * Titles in the user's own media-server library (Jellyfin, Emby, Plex), each with the name of
-   * its service: available to this user whatever their platforms and country, so they are
-   * candidates beside the titles on their services (never under a requested platform, which asks
-   * for that service alone). Absent: no library.
+   * The user's own media-server library (Jellyfin, Emby, Plex): candidates beside the titles on
+   * their services whatever their platforms and country (not under a requested platform). Absent: none.
    */
   library?: readonly OwnedTitle[];
   /**
