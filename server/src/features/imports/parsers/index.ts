@@ -9,7 +9,7 @@ import { imdbFileOf, parseImdb } from './imdb.js';
 import { isLetterboxdHeader, LetterboxdMerger, letterboxdLoneFile, letterboxdMember, type LetterboxdFile } from './letterboxd.js';
 import { isNetflixHeader, parseNetflix } from './netflix.js';
 import { isNetflixActivityHeader, parseNetflixActivity } from './netflix-activity.js';
-import { parseJson, TraktMerger, traktMember } from './trakt.js';
+import { holdsHistory, parseJson, TraktMerger, traktMember } from './trakt.js';
 import { isTonightsPickExport, parseTonightsPick } from './tonights-pick.js';
 import type { ParsedImport } from './types.js';
 import { looksLikeZip, ZipReader } from './zip.js';
@@ -90,16 +90,19 @@ function zipPlan(where: string, bytes: Buffer, options: ParseOptions): Plan {
       },
     };
   }
-  const trakt = zip.members.filter((m) => traktMember(m.path));
-  if (trakt.length > 0) {
+  const trakt = zip.members.flatMap((m) => {
+    const file = traktMember(m.path);
+    return file ? [{ m, file }] : [];
+  });
+  if (trakt.some((x) => holdsHistory(x.file))) {
     return {
       source: 'trakt',
       label: 'a Trakt export',
       run: () => {
         const merger = new TraktMerger(where);
-        for (const m of trakt) {
+        for (const { m, file } of trakt) {
           const inner = `${where} (${shown(m.path)})`;
-          merger.read(inner, parseJson(inner, text(m.path, zip.unpack(m))));
+          merger.read(inner, parseJson(inner, text(m.path, zip.unpack(m))), file);
         }
         return { source: 'trakt', entries: merger.entries(), rowsRead: merger.rowsRead };
       },
@@ -131,7 +134,9 @@ function textPlan(where: string, filename: string, bytes: Buffer, options: Parse
       label: 'a Trakt export',
       run: () => {
         const merger = new TraktMerger(where);
-        merger.read(where, parseJson(where, text));
+        // A file's name says what it holds only when it is one of Trakt's (a download may be renamed).
+        const file = traktMember(filename.trim());
+        merger.read(where, parseJson(where, text), file === null || file === 'other' ? undefined : file);
         return { source: 'trakt', entries: merger.entries(), rowsRead: merger.rowsRead };
       },
     };

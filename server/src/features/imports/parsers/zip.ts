@@ -5,7 +5,7 @@
 // an ImportFileError, never in a hang or an unbounded allocation. Encrypted members, zip64 and
 // multi-part archives are refused with a message saying so.
 import { crc32, inflateRawSync } from 'node:zlib';
-import { fail } from './common.js';
+import { fail, shown } from './common.js';
 
 /** Members listed at most (the central directory is read whole; each entry is >= 46 bytes). */
 export const ZIP_MAX_LISTED = 10_000;
@@ -99,33 +99,35 @@ export class ZipReader {
 
   /** The member's bytes, checked against its declared size and CRC. */
   unpack(m: ZipMember): Buffer {
-    const name = `${this.where} (${m.path})`;
+    // A member's name is the archive's bytes: shown on one line, as any name from the file.
+    const path = shown(m.path);
+    const name = `${this.where} (${path})`;
     if (++this.read > ZIP_MAX_READ) fail(`${this.where} holds more than ${ZIP_MAX_READ} export files.`);
     if (m.flags & 1) fail(`${name} is encrypted: export it again without a password.`);
     if (m.method !== 0 && m.method !== 8) fail(`${name} is compressed with a method that is not supported (only stored and deflate are): export it again.`);
     if (m.size > ZIP_MAX_TOTAL_BYTES - this.unpacked) fail(`${this.where} unpacks to more than ${ZIP_MAX_TOTAL_BYTES / 1024 / 1024} MB.`);
     const b = this.bytes;
     const lp = m.localOffset;
-    if (lp + 30 > b.length || b.readUInt32LE(lp) !== LOCAL) this.damaged(`${m.path} has no local header`);
+    if (lp + 30 > b.length || b.readUInt32LE(lp) !== LOCAL) this.damaged(`${path} has no local header`);
     const start = lp + 30 + b.readUInt16LE(lp + 26) + b.readUInt16LE(lp + 28);
     const end = start + m.compressedSize;
-    if (end > b.length) this.damaged(`${m.path} is cut short`);
+    if (end > b.length) this.damaged(`${path} is cut short`);
     const data = b.subarray(start, end);
     let out: Buffer;
     if (m.method === 0) {
-      if (m.compressedSize !== m.size) this.damaged(`${m.path} has inconsistent sizes`);
+      if (m.compressedSize !== m.size) this.damaged(`${path} has inconsistent sizes`);
       out = Buffer.from(data);
     } else {
       try {
         // One byte more than declared: a member that inflates beyond its size stops there.
         out = inflateRawSync(data, { maxOutputLength: m.size + 1 });
       } catch (e) {
-        if (e instanceof RangeError) this.damaged(`${m.path} unpacks to more than its declared size`);
-        this.damaged(`${m.path} does not inflate`);
+        if (e instanceof RangeError) this.damaged(`${path} unpacks to more than its declared size`);
+        this.damaged(`${path} does not inflate`);
       }
-      if (out.length !== m.size) this.damaged(`${m.path} unpacks to ${out.length > m.size ? 'more' : 'less'} than its declared size`);
+      if (out.length !== m.size) this.damaged(`${path} unpacks to ${out.length > m.size ? 'more' : 'less'} than its declared size`);
     }
-    if (crc32(out) !== m.crc) this.damaged(`${m.path} fails its checksum`);
+    if (crc32(out) !== m.crc) this.damaged(`${path} fails its checksum`);
     this.unpacked += out.length;
     return out;
   }
