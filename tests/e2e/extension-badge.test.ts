@@ -225,7 +225,7 @@ describe('the badge on streaming sites', () => {
     const before = seen.length;
     const tab = await context.newPage();
     await tab.goto(page.url);
-    await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toBe(`Tonight’s Pick | ${expected.label} | ${expected.reason} | ${expected.history === 'liked' ? 'Liked ✓' : 'Like'} | ${expected.history === 'disliked' ? 'Disliked ✓' : 'Dislike'} | ${expected.saved ? 'Saved ✓' : 'Save for later'} | Why not recommended? | ×`);
+    await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toBe(`Tonight’s Pick | ${expected.label} | ${expected.reason} | ${expected.history === 'liked' ? 'Liked ✓' : 'Like'} | ${expected.history === 'disliked' ? 'Disliked ✓' : 'Dislike'} | ${expected.saved ? 'Saved ✓' : 'Save for later'} | ${expected.history === 'watched' ? 'Watched ✓' : 'Watched it'} | Why not recommended? | ×`);
 
     await tab.screenshot({ path: artifact(`badge-${new URL(page.url).hostname}.png`) });
 

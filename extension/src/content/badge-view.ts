@@ -98,8 +98,8 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle 
   const watched = el('button', { type: 'button', 'data-action': 'watched' }, fit.history === 'watched' ? WATCHED_TEXTS.done : WATCHED_TEXTS.action);
   watched.disabled = fit.history === 'watched';
   const confirm = el('button', { type: 'button', 'data-action': 'watched-confirm' }, WATCHED_TEXTS.confirm);
-  const ask = el('p', { class: 'ask' }, WATCHED_TEXTS.ask);
-  ask.append(confirm);
+  // Filled only when asked, so the card holds no words it does not show.
+  const ask = el('p', { class: 'ask' });
   ask.hidden = true;
   const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
   // "Why not recommended?": a disclosure (the page's ids cannot clash: this is the shadow root's own).
@@ -129,6 +129,7 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle 
     status.textContent = answer.message;
     if (!answer.ok) return;
     ask.hidden = true;
+    ask.replaceChildren();
     watched.textContent = WATCHED_TEXTS.done;
     watched.disabled = true;
   }
@@ -188,8 +189,10 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle 
       // Back in the corner if it was dismissed: the title just ended, the answer is about it.
       if (!host.isConnected) document.documentElement.append(host);
       // The prompt takes no focus: the site's player keeps its keys.
-      if (answer.action === 'ask') ask.hidden = false;
-      else markedWatched(answer);
+      if (answer.action === 'ask') {
+        ask.replaceChildren(WATCHED_TEXTS.ask, confirm);
+        ask.hidden = false;
+      } else markedWatched(answer);
     },
   };
 }
