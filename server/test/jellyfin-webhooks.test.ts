@@ -50,7 +50,8 @@ describe('Jellyfin webhooks (the Webhook plugin, our template)', () => {
   const matrix = () => fake.items[0];
 
   it('PlaybackStop played to completion: the movie watched and played to the end, with its provider ids and user', () => {
-    const r = jf(base('PlaybackStop', matrix(), { PlayedToCompletion: true, IsPaused: false }));
+    // The plugin names the user Username in PlaybackStop (NotificationUsername elsewhere).
+    const r = jf(base('PlaybackStop', matrix(), { PlayedToCompletion: true, IsPaused: false, NotificationUsername: undefined, Username: 'alice' }));
     expect(r.account).toEqual({ id: fake.users.alice.Id, name: 'alice' });
     expect(r.events).toEqual([
       {

@@ -21,6 +21,7 @@ export const JELLYFIN_WEBHOOK_TEMPLATE = `{
   "ServerUrl": "{{ServerUrl}}",
   "UserId": "{{UserId}}",
   "NotificationUsername": "{{{NotificationUsername}}}",
+  "Username": "{{{Username}}}",
   "ItemId": "{{ItemId}}",
   "ItemType": "{{ItemType}}",
   "Name": "{{{Name}}}",
@@ -116,7 +117,8 @@ export function parseJellyfinWebhook(body: Buffer, contentType: string | undefin
     const item: LibraryItem = { title, itemId, url: server ? itemUrl('jellyfin', server, itemId, o.ServerId) : null };
     return { events: [], libraryAdded: [item] };
   }
-  const who = account(required(o, 'UserId'), o.NotificationUsername ?? o.Username);
+  // PlaybackStop names the user Username, UserDataSaved NotificationUsername: the template has both.
+  const who = account(required(o, 'UserId'), o.NotificationUsername || o.Username);
   if (!who?.id) throw new WebhookPayloadError("The webhook's UserId is not an id");
   const at = whenOf(o, 'UtcTimestamp');
   if (type === 'PlaybackStop') {
