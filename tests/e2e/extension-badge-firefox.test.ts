@@ -11,96 +11,20 @@
 // badge's contents (a closed shadow root) and Like are covered by the Chromium journey
 // (extension-badge.test.ts); here the badge's host element is what is checked. Skipped when
 // firefox-esr is not installed.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { connect, createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
+import type { AddressInfo, Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
-import { ALLOW_EXTENSION_PAGES, freePort, ROOT } from './support/extension-harness.js';
+import { freePort, ROOT } from './support/extension-harness.js';
+import { ADDON_UUID, connectTunnel, EXT, FIREFOX, inPage, launchFirefox, type Marionette, waitUntil } from './support/firefox-harness.js';
 
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const ADDON_ID = 'tonights-pick@extension.local';
-const ADDON_UUID = '5d3c1a2e-7b8f-4c6d-9e0a-1b2c3d4e5f60';
-const EXT = `moz-extension://${ADDON_UUID}`;
 const TITLE_URL = 'https://www.netflix.com/title/80057281';
-
-/** Marionette: length-prefixed JSON over TCP, one command at a time. */
-class Marionette {
-  private buffer = Buffer.alloc(0);
-  private waiters: Array<(msg: unknown) => void> = [];
-  private nextId = 1;
-  private constructor(private readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      this.buffer = Buffer.concat([this.buffer, chunk]);
-      for (;;) {
-        const colon = this.buffer.indexOf(':');
-        if (colon < 0) return;
-        const length = Number(this.buffer.subarray(0, colon).toString());
-        if (this.buffer.length < colon + 1 + length) return;
-        const msg = JSON.parse(this.buffer.subarray(colon + 1, colon + 1 + length).toString('utf8'));
-        this.buffer = this.buffer.subarray(colon + 1 + length);
-        this.waiters.shift()?.(msg);
-      }
-    });
-  }
-
-  static async connect(port: number): Promise<Marionette> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        const socket = await new Promise<Socket>((ok, fail) => {
-          const s = connect(port, '127.0.0.1', () => ok(s));
-          s.once('error', fail);
-        });
-        const m = new Marionette(socket);
-        await new Promise((ok) => m.waiters.push(ok)); // the server's hello
-        return m;
-      } catch (err) {
-        if (Date.now() > deadline) throw err;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-  }
-
-  async send<T = unknown>(name: string, params: Record<string, unknown> = {}): Promise<T> {
-    const id = this.nextId++;
-    const body = JSON.stringify([0, id, name, params]);
-    const reply = new Promise<unknown>((ok) => this.waiters.push(ok));
-    this.socket.write(`${Buffer.byteLength(body)}:${body}`);
-    const [, , error, result] = (await reply) as [number, number, { error: string; message: string } | null, { value?: T } & T];
-    if (error) throw new Error(`${name}: ${error.error}: ${error.message}`);
-    return (result && 'value' in result ? result.value : result) as T;
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
-}
-
-/** Runs `script` (an async function body) in the current page, with the page's own globals (Xrays waived). */
-function inPage<T>(m: Marionette, script: string, args: unknown[] = []): Promise<T> {
-  return m.send<T>('WebDriver:ExecuteAsyncScript', {
-    script: `const [resolve] = [arguments[arguments.length - 1]]; const args = Array.from(arguments).slice(0, -1); const win = window.wrappedJSObject ?? window;
-      (async () => { ${script} })().then(resolve, (e) => resolve({ error: String(e) }));`,
-    args,
-    scriptTimeout: 20_000,
-  });
-}
-
-async function waitUntil<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, temporary add-on)', () => {
   let server: TestServer;
@@ -142,18 +66,7 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
     });
     await new Promise<void>((r) => sites.listen(0, '127.0.0.1', r));
     // Firefox's HTTPS proxy: every CONNECT (only www.netflix.com:443 is asked) goes to the mimic site.
-    tunnel = createTcpServer((client) => {
-      client.once('data', (head: Buffer) => {
-        if (!head.toString('latin1').startsWith('CONNECT www.netflix.com:443 ')) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-        const upstream = connect((sites.address() as AddressInfo).port, '127.0.0.1', () => {
-          client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-          client.pipe(upstream).pipe(client);
-        });
-        upstream.on('error', () => client.destroy());
-      });
-      client.on('error', () => undefined);
-    });
-    await new Promise<void>((r) => tunnel.listen(0, '127.0.0.1', r));
+    tunnel = await connectTunnel('www.netflix.com', (sites.address() as AddressInfo).port);
 
     // The Firefox build for the recorder's origin.
     const extDir = mkdtempSync(join(tmpdir(), 'tp-ext-ff-'));
@@ -163,29 +76,11 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
       env: { ...process.env, NODE_ENV: 'production', EXTENSION_SERVER_URL: apiOrigin, EXTENSION_OUT_DIR: extDir },
     });
 
-    const profile = mkdtempSync(join(tmpdir(), 'tp-ff-profile-'));
-    dirs.push(profile);
-    const marionettePort = await freePort();
-    const prefs: Record<string, string | number | boolean> = {
-      'marionette.port': marionettePort,
-      // Allow, as a user would, when the options page asks for a site.
-      'extensions.webextOptionalPermissionPrompts': false,
-      'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
-      'network.proxy.type': 1,
-      'network.proxy.ssl': '127.0.0.1',
-      'network.proxy.ssl_port': (tunnel.address() as AddressInfo).port,
-      'browser.shell.checkDefaultBrowser': false,
-      'datareporting.policy.dataSubmissionEnabled': false,
-      'toolkit.telemetry.reportingpolicy.firstRun': false,
-      'app.update.disabledForTesting': true,
-      'browser.aboutwelcome.enabled': false,
-    };
-    writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
-    firefox = spawn(FIREFOX, ['--headless', '--marionette', '--no-remote', ...ALLOW_EXTENSION_PAGES, '--profile', profile], { stdio: 'ignore', env: { ...process.env, MOZ_HEADLESS: '1' } });
-    marionette = await Marionette.connect(marionettePort);
-    // The mimic site's certificate is a throwaway self-signed one (Marionette takes the capabilities flat).
-    await marionette.send('WebDriver:NewSession', { acceptInsecureCerts: true });
-    await marionette.send('Addon:Install', { path: extDir, temporary: true });
+    // Optional permission requests are granted without a prompt (what a user clicking Allow does).
+    const launched = await launchFirefox(extDir, tunnel);
+    firefox = launched.firefox;
+    marionette = launched.marionette;
+    dirs.push(launched.profile);
 
     // Signed in with an extension token (the sign-in hand-off is the Chromium journey's).
     const user = await signUp(server, { fullName: 'Firefox Badge Tester' });
