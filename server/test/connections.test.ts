@@ -41,6 +41,10 @@ describe.each(dialects)('connected apps on %s', (dialect) => {
     const u = await onboardedUser(server);
     const before = await u.api.connections.list();
     expect(before.integrations.map((i) => [i.kind, i.connected, i.webhook_url])).toEqual(CONNECTION_KINDS.map((k) => [k, false, null]));
+    // Trakt needs the server's own Trakt app (unset here): listed as unavailable, and connecting it is a 404, not a failure.
+    expect(before.integrations.map((i) => [i.kind, i.available])).toEqual(CONNECTION_KINDS.map((k) => [k, k !== 'trakt']));
+    const trakt = await rawRequest(server.url, '/api/integrations/trakt/device', { token: u.store.token!, body: '{}' });
+    expect([trakt.status, trakt.body.detail]).toEqual([404, 'Trakt is not available on this server']);
 
     expect(await u.api.connections.users('jellyfin', { server_url: app.url, api_key: app.key })).toEqual({ users: [{ id: 'u1', name: 'alice' }] });
     const status = await u.api.connections.connect('jellyfin', connectBody());

@@ -23,6 +23,8 @@ export const ConnectionStatus = z.object({
   push_back: z.boolean(),
   /** Trakt's device flow: started and waiting for the user's approval. */
   pending: z.boolean().optional(),
+  /** False when this server cannot connect this kind (Trakt without TRAKT_CLIENT_ID / TRAKT_CLIENT_SECRET): connecting it answers 404. */
+  available: z.boolean().optional(),
 });
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 

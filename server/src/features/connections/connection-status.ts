@@ -9,6 +9,8 @@ export interface StatusParts {
   webhookSecret: string | null;
   counts: ConnectionStatus['counts'];
   pending: boolean;
+  /** This server has an adapter for the kind. */
+  available: boolean;
 }
 
 export function statusOf(config: Pick<Config, 'appUrl'>, kind: ConnectionKind, p: StatusParts): ConnectionStatus {
@@ -25,5 +27,6 @@ export function statusOf(config: Pick<Config, 'appUrl'>, kind: ConnectionKind, p
     webhook_url: webhookUrl,
     push_back: row?.push_back === 1,
     ...(kind === 'trakt' && !row ? { pending: p.pending } : {}),
+    available: p.available,
   };
 }

@@ -4,7 +4,7 @@
 // brings in goes through the one way in (features/sync/sync.service.ts).
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_KINDS, CONNECTION_NAMES, type ConnectionKind, type ConnectionStatus, type ConnectRequest, type DeviceCodeResponse, type ServerUsersResponse } from '@app/shared';
-import { badRequest, conflict, notFound, serviceUnavailable } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { hit } from '../../http/rate-limit.js';
 import { countsByOrigin } from '../history/history-reads.repository.js';
 import { countLibrary } from '../sync/library.repository.js';
@@ -41,7 +41,8 @@ export class Connections implements PullDeps {
 
   private adapterOf(kind: ConnectionKind): ConnectionAdapter {
     const adapter = this.adapters.get(kind);
-    if (!adapter) throw serviceUnavailable(`${CONNECTION_NAMES[kind]} is not available on this server`);
+    // Not a failure of this server: the operator did not set the kind up (Trakt needs its client id and secret).
+    if (!adapter) throw notFound(`${CONNECTION_NAMES[kind]} is not available on this server`);
     return adapter;
   }
 
@@ -64,6 +65,7 @@ export class Connections implements PullDeps {
           webhookSecret: row ? this.webhookSecretOf(row) : null,
           counts: { ...(counts.get(kind) ?? { watched: 0, rated: 0 }), library },
           pending,
+          available: this.adapters.has(kind),
         });
       }),
     );
