@@ -12,6 +12,14 @@ export const ACCEPTED =
   'an IMDb ratings or watchlist export (.csv), a Netflix viewing history (NetflixViewingHistory.csv, or ViewingActivity.csv or the .zip of the account download), a Trakt export (.json, or a .zip of them) ' +
   "or a Tonight's Pick export (.json).";
 
+/** Why a file that was read gave no titles: nothing after its header, or no row we can read. */
+export function noTitles(filename: string, rowsRead: number): string {
+  const where = shown(filename);
+  if (rowsRead === 0) return `${where} holds no titles: it has nothing after its header. Export your history again once it lists what you watched or rated.`;
+  const rows = rowsRead === 1 ? 'its one row names' : `none of its ${rowsRead.toLocaleString('en-US')} rows names`;
+  return `${where} holds no titles we can import: ${rows} a film or a series (episodes without their series, games and podcasts are not read).`;
+}
+
 export function fail(message: string): never {
   throw new ImportFileError(message);
 }
