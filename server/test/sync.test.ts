@@ -98,7 +98,7 @@ describe.each(dialects)('synced events on %s', (dialect) => {
       u.userId,
       'emby',
       [
-        { key: 'emby:fav:a', title: watched(a, '', now()).title, at: now(), favourite: true },
+        watched(a, 'emby:fav:a', now(), { favourite: true }),
         watched(b, 'emby:played:b', now(), { rating: { value: 5, max: 10 } }),
         { key: 'emby:played:nope', title: { kind: 'movie', name: 'A Title No Catalog Holds', year: 1901 }, at: now(), watched: true },
       ],
@@ -108,6 +108,11 @@ describe.each(dialects)('synced events on %s', (dialect) => {
     const rows = await recommendationRows(server, u.userId);
     expect(rows.find((r) => r.title_id === a.id)?.user_rating).toBe(1);
     expect(rows.find((r) => r.title_id === b.id)).toMatchObject({ status: 'watched', user_rating: null });
+    // A favourite never played there is one to see: saved for later, not a watched title.
+    const c = (await titleNotIn(u.userId, 0))!;
+    await recordEvents(history(), u.userId, 'emby', [{ key: 'emby:fav:c', title: watched(c, '', now()).title, at: now(), favourite: true }], now());
+    expect((await recommendationRows(server, u.userId)).some((r) => r.title_id === c.id)).toBe(false);
+    expect((await u.api.watchlist.list()).items.map((i) => i.title_id)).toContain(c.id);
     // The unmatched event is still remembered: replayed, it is a duplicate.
     const again = await recordEvents(history(), u.userId, 'emby', [{ key: 'emby:played:nope', title: { kind: 'movie', name: 'x', year: 1901 }, at: now(), watched: true }], now());
     expect(again.duplicates).toBe(1);

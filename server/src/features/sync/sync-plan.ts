@@ -25,6 +25,8 @@ export interface TitleFacts {
   rating?: { liked: boolean | null; at: Date };
   /** The newest watchlist fact. */
   watchlist?: boolean;
+  /** A rating or a watch came with the events (a favourite alone is neither: see mergeByTitle). */
+  seen: boolean;
   /** When it was first watched in this batch (the history's date), else the newest event's time. */
   at: Date;
 }
@@ -35,7 +37,7 @@ export function mergeByTitle(events: ReadonlyArray<{ titleId: string; event: Syn
   for (const { titleId, event: e } of ordered) {
     let f = out.get(titleId);
     if (!f) {
-      f = { titleId, watched: false, playedToEnd: false, at: e.at };
+      f = { titleId, watched: false, playedToEnd: false, seen: false, at: e.at };
       out.set(titleId, f);
     }
     if (e.watched && !f.watched) {
@@ -43,11 +45,15 @@ export function mergeByTitle(events: ReadonlyArray<{ titleId: string; event: Syn
       f.at = e.at;
     }
     if (e.playedToEnd) f.playedToEnd = true;
+    if (e.watched || e.rating) f.seen = true;
     if (e.rating !== undefined) f.rating = { liked: likedOf(e.rating), at: e.at };
     // A favourite is a like; taking the favourite away says nothing about the title.
     if (e.favourite === true) f.rating = { liked: true, at: e.at };
     if (e.watchlist !== undefined) f.watchlist = e.watchlist;
   }
+  // A favourite of a title the source never saw played is one the person wants to see: saved for
+  // later (when it is not in the history), not a watched title the picks would never offer.
+  for (const f of out.values()) if (!f.seen && f.rating?.liked === true) f.watchlist ??= true;
   return [...out.values()];
 }
 
@@ -81,8 +87,9 @@ function ratingChange(f: TitleFacts, row: ExistingRow): boolean | null | undefin
 export function changeFor(f: TitleFacts, row: ExistingRow | undefined): TitleChange {
   if (!row) {
     const liked = f.rating?.liked ?? null;
-    // Only a watch or a rating puts a title in the history; a watchlist entry alone does not.
-    if (!f.watched && liked === null) return { kind: 'none' };
+    // Only a watch or a rating (a rated title was seen) puts a title in the history; a watchlist
+    // entry or a favourite alone does not.
+    if (!f.seen) return { kind: 'none' };
     return { kind: 'add', watched: true, liked, at: f.at };
   }
   const liked = ratingChange(f, row);
