@@ -2,6 +2,7 @@
 // shared schema), mutated (one step off) or garbage bodies, queries, path parameters and headers,
 // sent anonymously or as one of the test's users.
 import fc from 'fast-check';
+import { CONNECTION_KINDS } from '@app/shared';
 import { StripeCharge, StripeCheckoutSession } from '../../src/integrations/stripe/objects.js';
 import type { Endpoint } from './fuzz-routes.js';
 import { signStripePayload } from './fake-stripe.js';
@@ -43,7 +44,9 @@ function pathFor(e: Endpoint, pools: FuzzPools, kind: Kind): fc.Arbitrary<string
         fc.string({ maxLength: 80, unit: 'binary' }).map(encodeURIComponent),
         urlish.map((s) => s.replace(/[/?]/g, '') || 'x'),
       );
-  return segment.map((s) => e.path.replace(/:(id|slug)/, s));
+  // A connected app's kind: mostly a real one, so the routes behind it are reached; a webhook's secret: any segment.
+  const app = kind === 'valid' ? fc.constantFrom(...CONNECTION_KINDS) : fc.oneof(fc.constantFrom(...CONNECTION_KINDS), segment);
+  return fc.tuple(segment, app).map(([s, k]) => e.path.replace(/:(id|slug|secret)/, s).replace(':kind', k));
 }
 
 function queryFor(e: Endpoint, pools: FuzzPools, kind: Kind): fc.Arbitrary<string> {
