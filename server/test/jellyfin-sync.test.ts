@@ -50,13 +50,15 @@ describe.each(dialects)('Jellyfin and Emby synced on %s', (dialect) => {
     const secret = new URL(connected.webhook_url!).pathname.split('/').pop()!;
 
     const synced = await connections.syncNow(u.userId, 'jellyfin');
-    // Played (movies 0 and 2, series 5) or liked there (movie 1, series 7: a like is a title seen);
-    // Arcane's place (6), half watched, and the unplayed ones are not.
-    expect(synced).toMatchObject({ last_error: null, counts: { watched: 5, library: 8 } });
+    // Played (movies 0 and 2, series 5); a favourite never played (movie 1, series 7) is saved for
+    // later; Arcane's place (6), half watched, and the unplayed ones are not.
+    expect(synced).toMatchObject({ last_error: null, counts: { watched: 3, library: 8 } });
     const rows = new Map((await recommendationRows(server, u.userId)).map((r) => [r.title_id, r]));
     expect(rows.get(cast[0].id)).toMatchObject({ status: 'watched', origin: 'jellyfin', reason: 'Watched on Jellyfin', created_at: '2026-11-20T21:14:07.000Z' });
     expect(rows.get(cast[5].id)).toMatchObject({ status: 'watched', origin: 'jellyfin' });
     expect(rows.get(cast[6].id)?.status).not.toBe('watched');
+    expect(rows.has(cast[1].id)).toBe(false);
+    expect((await u.api.watchlist.list()).items.map((i) => i.title_id)).toEqual(expect.arrayContaining([cast[1].id, cast[7].id]));
     const library = await libraryOf(server.running.ctx.db, u.userId);
     expect(library).toHaveLength(8);
     expect(library.find((l) => l.titleId === cast[0].id)?.url).toBe(`${jellyfin.url}/web/index.html#!/details?id=${jellyfin.items[0].Id}&serverId=${jellyfin.serverId}`);
