@@ -6,6 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { ConnectionError, WebhookPayloadError, type ConnectionAdapter } from '../src/features/connections/adapter.js';
 import type { SyncEvent } from '../src/features/sync/sync-event.js';
 
+/** The device code the app hands out: it must never reach the browser. */
+export const DEVICE_CODE = 'device-code-kept-on-the-server-0123';
+
 export interface FakeTitle {
   title: string;
   year: number;
@@ -21,13 +24,15 @@ export interface FakeApp {
   cursorsAsked: Array<string | null>;
   /** When set, /history?cursor=<n> waits for this promise (a pull that stalls mid-way). */
   stallAt: { cursor: string; until: Promise<void>; reached: () => void } | null;
+  /** The device flow's code was approved by the person (until then /device/token answers pending). */
+  approved: boolean;
   /** When set, /history answers 429 with this Retry-After. */
   retryAfter: number | null;
   close(): Promise<void>;
 }
 
 export async function startFakeApp(pages: FakeTitle[][] = []): Promise<FakeApp> {
-  const app: FakeApp = { url: '', key: 'good-key-0123456789', pages, cursorsAsked: [], stallAt: null, retryAfter: null, close: async () => undefined };
+  const app: FakeApp = { url: '', key: 'good-key-0123456789', pages, cursorsAsked: [], stallAt: null, retryAfter: null, approved: false, close: async () => undefined };
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
@@ -38,6 +43,11 @@ export async function startFakeApp(pages: FakeTitle[][] = []): Promise<FakeApp> 
       if (req.headers['x-api-key'] !== app.key) return send(401, { error: 'bad key' });
       if (url.pathname === '/System/Info') return send(200, { ServerName: 'Living room' });
       if (url.pathname === '/Users') return send(200, [{ Id: 'u1', Name: 'alice' }]);
+      if (url.pathname === '/device/code') return send(200, { device_code: DEVICE_CODE, user_code: 'ABCD1234', verification_url: `${app.url}/activate`, expires_in: 600, interval: 5 });
+      if (url.pathname === '/device/token') {
+        if (url.searchParams.get('code') !== DEVICE_CODE) return send(404, { error: 'unknown code' });
+        return app.approved ? send(200, { access_token: 'device-access-token', user: 'alice' }) : send(400, { error: 'pending' });
+      }
       if (url.pathname === '/history') {
         const cursor = url.searchParams.get('cursor');
         app.cursorsAsked.push(cursor);
@@ -115,6 +125,25 @@ export function testAdapter(kind: ConnectionAdapter['kind'] = 'jellyfin'): Conne
       if (parsed.Event !== 'PlaybackStop' || typeof parsed.Name !== 'string' || typeof parsed.Year !== 'number') throw new WebhookPayloadError('Not a PlaybackStop event');
       const t: FakeTitle = { title: parsed.Name, year: parsed.Year, kind: parsed.Type === 'series' ? 'series' : 'movie' };
       return { events: [watched(t, `stop:${t.title}:${String(parsed.At)}`, new Date(String(parsed.At)))] };
+    },
+  };
+}
+
+/** A device-flow app (as Trakt is) on the same test server: the code is polled until approved. */
+export function testDeviceAdapter(app: FakeApp): ConnectionAdapter {
+  return {
+    ...testAdapter('trakt'),
+    webhook: undefined,
+    async deviceStart(ctx) {
+      const c = (await call(app.url, app.key, '/device/code', ctx.signal)) as { device_code: string; user_code: string; verification_url: string; expires_in: number; interval: number };
+      return { deviceCode: c.device_code, userCode: c.user_code, verificationUrl: c.verification_url, expiresIn: c.expires_in, interval: c.interval };
+    },
+    async devicePoll(deviceCode, ctx) {
+      const res = await fetch(`${app.url}/device/token?code=${encodeURIComponent(deviceCode)}`, { headers: { 'x-api-key': app.key }, signal: ctx.signal });
+      if (res.status === 400) return 'pending';
+      if (!res.ok) throw new ConnectionError('The test app refused the code', 'refused');
+      const t = (await res.json()) as { access_token: string; user: string };
+      return { credentials: { url: app.url, key: app.key, token: t.access_token }, accountName: t.user };
     },
   };
 }
