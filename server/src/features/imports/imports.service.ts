@@ -41,7 +41,6 @@ import {
   type ImportItemRow,
   type ImportRow,
 } from './imports.repository.js';
-import { noTitles } from './parsers/common.js';
 import { ImportFileError, type ParsedImport } from './parsers/types.js';
 import { NetflixProfileError } from './parsers/netflix-activity.js';
 import { ParserUnavailable, UserParsesFull, type ParserThread } from './parse-off-thread.js';
@@ -81,9 +80,8 @@ const clean = (s: string) => s.replace(/\u0000/g, '').slice(0, MAX_TEXT);
 const MATCH_SLICE = 2_000;
 
 async function parseUpload(parser: ParserThread, userId: string, upload: ImportUpload): Promise<ParsedImport> {
-  let parsed: ParsedImport;
   try {
-    parsed = await parser.parse(userId, upload.filename, upload.bytes, upload.source, upload.profile);
+    return await parser.parse(userId, upload.filename, upload.bytes, upload.source, upload.profile);
   } catch (err) {
     // The client offers the profiles to choose from, and sends the file again with one.
     if (err instanceof NetflixProfileError) throw fieldError('profile', 'choose a profile', err.message, { profiles: err.profiles });
@@ -92,9 +90,6 @@ async function parseUpload(parser: ParserThread, userId: string, upload: ImportU
     if (err instanceof ParserUnavailable) throw serviceUnavailable(err.message);
     throw err;
   }
-  // A file with no titles is a wrong file (or an empty export), not a preview of nothing to confirm.
-  if (parsed.entries.length === 0) throw badRequest(noTitles(upload.filename, parsed.rowsRead));
-  return parsed;
 }
 
 /** Reads the file, matches it and stores the preview. Nothing of the user's history changes. */

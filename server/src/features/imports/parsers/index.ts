@@ -4,7 +4,7 @@
 // be read throws an ImportFileError whose one-line message names the file and, where known, the
 // line. Pure: no I/O, every loop bounded by the input (at most IMPORT_MAX_BYTES) and MAX_ENTRIES.
 import { IMPORT_MAX_BYTES, IMPORT_SOURCE_NAMES, type ImportSource } from '@app/shared';
-import { ACCEPTED, columns, csvRecords, decodeText, fail, shown } from './common.js';
+import { ACCEPTED, columns, csvRecords, decodeText, fail, noTitles, shown } from './common.js';
 import { imdbFileOf, parseImdb } from './imdb.js';
 import { isLetterboxdHeader, LetterboxdMerger, letterboxdLoneFile, letterboxdMember, type LetterboxdFile } from './letterboxd.js';
 import { isNetflixHeader, parseNetflix } from './netflix.js';
@@ -54,7 +54,10 @@ export function parseImportFile(filename: string, bytes: Buffer, source?: Import
   if (bytes.length > IMPORT_MAX_BYTES) fail(`${where} is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
   const plan = looksLikeZip(bytes) ? zipPlan(where, bytes, options) : textPlan(where, filename, bytes, options);
   if (source && source !== plan.source) fail(`${where} looks like ${plan.label}, not ${IMPORT_SOURCE_NAMES[source]}: choose ${IMPORT_SOURCE_NAMES[plan.source]}, or send your ${IMPORT_SOURCE_NAMES[source]} export.`);
-  return plan.run();
+  const parsed = plan.run();
+  // A file with no titles is a wrong file (or an empty export), not a preview of nothing to confirm.
+  if (parsed.entries.length === 0) fail(noTitles(filename, parsed.rowsRead));
+  return parsed;
 }
 
 /** Netflix's viewing activity, as a file of its own or inside the account download's zip. */
