@@ -272,35 +272,3 @@ export async function historyPage(db: Queryable, userId: string, page: number, p
   return { rows, total: Number(total.n) };
 }
 
-/** The user's rows of these titles (a title is in a history at most once), by title; `ids` is bounded by the caller. */
-export async function rowsOfTitles(db: Queryable, userId: string, ids: readonly string[]) {
-  const out = new Map<string, Pick<RecommendationRow, 'id' | 'title_id' | 'status' | 'user_rating' | 'rated_at' | 'seq'>>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('recommendations')
-    .select(['id', 'title_id', 'status', 'user_rating', 'rated_at', 'seq'])
-    .where('user_id', '=', userId)
-    .where('title_id', 'in', ids)
-    .execute();
-  for (const r of rows) {
-    const prev = out.get(r.title_id);
-    if (!prev || Number(r.seq) > Number(prev.seq)) out.set(r.title_id, r);
-  }
-  return out;
-}
-
-/** Removes the closed rows a source wrote (a disconnect that takes back what it brought in); how many went. */
-export async function deleteOrigin(tx: Tx, userId: string, origin: string): Promise<number> {
-  const r = await tx.deleteFrom('recommendations').where('user_id', '=', userId).where('origin', '=', origin).where('status', '!=', 'active').executeTakeFirst();
-  return Number(r.numDeletedRows);
-}
-
-/** Saves a title for later unless the list is full (`max`); true when it is saved now or already was. */
-export async function saveIfRoom(tx: Tx, userId: string, titleId: string, at: string, max: number): Promise<boolean> {
-  const have = await tx.selectFrom('watchlist').select('title_id').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
-  if (have) return true;
-  const n = await tx.selectFrom('watchlist').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  if (Number(n.n) >= max) return false;
-  await tx.insertInto('watchlist').values({ user_id: userId, title_id: titleId, added_at: at, import_id: null }).execute();
-  return true;
-}

@@ -16,6 +16,7 @@ import type { CoLikes } from './co-likes.js';
 import type { EngineIndexes } from './engine-index.js';
 import { historyRow, type HistoryOrigin, type HistoryRowInput } from './history-row.js';
 import * as repo from './history.repository.js';
+import * as batch from './history-batch.repository.js';
 import {
   applyAdded,
   applyClosed,
@@ -216,12 +217,12 @@ export class HistoryWrite {
 
   /** The rows of these titles, by title (a sync reads them once per batch). */
   rowsOfTitles(ids: readonly string[]) {
-    return repo.rowsOfTitles(this.tx, this.user.id, ids);
+    return batch.rowsOfTitles(this.tx, this.user.id, ids);
   }
 
   /** Removes the closed rows a source wrote (features/sync: a disconnect that takes them back). */
   async deleteOrigin(origin: HistoryOrigin): Promise<number> {
-    const gone = await repo.deleteOrigin(this.tx, this.user.id, origin);
+    const gone = await batch.deleteOrigin(this.tx, this.user.id, origin);
     if (gone > 0) this.change(() => false);
     this.coLikeChanges += gone;
     return gone;
@@ -229,7 +230,7 @@ export class HistoryWrite {
 
   /** Saves a title for later (a synced watchlist) unless the list is full; a watched title is never saved. */
   save(titleId: string, at: Date): Promise<boolean> {
-    return repo.saveIfRoom(this.tx, this.user.id, titleId, at.toISOString(), WATCHLIST_MAX);
+    return batch.saveIfRoom(this.tx, this.user.id, titleId, at.toISOString(), WATCHLIST_MAX);
   }
 
   unsave(titleId: string): Promise<number> {

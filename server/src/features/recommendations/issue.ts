@@ -16,7 +16,7 @@ import { spendIssue, type SpentIssue } from '../subscription/subscription.servic
 import { engineTonight, mergeTonight, nothingLeftDetail, tonightPatch, type TonightInput } from '../tonight/tonight.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { noticesOf, present } from './present.js';
-import { readLibrary } from './own-library.js';
+import { readCopies, readLibrary } from './own-library.js';
 import type { OwnCopy } from '../../catalog/where-to-watch.js';
 import type { PickIssue } from '../../metrics/metrics.js';
 
@@ -95,12 +95,12 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
       const fresh = h.user;
       // Read under the user's lock: whether this replaces an unusable pick is decided here.
       const active = await h.active();
-      // The user's own library, once per pick: candidates for the engine, the card's "On your Jellyfin".
-      const library = await readLibrary(h.tx, user.id);
       if (req.onlyIfNoneActive && active) {
         const saved = (await h.inputs()).saved.includes(active.title_id);
-        return { row: active, state: null, saved, user: fresh, own: library.copiesOf(active.title_id), issue: 'next' as const };
+        return { row: active, state: null, saved, user: fresh, own: await readCopies(h.tx, user.id, active.title_id), issue: 'next' as const };
       }
+      // The user's own library, once per pick: candidates for the engine, the card's "On your Jellyfin".
+      const library = await readLibrary(h.tx, user.id);
       // The history as of the revision before this one: kept from the last write, else read.
       await h.state(index);
       const planState = await spendIssue(ctx, h.tx, fresh, replacesUnusablePick(active, req.previous));

@@ -6,7 +6,7 @@ import type { OwnCopy } from '../../catalog/where-to-watch.js';
 import type { OwnedTitle } from '../../engine/index.js';
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
-import { libraryOf } from '../sync/library.repository.js';
+import { copiesOf, libraryOf } from '../sync/library.repository.js';
 
 export interface OwnLibrary {
   /** Every owned title with its service's name, for the engine (UserTaste.library). */
@@ -24,4 +24,9 @@ export async function readLibrary(db: DB | Tx, userId: string): Promise<OwnLibra
     owned: rows.map((r) => ({ id: r.titleId, service: serviceName(r.origin) })),
     copiesOf: (titleId) => rows.filter((r) => r.titleId === titleId).map((r) => ({ service: serviceName(r.origin), url: r.url })),
   };
+}
+
+/** The copies of one title only (a card shown without a pick: GET /current, a rating's answer). */
+export async function readCopies(db: DB | Tx, userId: string, titleId: string): Promise<OwnCopy[]> {
+  return (await copiesOf(db, userId, titleId)).map((r) => ({ service: serviceName(r.origin), url: r.url }));
 }

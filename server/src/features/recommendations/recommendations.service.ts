@@ -19,7 +19,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { savedAmong } from '../watchlist/watchlist.repository.js';
 import { issueRecommendation, presentIssued } from './issue.js';
 import { present } from './present.js';
-import { readLibrary } from './own-library.js';
+import { readCopies } from './own-library.js';
 
 export const ALREADY_RATED = 'This recommendation has already been rated.';
 export const NOT_YOURS = 'Recommendation not found';
@@ -29,16 +29,16 @@ export const HISTORY_REMOVED = 'Removed from your history.';
 
 /** One card with its watchlist flag (one primary-key lookup) and the user's own copies of it. */
 async function presentOne(ctx: AppContext, history: History, row: RecommendationRow, warning: SubscriptionWarning | null, user: UserRow): Promise<Recommendation> {
-  const [saved, library] = await Promise.all([savedAmong(ctx.db, user.id, [row.title_id]), readLibrary(ctx.db, user.id)]);
-  return present(history.catalog, row, warning, user, saved.has(row.title_id), undefined, library.copiesOf(row.title_id));
+  const [saved, own] = await Promise.all([savedAmong(ctx.db, user.id, [row.title_id]), readCopies(ctx.db, user.id, row.title_id)]);
+  return present(history.catalog, row, warning, user, saved.has(row.title_id), undefined, own);
 }
 
 /** The active recommendation, or the first one (which counts against the plan) when there is none. */
 export async function currentRecommendation(ctx: AppContext, history: History, user: UserRow): Promise<Recommendation> {
   const active = await activeWithSaved(ctx.db, user.id);
   if (active) {
-    const [warning, library] = await Promise.all([currentWarning(ctx, user), readLibrary(ctx.db, user.id)]);
-    return present(history.catalog, active.row, warning, user, active.saved, undefined, library.copiesOf(active.row.title_id));
+    const [warning, own] = await Promise.all([currentWarning(ctx, user), readCopies(ctx.db, user.id, active.row.title_id)]);
+    return present(history.catalog, active.row, warning, user, active.saved, undefined, own);
   }
   const issued = await issueRecommendation(ctx, history, user, { onlyIfNoneActive: true });
   // One made meanwhile (another tab) is returned as it is, with the plan as it stands.

@@ -57,3 +57,15 @@ export function libraryOf(db: Queryable, userId: string): Promise<Array<{ titleI
     .limit(LIBRARY_MAX)
     .execute();
 }
+
+/** The person's copies of one title (a card's "On your Jellyfin"): an indexed read, not the whole library. */
+export function copiesOf(db: Queryable, userId: string, titleId: string): Promise<Array<{ origin: string; url: string | null }>> {
+  return db
+    .selectFrom('user_library')
+    .select(['origin', 'url'])
+    .where('user_id', '=', userId)
+    .where('title_id', '=', titleId)
+    .orderBy('origin')
+    .limit(8)
+    .execute();
+}
