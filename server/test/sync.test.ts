@@ -70,6 +70,13 @@ describe.each(dialects)('synced events on %s', (dialect) => {
     expect(await checkKept(server, u.userId)).toBe(true);
   });
 
+  it('counts a series watched once an episode of it was played to the end', async () => {
+    const u = await onboardedUser(server);
+    const series = (await history().catalog.titles()).find((x) => x.kind === 'series')!;
+    await recordEvents(history(), u.userId, 'jellyfin', [{ key: 'jf:stop:ep1', title: { kind: 'series', name: series.title, year: null }, at: now(), playedToEnd: true }], now());
+    expect((await recommendationRows(server, u.userId)).find((r) => r.title_id === series.id)?.status).toBe('watched');
+  });
+
   it('lets a rating given here after the source\'s stand, and a newer one from the source replace it', async () => {
     const u = await onboardedUser(server);
     const t = (await titleNotIn(u.userId))!;

@@ -40,12 +40,14 @@ export function mergeByTitle(events: ReadonlyArray<{ titleId: string; event: Syn
       f = { titleId, watched: false, playedToEnd: false, seen: false, at: e.at };
       out.set(titleId, f);
     }
-    if (e.watched && !f.watched) {
+    // Played to the end is a watch: for a series, an episode seen to its end (as the card's
+    // "Watched it" marks a series after an evening's episode).
+    if ((e.watched || e.playedToEnd) && !f.watched) {
       f.watched = true;
       f.at = e.at;
     }
     if (e.playedToEnd) f.playedToEnd = true;
-    if (e.watched || e.rating) f.seen = true;
+    if (e.watched || e.playedToEnd || e.rating) f.seen = true;
     if (e.rating !== undefined) f.rating = { liked: likedOf(e.rating), at: e.at };
     // A favourite is a like; taking the favourite away says nothing about the title.
     if (e.favourite === true) f.rating = { liked: true, at: e.at };
