@@ -1,11 +1,12 @@
 // A device-flow app (Trakt's way in) through the connections service, on both databases: the
 // device code stays on the server, sealed with its expiry (the browser gets only what to type and
 // where), the status says pending until the person approves, an expired code is refused in words;
-// push back is a Trakt setting only. The app is the local test app (connections.helpers.ts).
+// push back is a Trakt setting only, and sends our history's changes once each, never what the app
+// itself brought in. The app is the local test app (connections.helpers.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { rawRequest, startTestServer, TestClock, type TestServer } from './support/test-server.js';
-import { onboardedUser } from './recommendations.helpers.js';
+import { onboardedUser, recommendationRows } from './recommendations.helpers.js';
 import { DEVICE_CODE, startFakeApp, testAdapter, testDeviceAdapter, type FakeApp } from './connections.helpers.js';
 
 describe.each(dialects)('a device-flow connection on %s', (dialect) => {
@@ -52,6 +53,33 @@ describe.each(dialects)('a device-flow connection on %s', (dialect) => {
     await u.api.connections.connect('jellyfin', { server_url: app.url, api_key: app.key, user_id: 'u1' });
     const notTrakt = await rawRequest(server.url, '/api/integrations/jellyfin', { method: 'PATCH', token, body: JSON.stringify({ push_back: true }) });
     expect([notTrakt.status, notTrakt.body.code]).toEqual([400, 'bad_request']);
+  });
+
+  it('pushes back, when asked, what changed here since the last push, and never what the app brought in', async () => {
+    app.approved = true;
+    const u = await onboardedUser(server);
+    const [theirs] = (await server.running.services.catalog.titles()).slice(20, 21);
+    app.pages = [[{ title: theirs.title, year: theirs.year, kind: theirs.kind }]];
+    await u.api.connections.device();
+    await u.api.connections.devicePoll();
+    const pick = await u.api.recommendations.next();
+    await u.api.recommendations.rate({ movie_title: pick.movie_title, rating: true, recommendation_id: pick.id });
+
+    // Off by default: a sync pushes nothing.
+    await u.api.connections.sync('trakt');
+    expect(app.pushed).toEqual([]);
+    expect((await recommendationRows(server, u.userId)).some((r) => r.origin === 'trakt')).toBe(true);
+
+    await u.api.connections.update('trakt', { push_back: true });
+    await u.api.connections.sync('trakt');
+    const liked = (await recommendationRows(server, u.userId)).find((r) => r.id === pick.id)!;
+    const title = (await server.running.services.catalog.titles()).find((t) => t.id === liked.title_id)!;
+    expect(app.pushed).toEqual([{ kind: title.kind, tmdbId: title.tmdbId, imdbId: title.imdbId, watchedAt: null, liked: true }]);
+    // Pushed once: the next sync has nothing new to send.
+    await u.api.connections.sync('trakt');
+    expect(app.pushed).toHaveLength(1);
+    app.pages = [];
+    app.pushed = [];
   });
 
   it('refuses an expired code in words and forgets it', async () => {

@@ -24,6 +24,8 @@ export interface FakeApp {
   cursorsAsked: Array<string | null>;
   /** When set, /history?cursor=<n> waits for this promise (a pull that stalls mid-way). */
   stallAt: { cursor: string; until: Promise<void>; reached: () => void } | null;
+  /** What push back sent, as the adapter serialised each item. */
+  pushed: unknown[];
   /** The device flow's code was approved by the person (until then /device/token answers pending). */
   approved: boolean;
   /** When set, /history answers 429 with this Retry-After. */
@@ -32,7 +34,7 @@ export interface FakeApp {
 }
 
 export async function startFakeApp(pages: FakeTitle[][] = []): Promise<FakeApp> {
-  const app: FakeApp = { url: '', key: 'good-key-0123456789', pages, cursorsAsked: [], stallAt: null, retryAfter: null, approved: false, close: async () => undefined };
+  const app: FakeApp = { url: '', key: 'good-key-0123456789', pages, cursorsAsked: [], stallAt: null, retryAfter: null, approved: false, pushed: [], close: async () => undefined };
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
@@ -43,6 +45,12 @@ export async function startFakeApp(pages: FakeTitle[][] = []): Promise<FakeApp> 
       if (req.headers['x-api-key'] !== app.key) return send(401, { error: 'bad key' });
       if (url.pathname === '/System/Info') return send(200, { ServerName: 'Living room' });
       if (url.pathname === '/Users') return send(200, [{ Id: 'u1', Name: 'alice' }]);
+      if (url.pathname === '/push' && req.method === 'POST') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        app.pushed.push(...(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown[]));
+        return send(200, { added: app.pushed.length });
+      }
       if (url.pathname === '/device/code') return send(200, { device_code: DEVICE_CODE, user_code: 'ABCD1234', verification_url: `${app.url}/activate`, expires_in: 600, interval: 5 });
       if (url.pathname === '/device/token') {
         if (url.searchParams.get('code') !== DEVICE_CODE) return send(404, { error: 'unknown code' });
@@ -137,6 +145,11 @@ export function testDeviceAdapter(app: FakeApp): ConnectionAdapter {
     async deviceStart(ctx) {
       const c = (await call(app.url, app.key, '/device/code', ctx.signal)) as { device_code: string; user_code: string; verification_url: string; expires_in: number; interval: number };
       return { deviceCode: c.device_code, userCode: c.user_code, verificationUrl: c.verification_url, expiresIn: c.expires_in, interval: c.interval };
+    },
+    async push(_credentials, items, ctx) {
+      const res = await fetch(`${app.url}/push`, { method: 'POST', headers: { 'x-api-key': app.key }, body: JSON.stringify(items), signal: ctx.signal });
+      if (!res.ok) throw new ConnectionError('The test app refused the push', 'refused');
+      return {};
     },
     async devicePoll(deviceCode, ctx) {
       const res = await fetch(`${app.url}/device/token?code=${encodeURIComponent(deviceCode)}`, { headers: { 'x-api-key': app.key }, signal: ctx.signal });

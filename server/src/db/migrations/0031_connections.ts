@@ -25,6 +25,8 @@ export const connections: Migration = {
       .addColumn('last_sync_at', 'text')
       .addColumn('last_error', 'text')
       .addColumn('push_back', 'integer', (c) => c.notNull().defaultTo(0))
+      // Push back: our history's changes up to this moment are sent (null: none yet, so all of it).
+      .addColumn('pushed_until', 'text')
       .addColumn('next_sync_at', 'text')
       .addColumn('sync_lease_until', 'text')
       .addColumn('sync_holder', 'text')

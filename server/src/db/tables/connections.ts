@@ -14,6 +14,8 @@ export interface ConnectionsTable {
   last_sync_at: string | null;
   last_error: string | null;
   push_back: number;
+  /** Push back: our history's changes up to this moment were sent. */
+  pushed_until: string | null;
   next_sync_at: string | null;
   sync_lease_until: string | null;
   sync_holder: string | null;

@@ -2,7 +2,8 @@
 // adapter reads what changed since the stored cursor, page by page; each page is written through
 // the one way in (sync.service.ts) before its cursor is stored, so a pull killed between the two
 // reads that page again next time and the replay changes nothing. Every store is conditional on
-// holding the lease: an instance that lost it (it stalled past the lease) writes no cursor.
+// holding the lease: an instance that lost it (it stalled past the lease) writes no cursor. With
+// push back on, the run ends by sending our history's changes (connection-push.ts).
 import { CONNECTION_NAMES, type ConnectionKind } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
@@ -11,6 +12,7 @@ import type { History } from '../history/history.js';
 import { recordEvents, recordLibrary } from '../sync/sync.service.js';
 import { ConnectionError, type ConnectionAdapter } from './adapter.js';
 import { openConnection, sealConnection } from './connection-secrets.js';
+import { pushItems } from './connection-push.js';
 import * as repo from './connections.repository.js';
 import { checkServerUrl } from './server-url.js';
 
@@ -78,6 +80,15 @@ export async function runClaimedPull(deps: PullDeps, row: repo.ConnectionRow, ho
       if (result.credentials) progress.credentials = sealConnection(ctx, row.user_id, kind, { ...sealed, credentials });
       if (!(await repo.savePull(ctx.db, row.user_id, kind, holder, progress))) return 'lost';
       if (!more) break;
+    }
+    if (row.push_back === 1 && adapter.push) {
+      const { items, until } = await pushItems(ctx.db, row.user_id, kind, row.pushed_until);
+      if (until) {
+        const pushed = await adapter.push(credentials, items, { now: ctx.clock.now(), signal });
+        const progress: repo.PullProgress = { pushed_until: until };
+        if (pushed.credentials) progress.credentials = sealConnection(ctx, row.user_id, kind, { ...sealed, credentials: pushed.credentials });
+        if (!(await repo.savePull(ctx.db, row.user_id, kind, holder, progress))) return 'lost';
+      }
     }
     const now = ctx.clock.now();
     await end({ last_sync_at: now.toISOString(), last_error: null, next_sync_at: more ? now.toISOString() : later(now, interval) });

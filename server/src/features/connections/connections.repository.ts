@@ -34,7 +34,7 @@ export async function saveConnection(db: DB, c: NewConnection): Promise<void> {
   const fresh = { cursor: null, last_error: null, sync_lease_until: null, sync_holder: null };
   await db
     .insertInto('connections')
-    .values({ ...c, ...fresh, last_sync_at: null, push_back: 0 })
+    .values({ ...c, ...fresh, last_sync_at: null, push_back: 0, pushed_until: null })
     .onConflict((oc) =>
       oc.columns(['user_id', 'kind']).doUpdateSet({
         credentials: c.credentials,
@@ -93,6 +93,7 @@ export interface PullProgress {
   next_sync_at?: string | null;
   sync_lease_until?: string | null;
   sync_holder?: null;
+  pushed_until?: string;
 }
 
 /** Stores a pull's progress (and renews or ends its lease) only while this holder holds it; false when it lost it. */
