@@ -10,6 +10,17 @@ export interface PageTitle {
 
 export type SiteReader = (doc: Document, url: URL) => PageTitle | null;
 
+/** The page's media session metadata (`navigator.mediaSession.metadata`), where the site sets it. */
+export interface MediaTitle {
+  title?: unknown;
+}
+
+/**
+ * A player page's reader: the player's own title element first, then the document title, then the
+ * media session's title (a player page titled with the site's name alone names nothing).
+ */
+export type PlayerReader = (doc: Document, url: URL, media: MediaTitle | null) => PageTitle | null;
+
 const MAX_TITLE = 300;
 const YEAR_MIN = 1870;
 const YEAR_MAX = 2100;

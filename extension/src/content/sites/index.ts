@@ -1,10 +1,11 @@
-// One reader per site; the badge picks the reader of the site it runs on.
+// One reader per site, and one per site's player page (lib/detect.ts says which pages those are;
+// Prime Video has none); the badge picks the reader of the site and page it runs on.
 import type { BrowseSiteId } from '../../lib/browse-sites';
-import type { SiteReader } from './common';
-import { readDisneyPlus } from './disney-plus';
-import { readHotstar } from './hotstar';
-import { readMax } from './max';
-import { readNetflix } from './netflix';
+import type { PlayerReader, SiteReader } from './common';
+import { readDisneyPlus, readDisneyPlusPlayer } from './disney-plus';
+import { readHotstar, readHotstarPlayer } from './hotstar';
+import { readMax, readMaxPlayer } from './max';
+import { readNetflix, readNetflixPlayer } from './netflix';
 import { readPrimeVideo } from './prime-video';
 
 export const READERS: Record<BrowseSiteId, SiteReader> = {
@@ -13,4 +14,11 @@ export const READERS: Record<BrowseSiteId, SiteReader> = {
   'disney-plus': readDisneyPlus,
   max: readMax,
   hotstar: readHotstar,
+};
+
+export const PLAYER_READERS: Partial<Record<BrowseSiteId, PlayerReader>> = {
+  netflix: readNetflixPlayer,
+  'disney-plus': readDisneyPlusPlayer,
+  max: readMaxPlayer,
+  hotstar: readHotstarPlayer,
 };
