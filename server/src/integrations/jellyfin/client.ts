@@ -4,6 +4,7 @@
 // be turned off). Every answer is size-capped and timed out, the caller's signal is honoured, and
 // the token never appears in a URL or a message.
 import type { AuthenticationResult, ItemsPage, MediaServerFlavour, MediaServerUser, SystemInfo } from './types.js';
+import { readCapped } from '../http/read-capped.js';
 
 const TIMEOUT_MS = 15_000;
 /** A page of 500 items with provider ids and user data is well under 2 MB: a bigger answer is not one. */
@@ -167,21 +168,8 @@ export class MediaServerClient {
   }
 
   /** The body as text, refused past maxBytes (announced or streamed). */
-  private async readCapped(res: Response): Promise<string> {
+  private readCapped(res: Response): Promise<string> {
     const max = this.opts.maxBytes ?? MAX_BYTES;
-    if (Number(res.headers.get('content-length') ?? 0) > max) {
-      await res.body?.cancel();
-      throw new MediaServerError(res.status, `${this.name()} answered more than ${max} bytes`);
-    }
-    const parts: Buffer[] = [];
-    let size = 0;
-    if (res.body) {
-      for await (const chunk of res.body) {
-        size += chunk.byteLength;
-        if (size > max) throw new MediaServerError(res.status, `${this.name()} answered more than ${max} bytes`);
-        parts.push(Buffer.from(chunk));
-      }
-    }
-    return Buffer.concat(parts).toString('utf8');
+    return readCapped(res, max, () => new MediaServerError(res.status, `${this.name()} answered more than ${max} bytes`));
   }
 }

@@ -1,6 +1,7 @@
 // Plex Media Server's HTTP API, read with the token the user pasted (X-Plex-Token, sent as a
 // header so it never lands in a URL or a log line), JSON answers (Accept: application/json).
 import type { PlexMetadata, PlexPage, PlexSection, PlexServerInfo } from './types.js';
+import { readCapped } from '../http/read-capped.js';
 
 const TIMEOUT_MS = 15_000;
 /** A page of 200 items with their Guids and media parts is well under 2 MB; a bigger answer is not one. */
@@ -93,7 +94,8 @@ export class PlexClient {
       await res.body?.cancel();
       throw new PlexAuthError();
     }
-    const text = await readCapped(res, this.opts.maxBytes ?? MAX_BYTES).catch((err: unknown) => {
+    const max = this.opts.maxBytes ?? MAX_BYTES;
+    const text = await readCapped(res, max, () => new PlexError(res.status, `Plex answered more than ${max} bytes`)).catch((err: unknown) => {
       if (this.opts.signal?.aborted) throw this.opts.signal.reason;
       throw err instanceof PlexError ? err : new PlexError(null, `Plex server unreachable: ${(err as Error).message}`);
     });
@@ -111,23 +113,6 @@ export class PlexClient {
   }
 }
 
-async function readCapped(res: Response, maxBytes: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new PlexError(res.status, `Plex answered more than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
