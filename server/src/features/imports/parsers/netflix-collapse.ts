@@ -19,7 +19,7 @@ export const MAX_SHOW_PARTS = 6;
 /** A title's parts at ": " (or a full-width colon), at most MAX_SHOW_PARTS + 1 of them. */
 export function titleParts(title: string): string[] {
   const parts: string[] = [];
-  const sep = /: |：\s?/g;
+  const sep = /: |\uff1a\s?/g;
   let from = 0;
   for (let m = sep.exec(title); m && parts.length < MAX_SHOW_PARTS; m = sep.exec(title)) {
     parts.push(title.slice(from, m.index).trim());
@@ -39,19 +39,19 @@ export function prefixKeys(parts: readonly string[]): string[] {
 const NUM = String.raw`(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|first|second|third|final)`;
 /** Labels that mark a series even as the last part ("Night Ward: Season 1", "Show: Miniserie"). */
 const SEASON = new RegExp(
-  String.raw`^(?:(?:season|series|temporada|staffel|saison|stagione|seizoen|sæson|säsong|sesong|sezon|kausi)\s+${NUM}|limited series|miniseries|mini-series|miniserie|mini-série|minissérie|miniserier|minisarja|miniseria|mini dizi|リミテッドシリーズ|리미티드 시리즈)$`,
+  String.raw`^(?:(?:season|series|temporada|staffel|saison|stagione|seizoen|s\u00e6son|s\u00e4song|sesong|sezon|kausi)\s+${NUM}|limited series|miniseries|mini-series|miniserie|mini-s\u00e9rie|miniss\u00e9rie|miniserier|minisarja|miniseria|mini dizi|\u30ea\u30df\u30c6\u30c3\u30c9\u30b7\u30ea\u30fc\u30ba|\ub9ac\ubbf8\ud2f0\ub4dc \uc2dc\ub9ac\uc988)$`,
   'iu',
 );
 /** English parts spelled out ("Book One", "Chapter Two"): a series' only with an episode after them. */
 const PART = new RegExp(String.raw`^(?:part|volume|vol\.?|chapter|book|episode|collection)\s+${NUM}$`, 'i');
-const WORDS = /^[\p{L}\p{M}'’-]+(?: [\p{L}\p{M}'’-]+){0,2}$/u;
+const WORDS = /^[\p{L}\p{M}'\u2019-]+(?: [\p{L}\p{M}'\u2019-]+){0,2}$/u;
 
 /** A number with one to three words around it, in any script: "Sæson 1", "1. Sezon", "시즌 1", "第1季", "Orbit School 2". */
 function numberedLabel(part: string): boolean {
   if (part.length > 32) return false;
   const m = /\p{Nd}{1,3}/u.exec(part);
   if (!m) return false;
-  const rest = `${part.slice(0, m.index)} ${part.slice(m.index + m[0].length)}`.replace(/[.#º°ª]/g, ' ').replace(/\s+/g, ' ').trim();
+  const rest = `${part.slice(0, m.index)} ${part.slice(m.index + m[0].length)}`.replace(/[.#\u00ba\u00b0\u00aa]/g, ' ').replace(/\s+/g, ' ').trim();
   return WORDS.test(rest);
 }
 
