@@ -4,11 +4,16 @@
 // shows nothing: no error, one debug line. The sites are single-page apps, so it follows the
 // address and reads each new title page again, a bounded number of times while the page loads.
 // Where the badge shows, the page's video played to the end (video-end.ts) is told to the
-// background, which does what the user chose in the options (ask, mark it, nothing).
+// background, which does what the user chose in the options (ask, mark it, nothing). On a player
+// page no badge shows: the title playing is watched (player-watch.ts) and only its end may bring
+// a small note (player-prompt.ts).
 import { browseSiteOf, type BrowseSite } from '../lib/browse-sites';
+import { isPlayerPage } from '../lib/detect';
 import type { MessageName, MessageRequest, MessageResponse } from '../lib/messages';
-import { READERS } from './sites/index';
+import { PLAYER_READERS, READERS } from './sites/index';
 import { removeBadge, showBadge } from './badge-view';
+import { removePrompt, showPlayerPrompt } from './player-prompt';
+import { watchPlayer } from './player-watch';
 import { watchVideoEnd } from './video-end';
 
 /** How often the address is checked, how long to wait between reads, and how many reads a page gets. */
@@ -70,8 +75,18 @@ function watch(site: BrowseSite): void {
     stopVideos?.();
     stopVideos = null;
     removeBadge();
+    removePrompt();
     const url = new URL(current);
+    const player = PLAYER_READERS[site.id];
     if (site.isTitlePage(url)) read(url, 0, mine);
+    else if (player && isPlayerPage(site.id, url)) {
+      stopVideos = watchPlayer(document, {
+        read: () => player(document, url, { title: navigator.mediaSession?.metadata?.title }),
+        fit: (ask) => send('badge/fit', ask),
+        ended: (titleId) => send('badge/ended', { title_id: titleId }),
+        show: (fit, answer) => showPlayerPrompt(fit, answer, (titleId) => send('badge/watched', { title_id: titleId, event: 'ended' })),
+      });
+    }
   }
 
   check();

@@ -1,0 +1,73 @@
+// On a player page the badge stays out of the way: no card over the video, only this small note in
+// the top corner once the title played to the end, as the user chose (ask: "Watched it?" with its
+// button; automatically: what was done). Dismissable, takes no focus (the player keeps its keys),
+// in a closed shadow root like the badge (the site's styles and scripts cannot reach it).
+import type { FitResponse } from '@app/shared';
+import type { ActionAnswer } from '../lib/badge-requests';
+import { WATCHED_TEXTS, type EndedAnswer } from '../lib/watched';
+
+const HOST_ID = 'tonights-pick-prompt';
+const FAILED = "That didn't work. Try again.";
+
+const STYLE = `
+:host { all: initial; }
+aside { position: fixed; top: 16px; right: 16px; z-index: 2147483647; box-sizing: border-box; max-width: min(320px, calc(100vw - 32px));
+  padding: 10px 40px 10px 12px; border-radius: 10px; background: rgba(21, 21, 29, .92); color: #f4f4f6; border: 1px solid #34343f;
+  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; box-shadow: 0 6px 20px rgba(0, 0, 0, .4); }
+p { margin: 0; }
+.brand { font-size: 12px; color: #b9b9c6; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ask { display: flex; align-items: center; gap: 8px; margin-top: 6px; font-weight: 700; }
+.ask:empty, .status:empty { display: none; }
+.status { margin-top: 6px; }
+button { font: inherit; cursor: pointer; border-radius: 8px; border: 1px solid #5b5b6b; background: #262631; color: #f4f4f6; padding: 4px 10px; }
+button:hover:not(:disabled) { background: #33333f; }
+button:focus-visible { outline: 2px solid #9ec5ff; outline-offset: 2px; }
+button:disabled { cursor: default; opacity: .75; }
+.close { position: absolute; top: 6px; right: 6px; width: 26px; height: 26px; padding: 0; border: none; background: transparent; font-size: 18px; line-height: 26px; }
+`;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, text = ''): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.textContent = text;
+  return node;
+}
+
+export function removePrompt(): void {
+  document.getElementById(HOST_ID)?.remove();
+}
+
+/** The note for the title that ended: nothing for Never, the ask, or what "automatically" did. */
+export function showPlayerPrompt(fit: FitResponse, answer: EndedAnswer, markWatched: (titleId: string) => Promise<ActionAnswer>): void {
+  removePrompt();
+  if (answer.action === 'none') return;
+  const host = el('div', { id: HOST_ID });
+  const root = host.attachShadow({ mode: 'closed' });
+  const style = document.createElement('style');
+  style.textContent = STYLE;
+  const card = el('aside', { 'aria-label': `Tonight's Pick: ${fit.title}` });
+  const ask = el('p', { class: 'ask' });
+  const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, answer.action === 'marked' ? answer.message : '');
+  const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
+  close.addEventListener('click', () => host.remove());
+  if (answer.action === 'ask') {
+    const confirm = el('button', { type: 'button', 'data-action': 'watched-confirm' }, WATCHED_TEXTS.confirm);
+    confirm.addEventListener('click', () => {
+      confirm.disabled = true;
+      void markWatched(fit.title_id)
+        .catch((): ActionAnswer => ({ ok: false, message: FAILED }))
+        .then((done) => {
+          status.textContent = done.message;
+          if (done.ok) ask.replaceChildren();
+          else confirm.disabled = false;
+        });
+    });
+    ask.append(WATCHED_TEXTS.ask, confirm);
+  }
+  card.append(el('p', { class: 'brand' }, `Tonight’s Pick · ${fit.title}`), ask, status, close);
+  card.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') host.remove();
+  });
+  root.append(style, card);
+  document.documentElement.append(host);
+}
