@@ -80,6 +80,18 @@ describe.each(dialects)('Jellyfin and Emby synced on %s', (dialect) => {
     const after = (await recommendationRows(server, u.userId)).filter((r) => r.title_id === fresh.id);
     expect(after).toEqual([expect.objectContaining({ status: 'watched', origin: 'jellyfin', created_at: '2026-12-01T21:14:07.175Z' })]);
 
+    // The server posts every user's plays to the one address: bob's play is not alice's history.
+    const [bobs] = await uniqueTitles('movie', 1, 9);
+    const play = (user: string) =>
+      renderTemplate(JELLYFIN_WEBHOOK_TEMPLATE, { NotificationType: 'PlaybackStop', UtcTimestamp: '2026-12-01T22:00:00.0000000Z', UserId: dashed(user), ItemId: dashed('e'.repeat(32)), ItemType: 'Movie', Name: bobs.title, Year: bobs.year, PlayedToCompletion: true });
+    await connections.webhook('jellyfin', secret, Buffer.from(play(jellyfin.users.bob.Id)), 'application/json');
+    expect((await recommendationRows(server, u.userId)).some((r) => r.title_id === bobs.id)).toBe(false);
+    // The same play by alice is hers.
+    await connections.webhook('jellyfin', secret, Buffer.from(play(jellyfin.users.alice.Id)), 'application/json');
+    expect((await recommendationRows(server, u.userId)).some((r) => r.title_id === bobs.id)).toBe(true);
+    // Settings shows the template to paste beside the address.
+    expect((await connections.status(u.userId, 'jellyfin')).webhook_template).toBe(JELLYFIN_WEBHOOK_TEMPLATE);
+
     // ItemAdded joins the library; a forged secret and a malformed body write nothing.
     const item = renderTemplate(JELLYFIN_WEBHOOK_TEMPLATE, { NotificationType: 'ItemAdded', ServerUrl: jellyfin.url, ServerId: jellyfin.serverId, ItemId: dashed('d'.repeat(32)), ItemType: 'Movie', Name: added.title, Year: added.year });
     await connections.webhook('jellyfin', secret, Buffer.from(item), 'application/json');

@@ -101,6 +101,8 @@ export interface ConnectionAdapter {
   devicePoll?(deviceCode: string, ctx: PullContext): Promise<Connected | 'pending'>;
   /** Sends likes, dislikes and watched titles back to the app (Trakt, opt-in); returns changed credentials if refreshed. */
   push?(credentials: Credentials, items: readonly PushItem[], ctx: PullContext): Promise<{ credentials?: Credentials }>;
+  /** What the person pastes in the app's webhook settings beside the address (Jellyfin's plugin takes a JSON template). */
+  webhookTemplate?: string;
   /** Parses one webhook request (raw body bytes and its content type); absent when the app has none. */
   webhook?(body: Buffer, contentType: string | undefined): WebhookResult;
 }

@@ -12,6 +12,8 @@ export interface Sealed {
   credentials: Credentials;
   /** null for a kind without webhooks (Trakt). */
   webhookSecret: string | null;
+  /** The app's id of the connected account (Connected.accountId): a webhook naming another account is dropped. */
+  accountId?: string | null;
 }
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'logger'>;

@@ -11,6 +11,8 @@ export interface StatusParts {
   pending: boolean;
   /** This server has an adapter for the kind. */
   available: boolean;
+  /** What to paste beside the webhook address (the adapter's webhookTemplate). */
+  webhookTemplate: string | null;
 }
 
 export function statusOf(config: Pick<Config, 'appUrl'>, kind: ConnectionKind, p: StatusParts): ConnectionStatus {
@@ -25,6 +27,7 @@ export function statusOf(config: Pick<Config, 'appUrl'>, kind: ConnectionKind, p
     last_error: row?.last_error ?? null,
     counts: p.counts,
     webhook_url: webhookUrl,
+    webhook_template: webhookUrl ? p.webhookTemplate : null,
     push_back: row?.push_back === 1,
     ...(kind === 'trakt' && !row ? { pending: p.pending } : {}),
     available: p.available,

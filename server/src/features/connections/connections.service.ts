@@ -25,6 +25,12 @@ export const WEBHOOK_PER_MINUTE = 600;
 const SECRET_MAX = 64;
 const KINDS_WITH_WEBHOOKS: ReadonlySet<ConnectionKind> = new Set(['jellyfin', 'emby', 'plex']);
 
+/** Account ids as apps write them: Jellyfin's Guid dashed or not, any case. Unknown on our side: any account. */
+function sameAccount(theirs: string, ours: string | null): boolean {
+  const norm = (id: string) => id.trim().toLowerCase().replace(/-/g, '');
+  return ours === null || norm(theirs) === norm(ours);
+}
+
 export function parseKind(value: string): ConnectionKind {
   const kind = CONNECTION_KINDS.find((k) => k === value);
   if (!kind) throw notFound('No such connected app');
@@ -66,6 +72,7 @@ export class Connections implements PullDeps {
           counts: { ...(counts.get(kind) ?? { watched: 0, rated: 0 }), library },
           pending,
           available: this.adapters.has(kind),
+          webhookTemplate: this.adapters.get(kind)?.webhookTemplate ?? null,
         });
       }),
     );
@@ -79,6 +86,14 @@ export class Connections implements PullDeps {
   private webhookSecretOf(row: repo.ConnectionRow): string | null {
     try {
       return openConnection(this.ctx, row.user_id, row.kind, row.credentials).webhookSecret;
+    } catch {
+      return null;
+    }
+  }
+
+  private accountIdOf(row: repo.ConnectionRow): string | null {
+    try {
+      return openConnection(this.ctx, row.user_id, row.kind, row.credentials).accountId ?? null;
     } catch {
       return null;
     }
@@ -109,13 +124,13 @@ export class Connections implements PullDeps {
     return this.status(userId, kind);
   }
 
-  private async save(userId: string, kind: ConnectionKind, connected: { credentials: Record<string, unknown>; accountName: string }, serverUrl: string | null) {
+  private async save(userId: string, kind: ConnectionKind, connected: { credentials: Record<string, unknown>; accountName: string; accountId?: string }, serverUrl: string | null) {
     const webhookSecret = KINDS_WITH_WEBHOOKS.has(kind) ? newWebhookSecret() : null;
     const now = this.ctx.clock.now().toISOString();
     await repo.saveConnection(this.ctx.db, {
       user_id: userId,
       kind,
-      credentials: sealConnection(this.ctx, userId, kind, { credentials: connected.credentials, webhookSecret }),
+      credentials: sealConnection(this.ctx, userId, kind, { credentials: connected.credentials, webhookSecret, accountId: connected.accountId ?? null }),
       account_name: connected.accountName.slice(0, 200),
       server_url: serverUrl,
       webhook_secret_hash: webhookSecret ? webhookSecretHash(webhookSecret) : null,
@@ -210,6 +225,8 @@ export class Connections implements PullDeps {
       if (err instanceof WebhookPayloadError) throw badRequest(err.message);
       throw err;
     }
+    // A server posts every one of its users' plays to the one address: only the connected user's count.
+    if (result.account?.id && !sameAccount(result.account.id, this.accountIdOf(row))) return;
     await recordEvents(this.history, row.user_id, kind, result.events, now);
     if (result.libraryAdded?.length) await recordLibrary(this.ctx, this.history, row.user_id, kind, result.libraryAdded, now, { replace: false });
   }

@@ -7,7 +7,7 @@ import type { MediaServerFlavour, MediaServerUser } from '../../../integrations/
 import { ConnectionError, type ConnectionAdapter, type Connected, type Credentials, type PullContext } from '../adapter.js';
 import { idKey } from './items.js';
 import { pullItems, PULL_LIMITS, type PullLimits } from './pull.js';
-import { parseWebhook } from './webhook.js';
+import { JELLYFIN_WEBHOOK_TEMPLATE, parseWebhook } from './webhook.js';
 
 const NAMES: Record<MediaServerFlavour, string> = { jellyfin: 'Jellyfin', emby: 'Emby' };
 /** Users listed for the choice at most (a household server has a handful). */
@@ -117,6 +117,7 @@ export function mediaServerAdapter(flavour: MediaServerFlavour, limits: PullLimi
       return guarded(flavour, s.via, () => pullItems(flavour, c, s.user_id, cursor, ctx.now, limits, ctx.signal));
     },
     webhook: (body, contentType) => parseWebhook(flavour, body, contentType),
+    ...(flavour === 'jellyfin' ? { webhookTemplate: JELLYFIN_WEBHOOK_TEMPLATE } : {}),
     serverUsers: (body, ctx) => listUsers(body.server_url, body.api_key, { flavour, signal: ctx.signal }),
   };
 }
