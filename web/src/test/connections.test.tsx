@@ -20,6 +20,7 @@ const status = (kind: ConnectionKind, over: Partial<ConnectionStatus> = {}): Con
   webhook_url: null,
   webhook_template: null,
   push_back: false,
+  available: true,
   ...over,
 });
 const JF_CONNECTED = status('jellyfin', {
@@ -87,6 +88,12 @@ describe('Settings > Connected apps', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Disconnect, keep my history' }));
     await card.findByLabelText('Server address');
     expect(s.calls('DELETE /api/integrations/jellyfin')[0].query.get('keep')).toBe('true');
+  });
+
+  it('says when this server has no way to connect an app', async () => {
+    const card = await app(server([status('trakt', { available: false })]), 'Trakt');
+    expect(card.getByText('Trakt is not set up on this server.')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Connect Trakt' })).toBeNull();
   });
 
   it("shows Trakt's code and page, and moves on once Trakt approves", async () => {

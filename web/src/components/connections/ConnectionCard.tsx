@@ -48,6 +48,9 @@ export function ConnectionCard({ status, onChange }: Props) {
       setConfirming(false),
     );
 
+  if (!status.connected && status.available === false) {
+    return <p className="muted">{name} is not set up on this server.</p>;
+  }
   if (!status.connected) {
     return (
       <>
