@@ -13,6 +13,10 @@ import { join } from 'node:path';
 import { ROOT } from './extension-harness.js';
 
 export const TITLE_URL = 'https://www.netflix.com/title/80057281';
+/** The player page of an episode: the series' name in the player's title element. */
+export const PLAYER_URL = 'https://www.netflix.com/watch/80077368';
+/** A player page with no title element, titled "Netflix" alone: the page's script names the title in its media session. */
+export const MEDIA_SESSION_PLAYER_URL = 'https://www.netflix.com/watch/80057281';
 export const MEDIA_PATH = '/media/title.wav';
 /** Longer than MIN_TITLE_SECONDS (extension/src/lib/watched.ts), short enough to stay small (8 kB a second). */
 export const MEDIA_SECONDS = 330;
@@ -91,18 +95,26 @@ export async function recordingProxy(target: string, seen: SeenRequest[]): Promi
 }
 
 /**
- * The mimic Netflix title page with its player, and the media file, over HTTPS with a throwaway
- * self-signed certificate (in `certDir`, for the caller to remove); anything else is a 404.
+ * The mimic Netflix title page with its player, its player pages (PLAYER_URL,
+ * MEDIA_SESSION_PLAYER_URL), and the media file, over HTTPS with a throwaway self-signed
+ * certificate (in `certDir`, for the caller to remove); anything else is a 404.
  */
 export async function mimicNetflixWithVideo(): Promise<{ sites: Server; certDir: string }> {
   const certDir = mkdtempSync(join(tmpdir(), 'tp-cert-'));
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=www.netflix.com', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' });
   const media = silentWav(MEDIA_SECONDS);
-  const page = titlePageWithVideo('netflix-title.html');
+  const pages: Record<string, string> = {
+    [TITLE_URL]: titlePageWithVideo('netflix-title.html'),
+    [PLAYER_URL]: titlePageWithVideo('netflix-player.html'),
+    [MEDIA_SESSION_PLAYER_URL]: titlePageWithVideo('netflix-player.html')
+      .replace(/<div[^>]*data-uia="video-title".*?<\/div>/, '')
+      .replace('</body>', `<script>navigator.mediaSession.metadata = new MediaMetadata({ title: 'Stranger Things' });</script>\n</body>`),
+  };
   const sites = createHttpsServer({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) }, (req, res) => {
     const url = `https://${req.headers.host}${req.url}`;
     if (url === `https://www.netflix.com${MEDIA_PATH}`) return serveMedia(req, res, media);
-    if (url !== TITLE_URL) return void res.writeHead(404).end();
+    const page = pages[url];
+    if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
   await new Promise<void>((r) => sites.listen(0, '127.0.0.1', r));
