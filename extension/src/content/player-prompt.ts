@@ -16,7 +16,7 @@ aside { position: fixed; top: 16px; right: 16px; z-index: 2147483647; box-sizing
   font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; box-shadow: 0 6px 20px rgba(0, 0, 0, .4); }
 p { margin: 0; }
 .brand { font-size: 12px; color: #b9b9c6; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.ask { display: flex; align-items: center; gap: 8px; margin-top: 6px; font-weight: 700; }
+.ask { display: flex; align-items: center; gap: 8px; margin-top: 6px; font-weight: 700; white-space: nowrap; }
 .ask:empty, .status:empty { display: none; }
 .status { margin-top: 6px; }
 button { font: inherit; cursor: pointer; border-radius: 8px; border: 1px solid #5b5b6b; background: #262631; color: #f4f4f6; padding: 4px 10px; }
