@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '../constants.js';
+import { SYNC_ORIGINS } from '../connections.js';
 import { HistoryOrigin, IanaTimezone, IsoDate, Kind, Mood, TimeOfDay } from './common.js';
 import { Exploration, MaxMinutes } from './tonight.js';
 
@@ -85,6 +86,8 @@ export const Recommendation = z.object({
   created_at: z.string(),
   /** pick: issued by the engine; import: read from a history import (its reason names the source); badge: rated from the extension's badge on a title page; together: a together pick the user rated (its reason names both). */
   origin: HistoryOrigin.default('pick'),
+  /** Where a connected app or the extension saw it watched ("Watched on Jellyfin"); null when marked watched here, or not watched. */
+  watched_on: z.enum(SYNC_ORIGINS).nullable().default(null),
   /** The title is on the user's watchlist. */
   saved: z.boolean().default(false),
   /** What the card says plainly about this pick (a mood nothing fits, little fits the taste); empty for most picks. */

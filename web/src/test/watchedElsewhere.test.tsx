@@ -15,7 +15,7 @@ describe('a pick watched elsewhere', () => {
 
   it('moves the dashboard on when the tab is focused again', async () => {
     let current = recommendation({ id: 'r1', movie_title: 'Arrival' });
-    const watched = { ...current, status: 'watched' as const, origin: 'jellyfin' as const, reason: 'Watched on Jellyfin' };
+    const watched = { ...current, status: 'watched' as const, watched_on: 'jellyfin' as const };
     let history = [current];
     const s = new FakeServer()
       .on('GET /api/recommendations/current', () => ({ body: current }))

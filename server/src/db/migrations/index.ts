@@ -27,6 +27,7 @@ import { pickNotices } from './0028_pick_notices.js';
 import { platformCountries } from './0029_platform_countries.js';
 import { sync } from './0030_sync.js';
 import { connections } from './0031_connections.js';
+import { watchedOn } from './0032_watched_on.js';
 
 export type { Dialect } from './migration.js';
 
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0029_platform_countries': platformCountries,
   '0030_sync': sync,
   '0031_connections': connections,
+  '0032_watched_on': watchedOn,
 };

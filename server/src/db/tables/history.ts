@@ -25,6 +25,8 @@ export interface RecommendationsTable {
   import_id: string | null;
   /** JSON list of the pick's notices ({code, mood, nearest_mood}: a mood nothing fits, little fits the taste); null for none. */
   notices?: string | null;
+  /** Where a connected app or the extension saw it watched (migration 0032); null when marked here. */
+  watched_on?: string | null;
 }
 
 export interface RecommendationQuotaTable {

@@ -32,6 +32,7 @@ const RECOMMENDATION_COLUMNS = allColumns<RecommendationsTable>()([
   'origin',
   'import_id',
   'notices',
+  'watched_on',
 ]);
 const PICK_FIELDS = qualified('r', RECOMMENDATION_COLUMNS);
 
@@ -106,10 +107,10 @@ export function findByMovieTitle(db: Queryable, userId: string, movieTitle: stri
     .executeTakeFirst();
 }
 
-export async function closeActive(tx: Tx, userId: string, status: Exclude<RecommendationStatus, 'active'>, now: Date): Promise<number> {
+export async function closeActive(tx: Tx, userId: string, status: Exclude<RecommendationStatus, 'active'>, now: Date, watchedOn?: string): Promise<number> {
   const r = await tx
     .updateTable('recommendations')
-    .set({ status, closed_at: now.toISOString() })
+    .set({ status, closed_at: now.toISOString(), ...(watchedOn ? { watched_on: watchedOn } : {}) })
     .where('user_id', '=', userId)
     .where('status', '=', ACTIVE)
     .executeTakeFirst();

@@ -153,9 +153,9 @@ export class HistoryWrite {
     return repo.rowOfTitle(this.tx, this.user.id, titleId);
   }
 
-  /** Closes the active pick (if any) as watched or skipped; a title marked watched leaves the watchlist. */
-  async closeActive(active: repo.RecommendationRow | undefined, watched: boolean, now: Date): Promise<void> {
-    await repo.closeActive(this.tx, this.user.id, watched ? 'watched' : 'skipped', now);
+  /** Closes the active pick (if any) as watched or skipped (`watchedOn`: the source that saw it); a title marked watched leaves the watchlist. */
+  async closeActive(active: repo.RecommendationRow | undefined, watched: boolean, now: Date, watchedOn?: HistoryOrigin): Promise<void> {
+    await repo.closeActive(this.tx, this.user.id, watched ? 'watched' : 'skipped', now, watched ? watchedOn : undefined);
     if (!active) return;
     this.change((s) => applyClosed(s, active, watched));
     if (watched) await repo.deleteSaved(this.tx, this.user.id, active.title_id);

@@ -1,6 +1,6 @@
 // A recommendation row plus its catalog title, as the shared contract's Recommendation.
 import type { Mood, PickNotice, Recommendation, SubscriptionWarning } from '@app/shared';
-import { HISTORY_ORIGINS, MOOD_VALUES } from '@app/shared';
+import { HISTORY_ORIGINS, MOOD_VALUES, isSyncOrigin, type SyncOrigin } from '@app/shared';
 import type { CatalogStore, TitleDisplay } from '../../catalog/catalog.store.js';
 import type { Factor } from '../../engine/index.js';
 import { posterUrl } from '../../catalog/urls.js';
@@ -12,6 +12,13 @@ import type { UserRow } from '../users/users.repository.js';
 const MOODS = new Set<string>(MOOD_VALUES);
 const STATUSES = new Set(['active', 'watched', 'skipped']);
 const ORIGINS = new Set<string>(HISTORY_ORIGINS);
+
+/** Where a connected app or the extension saw it watched: the row's own note, or its origin when a source wrote it. */
+function watchedOn(row: { status: string; origin: string; watched_on?: string | null }): SyncOrigin | null {
+  if (row.status !== 'watched') return null;
+  const on = row.watched_on ?? row.origin;
+  return isSyncOrigin(on) ? on : null;
+}
 
 /** The engine's notices of a pick as the row stores them (JSON), null for none. */
 export function noticesOf(factors: readonly Factor[]): string | null {
@@ -73,7 +80,7 @@ function missingTitle(row: Pick<RecommendationRow, 'title_id' | 'movie_title' | 
 
 export function presentRecommendation(
   // A together pick's card is built from its own row, which has no notices.
-  row: Omit<RecommendationRow, 'notices'> & { notices?: string | null },
+  row: Omit<RecommendationRow, 'notices' | 'watched_on'> & { notices?: string | null; watched_on?: string | null },
   display: TitleDisplay | null,
   warning: SubscriptionWarning | null,
   country: string | null = null,
@@ -91,6 +98,7 @@ export function presentRecommendation(
     mood: row.mood && MOODS.has(row.mood) ? (row.mood as Mood) : null,
     created_at: row.created_at,
     origin: ORIGINS.has(row.origin) ? (row.origin as Recommendation['origin']) : 'pick',
+    watched_on: watchedOn(row),
     saved,
     notices: readNotices(row.notices),
     subscription_warning: warning,

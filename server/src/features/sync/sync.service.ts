@@ -79,7 +79,7 @@ async function writeBatch(
     const change = changeFor(f, rows.get(f.titleId));
     if (change.kind === 'add') adds.push(f);
     else if (change.kind !== 'none') {
-      await apply(h, rows.get(f.titleId)!, change, active);
+      await apply(h, origin, rows.get(f.titleId)!, change, active);
       written++;
     }
     if (f.watchlist !== undefined && change.kind === 'none' && !rows.has(f.titleId)) {
@@ -90,10 +90,10 @@ async function writeBatch(
   return { written, duplicates, unmatched: fresh.length - matched.length };
 }
 
-async function apply(h: HistoryWrite, row: { id: string; status: string; title_id: string }, change: TitleChange, active: Awaited<ReturnType<HistoryWrite['active']>>) {
+async function apply(h: HistoryWrite, origin: SyncOrigin, row: { id: string; status: string; title_id: string }, change: TitleChange, active: Awaited<ReturnType<HistoryWrite['active']>>) {
   if (change.kind === 'active') {
     if (active && active.id === row.id) {
-      await h.closeActive(active, true, change.at);
+      await h.closeActive(active, true, change.at, origin);
       if (change.liked !== undefined && change.liked !== null) await h.rate(active.id, change.liked, change.at);
     }
     return;

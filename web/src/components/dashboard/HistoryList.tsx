@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { HistoryEditRequest, HistoryResponse, Recommendation } from '@app/shared';
-import { isSyncOrigin, watchedOnLabel } from '@app/shared';
+import { watchedOnLabel } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { HISTORY_PAGE_SIZE, useHistory } from '../../hooks/useHistory';
@@ -55,8 +55,8 @@ function HistoryRow({
   const imported = r.origin === 'import';
   // A together pick the user rated: its reason names both of them.
   const together = r.origin === 'together';
-  // Brought in by a connected app or the extension: the history says where it was watched.
-  const synced = isSyncOrigin(r.origin) ? r.origin : null;
+  // Seen on a connected app or a streaming site (brought in, or tonight's pick watched there).
+  const synced = r.watched_on ?? null;
   const titleId = `history-${r.id}`;
   return (
     <li className="history-item" aria-labelledby={titleId}>
