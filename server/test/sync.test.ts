@@ -9,7 +9,7 @@ import { libraryOf } from '../src/features/sync/library.repository.js';
 import { dialects } from './support/dialects.js';
 import { checkKept } from './support/taste-cache.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-import { onboardedUser, recommendationRows, setPlan } from './recommendations.helpers.js';
+import { onboardedUser, quotaRows, recommendationRows, setPlan } from './recommendations.helpers.js';
 
 describe.each(dialects)('synced events on %s', (dialect) => {
   let server: TestServer;
@@ -68,6 +68,19 @@ describe.each(dialects)('synced events on %s', (dialect) => {
     const next = await u.api.recommendations.next({});
     expect(next.title_id).not.toBe(pick.title_id);
     expect(await checkKept(server, u.userId)).toBe(true);
+  });
+
+  it("replaces a free user's pick watched elsewhere for free, as Already Watched on the card does", async () => {
+    const u = await onboardedUser(server);
+    const pick = await u.api.recommendations.current();
+    const t = (await history().catalog.titles()).find((x) => x.id === pick.title_id)!;
+    await recordEvents(history(), u.userId, 'jellyfin', [watched(t, 'jf:stop:pick', now(), { playedToEnd: true })], now());
+    const next = await u.api.recommendations.current();
+    expect(next.title_id).not.toBe(pick.title_id);
+    expect(await quotaRows(server, u.userId)).toEqual([expect.objectContaining({ used: 1, free_replacements: 1 })]);
+    // Only the pick watched there: the one after it counts as usual.
+    await u.api.recommendations.next({});
+    expect(await quotaRows(server, u.userId)).toEqual([expect.objectContaining({ used: 2, free_replacements: 1 })]);
   });
 
   it('counts a series watched once an episode of it was played to the end', async () => {

@@ -40,3 +40,16 @@ export async function saveIfRoom(tx: Tx, userId: string, titleId: string, at: st
   await tx.insertInto('watchlist').values({ user_id: userId, title_id: titleId, added_at: at, import_id: null }).execute();
   return true;
 }
+
+/** Whether the user's newest pick was closed as watched by a connected app or the extension (its replacement is free). */
+export async function newestPickWatchedElsewhere(db: Queryable, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('recommendations')
+    .select(['status', 'watched_on'])
+    .where('user_id', '=', userId)
+    .where('origin', '=', 'pick')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.status === 'watched' && row.watched_on !== null && row.watched_on !== undefined;
+}

@@ -220,6 +220,11 @@ export class HistoryWrite {
     return batch.rowsOfTitles(this.tx, this.user.id, ids);
   }
 
+  /** The newest pick was watched elsewhere (closed by a sync, not replaced yet). */
+  newestPickWatchedElsewhere(): Promise<boolean> {
+    return batch.newestPickWatchedElsewhere(this.tx, this.user.id);
+  }
+
   /** Removes the closed rows a source wrote (features/sync: a disconnect that takes them back). */
   async deleteOrigin(origin: HistoryOrigin): Promise<number> {
     const gone = await batch.deleteOrigin(this.tx, this.user.id, origin);

@@ -103,7 +103,9 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
       const library = await readLibrary(h.tx, user.id);
       // The history as of the revision before this one: kept from the last write, else read.
       await h.state(index);
-      const planState = await spendIssue(ctx, h.tx, fresh, replacesUnusablePick(active, req.previous));
+      // A pick watched on a connected app or a streaming site was closed there: its replacement is free too.
+      const replaces = replacesUnusablePick(active, req.previous) || (!active && (await h.newestPickWatchedElsewhere()));
+      const planState = await spendIssue(ctx, h.tx, fresh, replaces);
       await h.closeActive(active, req.previous === 'watched', now);
       const { taste, saved, seq, seed } = await h.taste(index);
       const tonight = engineTonight(fresh, mergeTonight(fresh, {}));
@@ -127,7 +129,7 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
         score: pick.score,
         createdAt: now.toISOString(),
       });
-      const issue = !active ? ('first' as const) : planState.cost === 'free_replacement' ? ('free_replacement' as const) : ('next' as const);
+      const issue = planState.cost === 'free_replacement' ? ('free_replacement' as const) : !active ? ('first' as const) : ('next' as const);
       return { row, state: planState, saved: saved.includes(row.title_id), user: fresh, own: library.copiesOf(row.title_id), issue };
     },
     { patch: lockPatch },
