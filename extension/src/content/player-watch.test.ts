@@ -105,6 +105,8 @@ describe('a player page', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(p.asks.map((a) => a.title)).toEqual(['Stranger Things', 'Dark']);
     expect(text()).toBe('Tonight’s Pick · DarkMarked watched.×');
+    root!.querySelector('aside')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(prompt()).toBeNull();
     p.stop();
   });
 
