@@ -4,6 +4,7 @@
 // too), 5xx / network errors / timeouts retried a bounded number of times with exponential backoff
 // and jitter, 401 fatal, 404 null. The key never appears in an error message or a log line.
 import type { TmdbChangesPage, TmdbConfiguration, TmdbDiscoverPage, TmdbMovieDetails, TmdbProviderList, TmdbTvDetails } from './types.js';
+import { abortableSleep, retryAfterMs } from '../http/wait.js';
 
 export class TmdbAuthError extends Error {
   constructor() {
@@ -59,27 +60,8 @@ export interface TmdbStats {
 
 type Params = Record<string, string | number | undefined>;
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
-/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
+const sleep = abortableSleep;
+export { retryAfterMs };
 
 export class TmdbClient {
   readonly stats: TmdbStats = { requests: 0, retries: 0, throttled: 0, maxInFlight: 0 };

@@ -5,6 +5,7 @@
 // AUTHED_API_POST_LIMIT); GETs take from the user's budget (budget.ts). Tokens never reach a message.
 import type { GetBudget } from './budget.js';
 import type { TraktDeviceCode, TraktToken } from './types.js';
+import { abortableSleep, retryAfterMs } from '../http/wait.js';
 
 /** Trakt refused the token (401), or refused to refresh it. */
 export class TraktAuthError extends Error {
@@ -60,26 +61,12 @@ export interface TraktPage<T> {
 
 const ATTEMPTS = 3;
 
-export const realSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export const realSleep = abortableSleep;
 
 /** Retry-After in seconds, as Trakt sends it (an HTTP date is read too); null when absent. */
 export function retryAfterSeconds(value: string | null, now: number): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+  const ms = retryAfterMs(value, now);
+  return ms === null ? null : Math.ceil(ms / 1000);
 }
 
 export class TraktClient {

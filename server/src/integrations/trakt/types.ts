@@ -74,9 +74,3 @@ export interface TraktWatchlistItem {
   movie?: TraktMedia;
   show?: TraktMedia;
 }
-
-/** POST /sync/history and /sync/ratings: what Trakt added and what it could not find. */
-export interface TraktSyncAnswer {
-  added?: Record<string, number>;
-  not_found?: Record<string, unknown[]>;
-}

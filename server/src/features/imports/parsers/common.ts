@@ -118,6 +118,11 @@ export function blank(rec: CsvRecord): boolean {
   return rec.fields.every((f) => f.trim() === '');
 }
 
+/** The records of a file after its header, without the blank ones. */
+export function* filled(records: Iterator<CsvRecord>): Generator<CsvRecord> {
+  for (let r = records.next(); !r.done; r = records.next()) if (!blank(r.value)) yield r.value;
+}
+
 /** Lower case, accents dropped, spaces collapsed: the key that merges rows of one title. */
 export function fold(name: string): string {
   return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();

@@ -9,7 +9,7 @@
 // runtime and a short's title type keep a short from matching the feature of its name. Dates are
 // read as a spreadsheet may have re-saved them (dates.ts), one layout for the file.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, later, parseYear, quoted } from './common.js';
+import { at, filled, blankEntry, columns, EntryMap, fail, fieldOf, later, parseYear, quoted } from './common.js';
 import { FileDates } from './dates.js';
 import type { ImportedEntry } from './types.js';
 
@@ -69,9 +69,7 @@ export function parseImdb(where: string, records: Iterator<CsvRecord>): { entrie
   const fileDates = new FileDates();
   const titles = new EntryMap<ImportedEntry>(where);
   let rowsRead = 0;
-  for (let r = records.next(); !r.done; r = records.next()) {
-    const rec = r.value;
-    if (blank(rec)) continue;
+  for (const rec of filled(records)) {
     rowsRead++;
     const id = constOf(rec);
     if (!/^tt\d{1,10}$/.test(id)) fail(`${at(where, rec.line)}: ${quoted(id)} is not an IMDb title id (tt followed by digits).`);

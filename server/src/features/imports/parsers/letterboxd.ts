@@ -13,7 +13,7 @@
 // Title, Year, imdbID, tmdbID, Rating, WatchedDate, Rewatch...), as other services and our own
 // export write it. Every row is a film watched; its imdbID or tmdbID find it, and merge its rows.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { at, blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, parseYear, quoted } from './common.js';
+import { at, filled, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, parseYear, quoted } from './common.js';
 import { FileDates } from './dates.js';
 import type { ImportedEntry } from './types.js';
 
@@ -111,9 +111,7 @@ export class LetterboxdMerger {
     const tmdb = file === 'import' ? fieldOf(cols, 'tmdbid') : null;
     if (file === 'ratings' && !rating) fail(`${where} has no Rating column.`);
     const fileDates = new FileDates();
-    for (let r = records.next(); !r.done; r = records.next()) {
-      const rec = r.value;
-      if (blank(rec)) continue;
+    for (const rec of filled(records)) {
       this.rowsRead++;
       const title = name(rec);
       if (!title) fail(`${at(where, rec.line)}: the film has no name.`);

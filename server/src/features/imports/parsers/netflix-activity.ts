@@ -5,7 +5,7 @@
 // whose history it is when the file holds several profiles; a play under 5 minutes is a look, not
 // a viewing, and a trailer or hook is not the title: both are left out.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { blank, columns, fail, fieldOf, fold, parseDate, quoted } from './common.js';
+import { filled, columns, fail, fieldOf, fold, parseDate, quoted } from './common.js';
 import { NetflixTitles } from './netflix.js';
 import { ImportFileError, type ImportedEntry } from './types.js';
 
@@ -57,9 +57,7 @@ export function parseNetflixActivity(where: string, records: Iterator<CsvRecord>
   const extraOf = fieldOf(cols, 'supplemental video type');
   // Plays by folded profile name (the file's spelling of each kept for messages); bounded by the file.
   const plays = new Map<string, { name: string; plays: Play[] }>();
-  for (let r = records.next(); !r.done; r = records.next()) {
-    const rec = r.value;
-    if (blank(rec)) continue;
+  for (const rec of filled(records)) {
     const name = profileOf(rec).slice(0, PROFILE_MAX);
     const key = fold(name);
     let p = plays.get(key);

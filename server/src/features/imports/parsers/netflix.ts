@@ -3,7 +3,7 @@
 // Episodes collapse to their show in any language (netflix-collapse.ts); every title counts as
 // watched, none as liked. The full-account download's ViewingActivity.csv is netflix-activity.ts.
 import type { CsvRecord } from '../../../catalog/sources/csv.js';
-import { blank, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, MAX_ENTRIES } from './common.js';
+import { filled, blankEntry, columns, EntryMap, fail, fieldOf, fold, later, MAX_ENTRIES } from './common.js';
 import { labelCut, placeByFile, prefixKeys, titleParts, type Unplaced } from './netflix-collapse.js';
 import { LayoutChooser, todayUtc, type Readings } from './netflix-dates.js';
 import type { ImportedEntry } from './types.js';
@@ -114,9 +114,7 @@ export function parseNetflix(where: string, records: Iterator<CsvRecord>, today 
   const titles = new NetflixTitles(where);
   const layouts = new LayoutChooser(today);
   let rowsRead = 0;
-  for (let r = records.next(); !r.done; r = records.next()) {
-    const rec = r.value;
-    if (blank(rec)) continue;
+  for (const rec of filled(records)) {
     rowsRead++;
     const written = titleOf(rec);
     if (!written) continue;
