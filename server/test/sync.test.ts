@@ -146,6 +146,9 @@ describe.each(dialects)('synced events on %s', (dialect) => {
     expect(await recordLibrary(server.running.ctx, history(), u.userId, 'jellyfin', [item(a, '1')], now(), { replace: true })).toBe(1);
     expect((await libraryOf(server.running.ctx.db, u.userId)).map((r) => r.titleId)).toEqual([a.id]);
     await recordEvents(history(), u.userId, 'jellyfin', [watched(b, 'jf:played:b', now())], now());
+    // An episode names its series by the server's id: found through the library whatever the name says.
+    await recordEvents(history(), u.userId, 'jellyfin', [{ key: 'jf:stop:ep', title: { kind: 'series', name: 'A name no catalog holds', year: null, libraryItemId: '1' }, at: now(), playedToEnd: true }], now());
+    expect((await recommendationRows(server, u.userId)).find((r) => r.title_id === a.id)?.status).toBe('watched');
     await removeOrigin(server.running.ctx, history(), u.userId, 'jellyfin', { removeHistory: false });
     expect(await libraryOf(server.running.ctx.db, u.userId)).toEqual([]);
     expect((await recommendationRows(server, u.userId)).some((r) => r.origin === 'jellyfin')).toBe(true);

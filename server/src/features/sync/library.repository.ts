@@ -69,3 +69,16 @@ export function copiesOf(db: Queryable, userId: string, titleId: string): Promis
     .limit(8)
     .execute();
 }
+
+/** The catalog titles of these items of one source's library, by item id; `itemIds` is bounded by the caller. */
+export async function titlesOfItems(db: Queryable, userId: string, origin: string, itemIds: readonly string[]): Promise<Map<string, string>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('user_library')
+    .select(['item_id', 'title_id'])
+    .where('user_id', '=', userId)
+    .where('origin', '=', origin)
+    .where('item_id', 'in', itemIds)
+    .execute();
+  return new Map(rows.map((r) => [r.item_id, r.title_id]));
+}

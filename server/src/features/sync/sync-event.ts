@@ -17,6 +17,11 @@ export interface TitleRef {
   tmdbId?: number | null;
   imdbId?: string | null;
   tvdbId?: number | null;
+  /**
+   * The source's own id of the title in the person's library (an episode's series id): matched
+   * through the library a pull read before any name, so a series named like another is still found.
+   */
+  libraryItemId?: string | null;
   /** Minutes, when the source says (a short is never joined to a feature of the same name). */
   runtime?: number | null;
 }

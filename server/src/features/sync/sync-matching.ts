@@ -18,8 +18,11 @@ export function matcherFor(titles: readonly CatalogEntry[]): TitleMatcher<Catalo
   return m;
 }
 
-export function matchRef(matcher: TitleMatcher<CatalogEntry>, ref: TitleRef): CatalogEntry | undefined {
+/** `inLibrary`: the titles of the person's library items this batch names (TitleRef.libraryItemId). */
+export function matchRef(matcher: TitleMatcher<CatalogEntry>, ref: TitleRef, inLibrary?: ReadonlyMap<string, string>): CatalogEntry | undefined {
   if (ref.titleId) return matcher.get(ref.titleId);
+  const owned = ref.libraryItemId ? inLibrary?.get(ref.libraryItemId) : undefined;
+  if (owned && matcher.has(owned)) return matcher.get(owned);
   const found = new Set<string>();
   for (const kind of ref.kind ? [ref.kind] : (['movie', 'series'] as const)) {
     const m = matcher.match({

@@ -55,6 +55,8 @@ async function writeBatch(
 ): Promise<Omit<SyncCounts, 'received'>> {
   const userId = h.user.id;
   const known = await events.knownKeys(h.tx, userId, origin, [...new Set(batch.map((e) => e.key))]);
+  const itemIds = [...new Set(batch.flatMap((e) => (e.title.libraryItemId ? [e.title.libraryItemId.slice(0, KEY_MAX)] : [])))];
+  const inLibrary = await library.titlesOfItems(h.tx, userId, origin, itemIds);
   const fresh: Array<{ event: SyncEvent; title: CatalogEntry | undefined }> = [];
   const seen = new Set<string>();
   let duplicates = 0;
@@ -62,7 +64,7 @@ async function writeBatch(
     if (known.has(event.key) || seen.has(event.key)) duplicates++;
     else {
       seen.add(event.key);
-      fresh.push({ event, title: matchRef(matcher, event.title) });
+      fresh.push({ event, title: matchRef(matcher, event.title, inLibrary) });
     }
   }
   await events.insertEvents(

@@ -99,7 +99,8 @@ function jellyfinRef(o: Json, kind: 'movie' | 'series'): TitleRef | null {
 
 /** An episode's series, by name and year only: the payload's provider ids are the episode's. */
 function seriesOfEpisode(o: Json): TitleRef | null {
-  return titleRef({ kind: 'series', name: o.SeriesName, year: o.Year, ids: {} });
+  const ref = titleRef({ kind: 'series', name: o.SeriesName, year: o.Year, ids: {} });
+  return ref && { ...ref, libraryItemId: idKey(o.SeriesId) };
 }
 
 export function parseJellyfinWebhook(body: Buffer, contentType: string | undefined): WebhookResult {
@@ -185,7 +186,8 @@ export function parseEmbyWebhook(body: Buffer, contentType: string | undefined):
     const info = o.PlaybackInfo && typeof o.PlaybackInfo === 'object' ? (o.PlaybackInfo as Json) : {};
     if (!yes(info.PlayedToCompletion)) return result(null);
     const episode = itemType.toLowerCase() === 'episode';
-    const title = episode ? titleRef({ kind: 'series', name: item.SeriesName, ids: {} }) : kind === 'movie' ? embyRef(item, 'movie') : null;
+    const series = episode ? titleRef({ kind: 'series', name: item.SeriesName, ids: {} }) : null;
+    const title = series ? { ...series, libraryItemId: idKey(item.SeriesId) } : kind === 'movie' ? embyRef(item, 'movie') : null;
     if (!title) return result(null);
     return result({ key: `emby:stop:${itemId}:${at.toISOString()}`, title, at, playedToEnd: true, ...(episode ? {} : { watched: true }) });
   }
