@@ -7,6 +7,7 @@ import { WATCHED_TEXTS, type EndedAnswer, type WatchedEvent } from '../lib/watch
 // The shared words by their own subpath, not through lib/shared.ts: that module's other exports
 // (time zones, countries, moods) are kept by the bundler and would double this script's size.
 import { WHY_NOT_TEXTS, whyNotHeading } from '@app/shared/why-not';
+import { el, shadowCard } from './shadow-card';
 
 export interface BadgeActions {
   like(titleId: string): Promise<ActionAnswer>;
@@ -60,13 +61,6 @@ function strength(label: FitResponse['label']): 'strong' | 'good' | 'weak' {
   return label === 'Strong match for you' ? 'strong' : label === 'Good match for you' ? 'good' : 'weak';
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, text = ''): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.textContent = text;
-  return node;
-}
-
 export function removeBadge(): void {
   document.getElementById(HOST_ID)?.remove();
 }
@@ -74,11 +68,7 @@ export function removeBadge(): void {
 /** Shows the fit for the title the page shows (replacing any earlier badge). */
 export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle {
   removeBadge();
-  const host = el('div', { id: HOST_ID });
-  const root = host.attachShadow({ mode: 'closed' });
-  const style = document.createElement('style');
-  style.textContent = STYLE;
-  const card = el('aside', { 'aria-label': `Tonight's Pick: ${fit.title}` });
+  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, `Tonight's Pick: ${fit.title}`);
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   // Like and Dislike: the one that holds is pressed and done; the other stays, to change one's mind.
   const like = el('button', { type: 'button', 'data-action': 'like' });

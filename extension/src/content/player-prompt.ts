@@ -5,6 +5,7 @@
 import type { FitResponse } from '@app/shared';
 import type { ActionAnswer } from '../lib/badge-requests';
 import { WATCHED_TEXTS, type EndedAnswer } from '../lib/watched';
+import { el, shadowCard } from './shadow-card';
 
 const HOST_ID = 'tonights-pick-prompt';
 const FAILED = "That didn't work. Try again.";
@@ -26,13 +27,6 @@ button:disabled { cursor: default; opacity: .75; }
 .close { position: absolute; top: 6px; right: 6px; width: 26px; height: 26px; padding: 0; border: none; background: transparent; font-size: 18px; line-height: 26px; }
 `;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, text = ''): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.textContent = text;
-  return node;
-}
-
 export function removePrompt(): void {
   document.getElementById(HOST_ID)?.remove();
 }
@@ -41,11 +35,7 @@ export function removePrompt(): void {
 export function showPlayerPrompt(fit: FitResponse, answer: EndedAnswer, markWatched: (titleId: string) => Promise<ActionAnswer>): void {
   removePrompt();
   if (answer.action === 'none') return;
-  const host = el('div', { id: HOST_ID });
-  const root = host.attachShadow({ mode: 'closed' });
-  const style = document.createElement('style');
-  style.textContent = STYLE;
-  const card = el('aside', { 'aria-label': `Tonight's Pick: ${fit.title}` });
+  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, `Tonight's Pick: ${fit.title}`);
   const ask = el('p', { class: 'ask' });
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, answer.action === 'marked' ? answer.message : '');
   const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
