@@ -11,18 +11,18 @@
 // badge's contents (a closed shadow root) and Like are covered by the Chromium journey
 // (extension-badge.test.ts); here the badge's host element is what is checked. Skipped when
 // firefox-esr is not installed.
-import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
+import { type TestServer, startTestServer } from '../../server/test/support/test-server.js';
 import { freePort, ROOT } from './support/extension-harness.js';
-import { ADDON_UUID, connectTunnel, EXT, FIREFOX, inPage, launchFirefox, type Marionette, waitUntil } from './support/firefox-harness.js';
+import { onboardedWithToken } from './support/extension-user.js';
+import { ADDON_UUID, buildFirefoxAddonFor, connectTunnel, EXT, FIREFOX, handTokenToAddon, inPage, launchFirefox, type Marionette, waitUntil } from './support/firefox-harness.js';
 
 const TITLE_URL = 'https://www.netflix.com/title/80057281';
 
@@ -69,12 +69,8 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
     tunnel = await connectTunnel('www.netflix.com', (sites.address() as AddressInfo).port);
 
     // The Firefox build for the recorder's origin.
-    const extDir = mkdtempSync(join(tmpdir(), 'tp-ext-ff-'));
+    const extDir = await buildFirefoxAddonFor(apiOrigin);
     dirs.push(extDir);
-    await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'firefox', '--logLevel', 'warn'], {
-      cwd: join(ROOT, 'extension'),
-      env: { ...process.env, NODE_ENV: 'production', EXTENSION_SERVER_URL: apiOrigin, EXTENSION_OUT_DIR: extDir },
-    });
 
     // Optional permission requests are granted without a prompt (what a user clicking Allow does).
     const launched = await launchFirefox(extDir, tunnel);
@@ -83,12 +79,8 @@ describe.skipIf(!existsSync(FIREFOX))('the badge in Firefox (firefox-esr, tempor
     dirs.push(launched.profile);
 
     // Signed in with an extension token (the sign-in hand-off is the Chromium journey's).
-    const user = await signUp(server, { fullName: 'Firefox Badge Tester' });
-    const { movies } = await user.api.onboarding.filteredMovies({ genres: ['Drama', 'Thriller'], languages: ['English'] });
-    await user.api.onboarding.savePreferences({ selected_genres: ['Drama', 'Thriller'], preferred_languages: ['English'], initial_movies: movies.slice(0, 3).map((m) => m.title), ott_subscriptions: ['Netflix'] });
-    const { token } = await user.api.extension.createToken({ nonce: 'firefox-badge-nonce-0123456789', browser_name: 'Firefox (badge test)' });
-    await marionette.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
-    await inPage(marionette, 'await win.browser.storage.local.set({ token: args[0] }); return true;', [token]);
+    const { token } = await onboardedWithToken(server, 'Firefox Badge Tester', { nonce: 'firefox-badge-nonce-0123456789', browser_name: 'Firefox (badge test)' });
+    await handTokenToAddon(marionette, token);
   }, 240_000);
 
   afterAll(async () => {

@@ -6,85 +6,32 @@
 // watched on a streaming site (read through the API), and the one request carried the title id and
 // the event only. The Ask prompt and its button are the Chromium journey's
 // (extension-watched.test.ts). Skipped when firefox-esr is not installed.
-import { execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo, Server as TcpServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchedOnLabel } from '@app/shared';
-import { signUp, type TestClient, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
-import { freePort, ROOT } from './support/extension-harness.js';
-import { ADDON_UUID, connectTunnel, EXT, FIREFOX, inPage, launchFirefox, type Marionette, waitUntil } from './support/firefox-harness.js';
-import { MEDIA_SECONDS, mimicNetflixWithVideo, PLAY_TO_END, recordingProxy, TITLE_URL, type SeenRequest } from './support/mimic-video.js';
+import type { TestClient } from '../../server/test/support/test-server.js';
+import { FIREFOX, inPage, waitUntil } from './support/firefox-harness.js';
+import { type FirefoxVideoWorld, historyEntriesOnceThere, markWatchedAutomaticallyOnNetflix, signedInUser, startFirefoxVideoWorld } from './support/firefox-video-world.js';
+import { MEDIA_SECONDS, PLAY_TO_END, TITLE_URL } from './support/mimic-video.js';
 
 describe.skipIf(!existsSync(FIREFOX))('a title watched on a streaming site (firefox-esr, temporary add-on)', () => {
-  let server: TestServer;
-  let api: Server;
-  let sites: Server;
-  let tunnel: TcpServer;
-  let firefox: ChildProcess;
-  let marionette: Marionette;
+  let world: FirefoxVideoWorld;
+  let marionette: FirefoxVideoWorld['marionette'];
+  let seen: FirefoxVideoWorld['seen'];
   let user: TestClient;
-  const dirs: string[] = [];
-  const seen: SeenRequest[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startTestServer('sqlite', { env: { PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, EXTENSION_ORIGINS: `moz-extension://${ADDON_UUID}` } });
-    api = await recordingProxy(server.url, seen);
-    const mimic = await mimicNetflixWithVideo();
-    sites = mimic.sites;
-    dirs.push(mimic.certDir);
-    tunnel = await connectTunnel('www.netflix.com', (sites.address() as AddressInfo).port);
-
-    const extDir = mkdtempSync(join(tmpdir(), 'tp-ext-ff-'));
-    dirs.push(extDir);
-    await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'firefox', '--logLevel', 'warn'], {
-      cwd: join(ROOT, 'extension'),
-      env: { ...process.env, NODE_ENV: 'production', EXTENSION_SERVER_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, EXTENSION_OUT_DIR: extDir },
-    });
-    const launched = await launchFirefox(extDir, tunnel);
-    firefox = launched.firefox;
-    marionette = launched.marionette;
-    dirs.push(launched.profile);
-
-    user = await signUp(server, { fullName: 'Firefox Watched Tester' });
-    const { movies } = await user.api.onboarding.filteredMovies({ genres: ['Drama', 'Thriller'], languages: ['English'] });
-    await user.api.onboarding.savePreferences({ selected_genres: ['Drama', 'Thriller'], preferred_languages: ['English'], initial_movies: movies.slice(0, 3).map((m) => m.title), ott_subscriptions: ['Netflix'] });
-    const { token } = await user.api.extension.createToken({ nonce: 'firefox-watched-nonce-0123456789', browser_name: 'Firefox (watched test)' });
-    await marionette.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
-    await inPage(marionette, 'await win.browser.storage.local.set({ token: args[0] }); return true;', [token]);
+    world = await startFirefoxVideoWorld();
+    ({ marionette, seen } = world);
+    user = await signedInUser(world, 'Firefox Watched Tester', { nonce: 'firefox-watched-nonce-0123456789', browser_name: 'Firefox (watched test)' });
   }, 240_000);
 
   afterAll(async () => {
-    marionette?.close();
-    firefox?.kill();
-    for (const s of [tunnel, sites, api] as Array<TcpServer | Server | undefined>) if (s) await new Promise((r) => s.close(r));
-    await server?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    await world?.close();
   });
 
-  /** Clicks the options page's element matching `css`, once it is there and enabled. */
-  async function click(css: string): Promise<void> {
-    const found = await waitUntil(
-      () => marionette.send<Record<string, string>>('WebDriver:FindElement', { using: 'css selector', value: css }).catch(() => null),
-      (v) => v !== null,
-      css,
-    );
-    const id = Object.values(found!)[0];
-    await waitUntil(() => marionette.send<boolean>('WebDriver:IsElementEnabled', { id }), (v) => v === true, `${css} enabled`);
-    await marionette.send('WebDriver:ElementClick', { id });
-  }
-
   it('with "Mark it watched automatically" chosen, a title played to the end on the site is in the history as watched', async () => {
-    await marionette.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
-    await click('input[role="switch"]');
-    await waitUntil(() => inPage<string | null>(marionette, "return win.document.querySelector('.sites ~ [role=status]')?.textContent ?? null;"), (v) => v === 'The badge is on for Netflix. Open a title page there to see it.', 'the badge on');
-    await click('input[name="watched-mode"][value="auto"]');
-    await waitUntil(() => inPage<string | null>(marionette, "return (await win.browser.storage.local.get('watchedMode')).watchedMode ?? null;"), (v) => v === 'auto', 'the choice stored');
+    await markWatchedAutomaticallyOnNetflix(marionette);
 
     const fit = await user.api.fit.title({ title: 'Stranger Things', year: 2016 });
     await marionette.send('WebDriver:Navigate', { url: TITLE_URL });
@@ -93,12 +40,7 @@ describe.skipIf(!existsSync(FIREFOX))('a title watched on a streaming site (fire
     expect(await inPage<number>(marionette, `return await ${PLAY_TO_END};`)).toBeCloseTo(MEDIA_SECONDS, 0);
     await waitUntil(() => inPage<boolean>(marionette, "return win.document.getElementById('player').ended;"), (v) => v === true, 'the video played to its end');
 
-    const history = await waitUntil(
-      () => user.api.recommendations.history(),
-      (h) => h.recommendations.some((r) => r.title_id === fit.title_id),
-      'the title in the history',
-    );
-    expect(history.recommendations.filter((r) => r.title_id === fit.title_id)).toEqual([
+    expect(await historyEntriesOnceThere(user, fit.title_id)).toEqual([
       expect.objectContaining({ movie_title: 'Stranger Things', status: 'watched', origin: 'extension', reason: watchedOnLabel('extension') }),
     ]);
     // A CORS preflight (OPTIONS) may come first: the POST is the request that carries anything.

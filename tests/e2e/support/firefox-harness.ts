@@ -1,12 +1,13 @@
 // Helpers of the Firefox journeys: Debian's firefox-esr, headless, driven over Marionette (Firefox's
 // own remote protocol, plain TCP), with the add-on loaded as a temporary add-on, and HTTPS pages
 // of a streaming site reached through a local CONNECT proxy so the site's real hostname applies.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALLOW_EXTENSION_PAGES, freePort } from './extension-harness.js';
+import { promisify } from 'node:util';
+import { ALLOW_EXTENSION_PAGES, freePort, ROOT } from './extension-harness.js';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const ADDON_ID = 'tonights-pick@extension.local';
@@ -131,4 +132,32 @@ export async function launchFirefox(extDir: string, tunnel: TcpServer): Promise<
   await marionette.send('WebDriver:NewSession', { acceptInsecureCerts: true });
   await marionette.send('Addon:Install', { path: extDir, temporary: true });
   return { firefox, marionette, profile };
+}
+
+/** The Firefox build with `serverUrl` as its default server, in a new directory (for the caller to remove). */
+export async function buildFirefoxAddonFor(serverUrl: string): Promise<string> {
+  const extDir = mkdtempSync(join(tmpdir(), 'tp-ext-ff-'));
+  await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'firefox', '--logLevel', 'warn'], {
+    cwd: join(ROOT, 'extension'),
+    env: { ...process.env, NODE_ENV: 'production', EXTENSION_SERVER_URL: serverUrl, EXTENSION_OUT_DIR: extDir },
+  });
+  return extDir;
+}
+
+/** Gives the add-on this extension token, from its options page (an extension page). */
+export async function handTokenToAddon(m: Marionette, token: string): Promise<void> {
+  await m.send('WebDriver:Navigate', { url: `${EXT}/src/options/index.html` });
+  await inPage(m, 'await win.browser.storage.local.set({ token: args[0] }); return true;', [token]);
+}
+
+/** Clicks the current page's element matching `css`, once it is there and enabled. */
+export async function clickWhenEnabled(m: Marionette, css: string): Promise<void> {
+  const found = await waitUntil(
+    () => m.send<Record<string, string>>('WebDriver:FindElement', { using: 'css selector', value: css }).catch(() => null),
+    (v) => v !== null,
+    css,
+  );
+  const id = Object.values(found!)[0];
+  await waitUntil(() => m.send<boolean>('WebDriver:IsElementEnabled', { id }), (v) => v === true, `${css} enabled`);
+  await m.send('WebDriver:ElementClick', { id });
 }
