@@ -23,8 +23,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitLabel } from '@app/shared';
-import { signUp, type TestClient, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
+import { type TestClient, type TestServer, startTestServer } from '../../server/test/support/test-server.js';
+import { focusShadowButton, shadowText } from './support/closed-shadow.js';
 import { artifact, buildExtensionFor, EXTENSION_ID, freePort, launchWithExtension, ROOT } from './support/extension-harness.js';
+import { onboardedWithToken } from './support/extension-user.js';
 import { seriousViolations } from './support/web-harness.js';
 import { BROWSE_SITES } from '../../extension/src/lib/browse-sites.js';
 
@@ -110,16 +112,9 @@ describe('the badge on streaming sites', () => {
     worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 
     // A signed-in user, connected through an extension token (the sign-in hand-off has its own journey).
-    user = await signUp(server, { fullName: 'Badge Tester' });
-    const { movies } = await user.api.onboarding.filteredMovies({ genres: ['Drama', 'Thriller'], languages: ['English'] });
-    await user.api.onboarding.savePreferences({
-      selected_genres: ['Drama', 'Thriller'],
-      preferred_languages: ['English'],
-      initial_movies: movies.slice(0, 3).map((m) => m.title),
-      ott_subscriptions: ['Netflix'],
-    });
-    const { token } = await user.api.extension.createToken({ nonce: 'badge-journey-nonce-0123456789', browser_name: 'Chromium (badge test)' });
-    await worker.evaluate(async (t) => chrome.storage.local.set({ token: t }), token);
+    const connected = await onboardedWithToken(server, 'Badge Tester', { nonce: 'badge-journey-nonce-0123456789', browser_name: 'Chromium (badge test)' });
+    user = connected.user;
+    await worker.evaluate(async (t) => chrome.storage.local.set({ token: t }), connected.token);
   });
 
   afterAll(async () => {
@@ -132,55 +127,11 @@ describe('the badge on streaming sites', () => {
   });
 
   /** The badge's text, read through the closed shadow root over CDP (the page's own scripts cannot). */
-  async function badgeText(page: Page): Promise<string | null> {
-    const cdp = await context.newCDPSession(page);
-    try {
-      const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
-      type Node = { nodeName: string; nodeValue?: string; attributes?: string[]; children?: Node[]; shadowRoots?: Node[] };
-      const find = (n: Node): Node | null => {
-        if (n.attributes?.join('\u0000').includes('id\u0000tonights-pick-badge')) return n;
-        for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) {
-          const f = find(c);
-          if (f) return f;
-        }
-        return null;
-      };
-      const host = find(root as Node);
-      if (!host) return null;
-      const text: string[] = [];
-      const walk = (n: Node) => {
-        if (n.nodeName === 'STYLE') return;
-        if (n.nodeName === '#text' && n.nodeValue?.trim()) text.push(n.nodeValue.trim());
-        for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) walk(c);
-      };
-      walk(host);
-      return text.join(' | ');
-    } finally {
-      await cdp.detach();
-    }
-  }
+  const badgeText = (page: Page) => shadowText(context, page, 'tonights-pick-badge');
 
   /** Moves keyboard focus to one of the badge's buttons (by its data-action), as Tab would. */
   async function focusBadgeButton(page: Page, action: string): Promise<void> {
-    const cdp = await context.newCDPSession(page);
-    try {
-      const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
-      type Node = { backendNodeId: number; attributes?: string[]; children?: Node[]; shadowRoots?: Node[] };
-      const find = (n: Node): Node | null => {
-        const a = n.attributes ?? [];
-        if (a.indexOf('data-action') >= 0 && a[a.indexOf('data-action') + 1] === action) return n;
-        for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) {
-          const f = find(c);
-          if (f) return f;
-        }
-        return null;
-      };
-      const button = find(root as Node);
-      if (!button) throw new Error(`no badge button ${action}`);
-      await cdp.send('DOM.focus', { backendNodeId: button.backendNodeId });
-    } finally {
-      await cdp.detach();
-    }
+    if (!(await focusShadowButton(context, page, action))) throw new Error(`no badge button ${action}`);
   }
 
   async function turnOn(siteName: string): Promise<void> {
