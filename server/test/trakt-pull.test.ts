@@ -2,40 +2,13 @@
 // first and only the lists it says changed, pages up to a budget and resumed from the cursor
 // (also by a new process after one was killed), a 401 refreshed and retried, a refused refresh,
 // 429s, and the per-user GET budget.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionAdapter, Credentials, PullResult } from '../src/features/connections/adapter.js';
-import { createTraktAdapter, type TraktAdapterOptions } from '../src/features/connections/trakt/trakt.adapter.js';
+import { describe, expect, it } from 'vitest';
+import type { PullResult } from '../src/features/connections/adapter.js';
 import { GetBudgets } from '../src/integrations/trakt/budget.js';
-import { BREAKING_BAD, DARK_KNIGHT, fillerMovie, startFakeTrakt, TRON_LEGACY, type FakeTrakt } from './support/fake-trakt.js';
+import { BREAKING_BAD, DARK_KNIGHT, fillerMovie, TRON_LEGACY } from './support/fake-trakt.js';
+import { traktWorld } from './support/trakt-world.js';
 
-let fake: FakeTrakt;
-let waits: number[] = [];
-beforeAll(async () => {
-  fake = await startFakeTrakt();
-});
-afterAll(async () => fake?.close());
-beforeEach(() => {
-  fake.reset();
-  waits = [];
-});
-
-const adapter = (extra: Partial<TraktAdapterOptions> = {}) =>
-  createTraktAdapter({ apiUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret, sleep: async (ms) => void waits.push(ms), ...extra });
-const ctx = () => ({ now: new Date() });
-
-let users = 0;
-/** A new Trakt user, connected through the device flow. */
-async function connectNew(a: ConnectionAdapter, fill: (user: string) => void = () => {}): Promise<{ user: string; creds: Credentials }> {
-  const user = `user${++users}`;
-  fake.addUser(user);
-  fill(user);
-  const code = await a.deviceStart!(ctx());
-  fake.approve(code.userCode, user);
-  const connected = await a.devicePoll!(code.deviceCode, ctx());
-  if (connected === 'pending') throw new Error('pending');
-  fake.reset();
-  return { user, creds: connected.credentials };
-}
+const { fake, waits, adapter, ctx, connectNew } = await traktWorld('user');
 
 const listCalls = () => fake.gets('/sync/').map((r) => r.path + (r.query.page ? `#${r.query.page}` : ''));
 

@@ -1,36 +1,12 @@
 // Push-back to Trakt through the adapter, against the local fake over real HTTP: watched titles
 // to POST /sync/history with watched_at, likes and dislikes to POST /sync/ratings (8 and 3), by
 // TMDB / IMDb ids, batched a hundred a POST and spaced a second apart, refreshed on a 401.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionAdapter, Credentials, PushItem } from '../src/features/connections/adapter.js';
-import { createTraktAdapter } from '../src/features/connections/trakt/trakt.adapter.js';
-import { BREAKING_BAD, DARK_KNIGHT, fillerMovie, startFakeTrakt, type FakeTrakt } from './support/fake-trakt.js';
+import { describe, expect, it } from 'vitest';
+import type { PushItem } from '../src/features/connections/adapter.js';
+import { BREAKING_BAD, DARK_KNIGHT, fillerMovie } from './support/fake-trakt.js';
+import { traktWorld } from './support/trakt-world.js';
 
-let fake: FakeTrakt;
-let waits: number[] = [];
-beforeAll(async () => {
-  fake = await startFakeTrakt();
-});
-afterAll(async () => fake?.close());
-beforeEach(() => {
-  fake.reset();
-  waits = [];
-});
-
-const adapter = () => createTraktAdapter({ apiUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret, sleep: async (ms) => void waits.push(ms) });
-const ctx = () => ({ now: new Date() });
-
-let users = 0;
-async function connectNew(a: ConnectionAdapter): Promise<{ user: string; creds: Credentials }> {
-  const user = `pusher${++users}`;
-  fake.addUser(user);
-  const code = await a.deviceStart!(ctx());
-  fake.approve(code.userCode, user);
-  const connected = await a.devicePoll!(code.deviceCode, ctx());
-  if (connected === 'pending') throw new Error('pending');
-  fake.reset();
-  return { user, creds: connected.credentials };
-}
+const { fake, waits, adapter, ctx, connectNew } = await traktWorld('pusher');
 
 const item = (p: Partial<PushItem>): PushItem => ({ kind: 'movie', tmdbId: null, imdbId: null, watchedAt: null, liked: null, ...p });
 
