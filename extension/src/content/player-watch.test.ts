@@ -13,6 +13,7 @@ import type { EndedAnswer } from '../lib/watched';
 import type { PageTitle } from './sites/common';
 import { removePrompt, showPlayerPrompt } from './player-prompt';
 import { watchPlayer } from './player-watch';
+import { playTo, video } from './test-support';
 
 const FIT: FitResponse = { title_id: 't1', title: 'Stranger Things', year: 2016, score: 0.8, label: 'Good match for you', reason: 'You liked Dark.', history: null, saved: false };
 
@@ -33,17 +34,6 @@ afterEach(() => {
   root = null;
 });
 
-function video(duration: number): HTMLVideoElement {
-  const v = document.createElement('video');
-  Object.defineProperty(v, 'duration', { value: duration, configurable: true });
-  Object.defineProperty(v, 'currentTime', { value: 0, writable: true, configurable: true });
-  document.body.append(v);
-  return v;
-}
-function playTo(v: HTMLVideoElement, seconds: number): void {
-  v.currentTime = seconds;
-  v.dispatchEvent(new Event('timeupdate'));
-}
 const prompt = () => document.getElementById('tonights-pick-prompt');
 const text = () => root?.querySelector('aside')?.textContent ?? null;
 

@@ -5,18 +5,7 @@
 // are set on the element, as a playing one reports them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchVideoEnd } from './video-end';
-
-function video(duration: number): HTMLVideoElement {
-  const v = document.createElement('video');
-  Object.defineProperty(v, 'duration', { value: duration, configurable: true });
-  Object.defineProperty(v, 'currentTime', { value: 0, writable: true, configurable: true });
-  document.body.append(v);
-  return v;
-}
-function playTo(v: HTMLVideoElement, seconds: number): void {
-  v.currentTime = seconds;
-  v.dispatchEvent(new Event('timeupdate'));
-}
+import { playTo, video } from './test-support';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
