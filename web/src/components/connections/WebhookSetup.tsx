@@ -25,7 +25,7 @@ export function WebhookSetup({ kind, url, template }: { kind: ConnectionKind; ur
       <div className="field">
         <label htmlFor={`${kind}-webhook`}>Webhook address</label>
         <div className="copy-row">
-          <input id={`${kind}-webhook`} readOnly value={url} onFocus={(e) => e.target.select()} />
+          <input id={`${kind}-webhook`} type="text" readOnly value={url} onFocus={(e) => e.target.select()} />
           <button type="button" className="btn btn-ghost btn-small" onClick={() => copy('url', url)}>
             {copied === 'url' ? 'Copied' : 'Copy'}
           </button>
