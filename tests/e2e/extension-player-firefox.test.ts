@@ -9,30 +9,17 @@
 // title id and the event only. The Ask note and its button are the Chromium journey's
 // (extension-player.test.ts). Skipped when firefox-esr is not installed.
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { watchedOnLabel } from '@app/shared';
-import type { TestClient } from '../../server/test/support/test-server.js';
 import { FIREFOX, inPage, waitUntil } from './support/firefox-harness.js';
-import { type FirefoxVideoWorld, historyEntriesOnceThere, markWatchedAutomaticallyOnNetflix, signedInUser, startFirefoxVideoWorld } from './support/firefox-video-world.js';
+import { historyEntriesOnceThere, markWatchedAutomaticallyOnNetflix, useFirefoxVideoWorld } from './support/firefox-video-world.js';
 import { MEDIA_SECONDS, MEDIA_SESSION_PLAYER_URL, PLAY_TO_END } from './support/mimic-video.js';
 
 describe.skipIf(!existsSync(FIREFOX))('a title played to the end on a player page (firefox-esr, temporary add-on)', () => {
-  let world: FirefoxVideoWorld;
-  let marionette: FirefoxVideoWorld['marionette'];
-  let seen: FirefoxVideoWorld['seen'];
-  let user: TestClient;
-
-  beforeAll(async () => {
-    world = await startFirefoxVideoWorld();
-    ({ marionette, seen } = world);
-    user = await signedInUser(world, 'Firefox Player Tester', { nonce: 'firefox-player-nonce-0123456789', browser_name: 'Firefox (player test)' });
-  }, 240_000);
-
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = useFirefoxVideoWorld('Firefox Player Tester', { nonce: 'firefox-player-nonce-0123456789', browser_name: 'Firefox (player test)' });
 
   it('with "Mark it watched automatically" chosen, a title played to the end on a player page named by its media session is in the history as watched', async () => {
+    const { marionette, seen, user } = world();
     await markWatchedAutomaticallyOnNetflix(marionette);
 
     const fit = await user.api.fit.title({ title: 'Stranger Things' });

@@ -7,30 +7,17 @@
 // the event only. The Ask prompt and its button are the Chromium journey's
 // (extension-watched.test.ts). Skipped when firefox-esr is not installed.
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { watchedOnLabel } from '@app/shared';
-import type { TestClient } from '../../server/test/support/test-server.js';
 import { FIREFOX, inPage, waitUntil } from './support/firefox-harness.js';
-import { type FirefoxVideoWorld, historyEntriesOnceThere, markWatchedAutomaticallyOnNetflix, signedInUser, startFirefoxVideoWorld } from './support/firefox-video-world.js';
+import { historyEntriesOnceThere, markWatchedAutomaticallyOnNetflix, useFirefoxVideoWorld } from './support/firefox-video-world.js';
 import { MEDIA_SECONDS, PLAY_TO_END, TITLE_URL } from './support/mimic-video.js';
 
 describe.skipIf(!existsSync(FIREFOX))('a title watched on a streaming site (firefox-esr, temporary add-on)', () => {
-  let world: FirefoxVideoWorld;
-  let marionette: FirefoxVideoWorld['marionette'];
-  let seen: FirefoxVideoWorld['seen'];
-  let user: TestClient;
-
-  beforeAll(async () => {
-    world = await startFirefoxVideoWorld();
-    ({ marionette, seen } = world);
-    user = await signedInUser(world, 'Firefox Watched Tester', { nonce: 'firefox-watched-nonce-0123456789', browser_name: 'Firefox (watched test)' });
-  }, 240_000);
-
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = useFirefoxVideoWorld('Firefox Watched Tester', { nonce: 'firefox-watched-nonce-0123456789', browser_name: 'Firefox (watched test)' });
 
   it('with "Mark it watched automatically" chosen, a title played to the end on the site is in the history as watched', async () => {
+    const { marionette, seen, user } = world();
     await markWatchedAutomaticallyOnNetflix(marionette);
 
     const fit = await user.api.fit.title({ title: 'Stranger Things', year: 2016 });

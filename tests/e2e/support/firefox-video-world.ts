@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo, Server as TcpServer } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import type { TestClient, TestServer } from '../../../server/test/support/test-server.js';
 import { startTestServer } from '../../../server/test/support/test-server.js';
 import { freePort } from './extension-harness.js';
@@ -20,7 +21,7 @@ export interface FirefoxVideoWorld {
   close(): Promise<void>;
 }
 
-export async function startFirefoxVideoWorld(): Promise<FirefoxVideoWorld> {
+async function startFirefoxVideoWorld(): Promise<FirefoxVideoWorld> {
   const seen: SeenRequest[] = [];
   const dirs: string[] = [];
   const servers: Array<Server | TcpServer> = [];
@@ -56,11 +57,23 @@ export async function startFirefoxVideoWorld(): Promise<FirefoxVideoWorld> {
   }
 }
 
-/** A new onboarded user, whose extension token the add-on now holds. */
-export async function signedInUser(world: FirefoxVideoWorld, fullName: string, device: { nonce: string; browser_name: string }): Promise<TestClient> {
-  const { user, token } = await onboardedWithToken(world.server, fullName, device);
-  await handTokenToAddon(world.marionette, token);
-  return user;
+/**
+ * The world for the enclosing describe (started before its tests, closed after), with a new
+ * onboarded user whose extension token the add-on holds; call the result inside a test.
+ */
+export function useFirefoxVideoWorld(fullName: string, device: { nonce: string; browser_name: string }): () => FirefoxVideoWorld & { user: TestClient } {
+  let world: FirefoxVideoWorld | undefined;
+  let user: TestClient | undefined;
+  beforeAll(async () => {
+    world = await startFirefoxVideoWorld();
+    const connected = await onboardedWithToken(world.server, fullName, device);
+    await handTokenToAddon(world.marionette, connected.token);
+    user = connected.user;
+  }, 240_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+  return () => ({ ...world!, user: user! });
 }
 
 /** In the options page: Netflix turned on, then "Mark it watched automatically" chosen (and stored). */
