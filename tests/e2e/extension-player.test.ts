@@ -8,45 +8,30 @@
 // as watched on a streaming site (read through the API), and the requests held the name, then the
 // title id and the event: never the page's address.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { watchedOnLabel } from '@app/shared';
-import type { TestClient } from '../../server/test/support/test-server.js';
-import { type ChromiumVideoWorld, OPTIONS, signedInUser as signedInWith, startChromiumVideoWorld } from './support/chromium-video-world.js';
+import { OPTIONS, useChromiumVideoWorld } from './support/chromium-video-world.js';
 import { focusShadowButton, shadowText } from './support/closed-shadow.js';
 import { artifact } from './support/extension-harness.js';
-import { MEDIA_SESSION_PLAYER_URL, PLAY_TO_END, PLAYER_URL, type SeenRequest } from './support/mimic-video.js';
+import { MEDIA_SESSION_PLAYER_URL, PLAY_TO_END, PLAYER_URL } from './support/mimic-video.js';
 
 const PROMPT = 'tonights-pick-prompt';
 const BADGE = 'tonights-pick-badge';
 
 describe('a title played to the end on a player page (Chromium)', () => {
-  let world: ChromiumVideoWorld;
-  let seen: SeenRequest[];
-
-  beforeAll(async () => {
-    world = await startChromiumVideoWorld();
-    ({ seen } = world);
-  });
-
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  /** A new onboarded user, whose extension token the extension now holds. */
-  const signedInUser = (name: string): Promise<TestClient> =>
-    signedInWith(world, name, { nonce: `player-${name.replace(/\W/g, '')}-nonce-0123456789`, browser_name: 'Chromium (player test)' });
+  const { world, signedInUser } = useChromiumVideoWorld((name) => ({ nonce: `player-${name.replace(/\W/g, '')}-nonce-0123456789`, browser_name: 'Chromium (player test)' }));
 
   /** The text of our element with id `hostId`, or null when the page has none. */
-  const textOf = (page: Page, hostId: string) => shadowText(world.context, page, hostId);
+  const textOf = (page: Page, hostId: string) => shadowText(world().context, page, hostId);
 
-  const fitRequests = () => seen.filter((r) => r.url.startsWith('/api/recommendations/fit'));
-  const watchedRequests = () => seen.filter((r) => r.url === '/api/extension/watched');
+  const fitRequests = () => world().seen.filter((r) => r.url.startsWith('/api/recommendations/fit'));
+  const watchedRequests = () => world().seen.filter((r) => r.url === '/api/extension/watched');
 
   it('Ask me: no badge over the video, one lookup by name; the end brings "Watched it?", whose button marks the series watched', async () => {
     const user = await signedInUser('Player Asker');
     const fit = await user.api.fit.title({ title: 'Stranger Things' });
     const fitsBefore = fitRequests().length;
-    const tab = await world.context.newPage();
+    const tab = await world().context.newPage();
     await tab.goto(PLAYER_URL);
     // The lookup is the state to wait for: the content script read the player's title.
     await expect.poll(() => fitRequests().length, { timeout: 15_000 }).toBe(fitsBefore + 1);
@@ -63,7 +48,7 @@ describe('a title played to the end on a player page (Chromium)', () => {
     // One lookup for the title, none for its end.
     expect(fitRequests().length).toBe(fitsBefore + 1);
 
-    expect(await focusShadowButton(world.context, tab, 'watched-confirm')).toBe(true);
+    expect(await focusShadowButton(world().context, tab, 'watched-confirm')).toBe(true);
     await tab.keyboard.press('Enter');
     await expect.poll(() => textOf(tab, PROMPT)).toBe('Tonight’s Pick · Stranger Things | Marked watched. | ×');
     expect(watchedRequests().map((r) => [r.method, JSON.parse(r.body)])).toEqual([['POST', { title_id: fit.title_id, event: 'ended' }]]);
@@ -76,7 +61,7 @@ describe('a title played to the end on a player page (Chromium)', () => {
 
   it('automatically: a player named only by its media session is marked at the end, and the note says so', async () => {
     const user = await signedInUser('Player Auto');
-    const options = await world.context.newPage();
+    const options = await world().context.newPage();
     await options.goto(OPTIONS);
     await options.getByRole('radio', { name: 'Mark it watched automatically' }).check();
     await expect.poll(() => options.getByText('Saved: Mark it watched automatically.').isVisible()).toBe(true);
@@ -85,7 +70,7 @@ describe('a title played to the end on a player page (Chromium)', () => {
     const fit = await user.api.fit.title({ title: 'Stranger Things' });
     const before = watchedRequests().length;
     const fitsBefore = fitRequests().length;
-    const tab = await world.context.newPage();
+    const tab = await world().context.newPage();
     await tab.goto(MEDIA_SESSION_PLAYER_URL);
     expect(await tab.title()).toBe('Netflix');
     await expect.poll(() => fitRequests().length, { timeout: 15_000 }).toBe(fitsBefore + 1);

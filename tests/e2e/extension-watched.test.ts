@@ -7,48 +7,33 @@
 // streaming site (read through the API), and the one request carried the title id and the event.
 /// <reference types="chrome" />
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { watchedOnLabel } from '@app/shared';
-import type { TestClient } from '../../server/test/support/test-server.js';
-import { type ChromiumVideoWorld, OPTIONS, signedInUser as signedInWith, startChromiumVideoWorld } from './support/chromium-video-world.js';
+import { OPTIONS, useChromiumVideoWorld } from './support/chromium-video-world.js';
 import { focusShadowButton, shadowText } from './support/closed-shadow.js';
 import { artifact } from './support/extension-harness.js';
-import { MEDIA_SECONDS, PLAY_TO_END, TITLE_URL, type SeenRequest } from './support/mimic-video.js';
+import { MEDIA_SECONDS, PLAY_TO_END, TITLE_URL } from './support/mimic-video.js';
 
 const TITLE = { title: 'Stranger Things', year: 2016 };
 
 describe('a title watched on a streaming site (Chromium)', () => {
-  let world: ChromiumVideoWorld;
-  let seen: SeenRequest[];
-
-  beforeAll(async () => {
-    world = await startChromiumVideoWorld();
-    ({ seen } = world);
-  });
-
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  /** A new onboarded user, whose extension token the extension now holds. */
-  const signedInUser = (name: string): Promise<TestClient> =>
-    signedInWith(world, name, { nonce: `watched-${name.replace(/\W/g, '')}-nonce-0123456789`, browser_name: 'Chromium (watched test)' });
+  const { world, signedInUser } = useChromiumVideoWorld((name) => ({ nonce: `watched-${name.replace(/\W/g, '')}-nonce-0123456789`, browser_name: 'Chromium (watched test)' }));
 
   /** The badge's text, read through the closed shadow root over CDP. */
-  const badgeText = (page: Page) => shadowText(world.context, page, 'tonights-pick-badge');
+  const badgeText = (page: Page) => shadowText(world().context, page, 'tonights-pick-badge');
 
   /** Presses one of the badge's buttons (by its data-action) with the keyboard. */
   async function pressBadgeButton(page: Page, action: string): Promise<void> {
-    if (!(await focusShadowButton(world.context, page, action))) throw new Error(`no badge button ${action}`);
+    if (!(await focusShadowButton(world().context, page, action))) throw new Error(`no badge button ${action}`);
     await page.keyboard.press('Enter');
   }
 
-  const watchedRequests = () => seen.filter((r) => r.url === '/api/extension/watched');
+  const watchedRequests = () => world().seen.filter((r) => r.url === '/api/extension/watched');
 
   it('Ask me (the default): the end of the video asks "Watched it?" and sends nothing; its button marks the title watched', async () => {
     const user = await signedInUser('Ask Tester');
     const fit = await user.api.fit.title(TITLE);
-    const tab = await world.context.newPage();
+    const tab = await world().context.newPage();
     await tab.goto(TITLE_URL);
     await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toContain('Watched it');
     expect(await badgeText(tab)).not.toContain('Watched it?');
@@ -74,18 +59,18 @@ describe('a title watched on a streaming site (Chromium)', () => {
 
   it('Mark it watched automatically (chosen in the options page): the end of the video marks it, and the badge says so', async () => {
     const user = await signedInUser('Auto Tester');
-    const options = await world.context.newPage();
+    const options = await world().context.newPage();
     await options.goto(OPTIONS);
     await expect.poll(() => options.getByRole('radio', { name: 'Ask me' }).isChecked()).toBe(true);
     await options.getByRole('radio', { name: 'Mark it watched automatically' }).check();
     await expect.poll(() => options.getByText('Saved: Mark it watched automatically.').isVisible()).toBe(true);
     await options.screenshot({ path: artifact('watched-options.png'), fullPage: true });
     await options.close();
-    expect(await world.worker.evaluate(async () => (await chrome.storage.local.get('watchedMode')).watchedMode)).toBe('auto');
+    expect(await world().worker.evaluate(async () => (await chrome.storage.local.get('watchedMode')).watchedMode)).toBe('auto');
 
     const fit = await user.api.fit.title(TITLE);
     const before = watchedRequests().length;
-    const tab = await world.context.newPage();
+    const tab = await world().context.newPage();
     await tab.goto(TITLE_URL);
     await expect.poll(() => badgeText(tab), { timeout: 15_000 }).toContain('Watched it');
     await tab.evaluate(PLAY_TO_END);

@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Worker } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../../server/test/support/test-server.js';
 import { buildExtensionFor, EXTENSION_ID, freePort, launchWithExtension } from './extension-harness.js';
 import { onboardedWithToken } from './extension-user.js';
@@ -23,7 +24,7 @@ export interface ChromiumVideoWorld {
   close(): Promise<void>;
 }
 
-export async function startChromiumVideoWorld(): Promise<ChromiumVideoWorld> {
+async function startChromiumVideoWorld(): Promise<ChromiumVideoWorld> {
   const seen: SeenRequest[] = [];
   const dirs: string[] = [];
   const servers: Server[] = [];
@@ -69,9 +70,26 @@ export async function startChromiumVideoWorld(): Promise<ChromiumVideoWorld> {
   }
 }
 
-/** A new onboarded user, whose extension token the extension now holds. */
-export async function signedInUser(world: ChromiumVideoWorld, fullName: string, device: { nonce: string; browser_name: string }): Promise<TestClient> {
-  const { user, token } = await onboardedWithToken(world.server, fullName, device);
-  await world.worker.evaluate(async (t) => chrome.storage.local.set({ token: t }), token);
-  return user;
+type Device = { nonce: string; browser_name: string };
+
+/**
+ * The world for the enclosing describe (started before its tests, closed after): `world()` inside
+ * a test, and `signedInUser(name)`, a new onboarded user whose extension token (for `device(name)`)
+ * the extension now holds.
+ */
+export function useChromiumVideoWorld(device: (fullName: string) => Device) {
+  let started: ChromiumVideoWorld | undefined;
+  beforeAll(async () => {
+    started = await startChromiumVideoWorld();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const world = () => started!;
+  async function signedInUser(fullName: string): Promise<TestClient> {
+    const { user, token } = await onboardedWithToken(world().server, fullName, device(fullName));
+    await world().worker.evaluate(async (t) => chrome.storage.local.set({ token: t }), token);
+    return user;
+  }
+  return { world, signedInUser };
 }
