@@ -49,6 +49,21 @@ describe('the Firefox build in Firefox ESR', () => {
     });
   });
 
+  /**
+   * The element once the page shows it. The navigation above is not awaited, so a poll may land
+   * while the page is being replaced: Firefox then answers that evaluation with a protocol error
+   * (no document yet), which says nothing of the page's state, and the wait starts again.
+   */
+  async function contentOf(page: Page, selector: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await page.waitForSelector(selector, { timeout: 20_000 });
+      } catch (err) {
+        if (attempt >= 5 || !causedByProtocolError(err)) throw err;
+      }
+    }
+  }
+
   afterAll(async () => {
     await firefox?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
@@ -64,7 +79,7 @@ describe('the Firefox build in Firefox ESR', () => {
     // Firefox does not report a load event for moz-extension:// pages over BiDi, so the page is
     // waited for by its content instead of by the navigation.
     void popup.goto(POPUP, { timeout: 5_000 }).catch(() => undefined);
-    const signedOut = await popup.waitForSelector('[data-state="signed-out"]', { timeout: 20_000 });
+    const signedOut = await contentOf(popup, '[data-state="signed-out"]');
     expect(await signedOut!.evaluate((el) => (el as HTMLElement).innerText)).toContain('Sign in with your account in the web app');
     expect(await popup.$eval('[data-action="sign-in"]', (b) => (b as HTMLButtonElement).disabled)).toBe(false);
     expect(pageErrors).toEqual([]);
@@ -83,3 +98,8 @@ describe('the Firefox build in Firefox ESR', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+function causedByProtocolError(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e.name === 'ProtocolError') return true;
+  return false;
+}
