@@ -28,6 +28,7 @@ import { platformCountries } from './0029_platform_countries.js';
 import { sync } from './0030_sync.js';
 import { connections } from './0031_connections.js';
 import { watchedOn } from './0032_watched_on.js';
+import { growth } from './0033_growth.js';
 
 export type { Dialect } from './migration.js';
 
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0030_sync': sync,
   '0031_connections': connections,
   '0032_watched_on': watchedOn,
+  '0033_growth': growth,
 };

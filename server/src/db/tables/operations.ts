@@ -68,3 +68,22 @@ export interface HealthProbeTable {
   id: string;
   checked_at: string;
 }
+
+/** A scheduled user's next delivery instant (ISO UTC), one row while scheduled delivery is on (0033). */
+export interface DeliveryScheduleTable {
+  user_id: string;
+  next_at: string;
+  updated_at: string;
+}
+
+/** One build of the co-like neighbours, shared by every instance (0033); the newest id serves. */
+export interface CoLikeTablesTable {
+  id: Generated<number>;
+  built_at: string;
+  catalog_version: number;
+  rows: number;
+  users: number;
+  build_ms: number;
+  /** The serialized NeighbourTable (engine/neighbours-codec.ts). */
+  data: Uint8Array;
+}
