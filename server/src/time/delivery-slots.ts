@@ -61,6 +61,9 @@ export function nextDeliveryAt(u: SlotFields, after: Date): Date | null {
     const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() || 7;
     if (!days.includes(weekday)) continue;
     const at = zonedTimeToUtc({ ...date, hour, minute }, timeZone);
+    // A wall time a DST jump skips is taken just after the jump; when that is already the next
+    // day (Nuuk's 23:30 on the night it springs forward) the day has no slot, as dueSlot says.
+    if (localDateTime(at, timeZone).day !== date.day) continue;
     if (at.getTime() > from.getTime()) return at;
   }
   return null;
