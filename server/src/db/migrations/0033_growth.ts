@@ -2,19 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Migration } from './migration.js';
 
 /**
- * Work that must not grow with the number of users (issue 38; docs/performance.md, "Growth").
- * `delivery_schedule` holds each scheduled user's next delivery instant in UTC, one row per user
- * whose scheduled delivery is on, so the scheduler finds who is due by an index instead of reading
- * every user. Rows are written by the users' repository whenever a schedule, a time zone or the
- * delivery switch changes, and moved on by the scheduler when it claims a slot. Existing users get
- * a row due at once: the first tick works out their real next slot (it delivers only what
- * dueSlot says is due now).
- * `co_like_tables` holds the co-like neighbours built once (by whichever instance holds the
- * co-likes lease) as one compact blob, so every instance reads the same table instead of
- * rebuilding it from every user's positives.
+ * Work that must not grow with the number of users (issue 38). `delivery_schedule` holds each
+ * scheduled user's next delivery instant in UTC, one row per user whose scheduled delivery can be
+ * due (onboarded, verified, delivery on), so who is due can be found by an index instead of by
+ * reading every user. The users' repository rewrites a row whenever a schedule, a time zone or the
+ * delivery switch changes (features/users/delivery-schedule.repository.ts). Existing users get a
+ * row at 1970, meaning "not worked out yet": a migration is history and does not run today's slot
+ * code, so the first reader works their real slot out.
  */
 export const growth: Migration = {
-  async up(db: Kysely<any>, dialect) {
+  async up(db: Kysely<any>) {
     await db.schema
       .createTable('delivery_schedule')
       .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -33,19 +30,6 @@ export const growth: Migration = {
           .where('email_verified', '=', 1)
           .where('email_delivery', '=', 1),
       )
-      .execute();
-    // Retries and deliveries prepared ahead are found by their lease time, not by reading the day's rows.
-    await db.schema.createIndex('deliveries_pending_idx').on('deliveries').columns(['status', 'lease_until']).execute();
-
-    await db.schema
-      .createTable('co_like_tables')
-      .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('built_at', 'text', (c) => c.notNull())
-      .addColumn('catalog_version', 'integer', (c) => c.notNull())
-      .addColumn('rows', 'integer', (c) => c.notNull())
-      .addColumn('users', 'integer', (c) => c.notNull())
-      .addColumn('build_ms', 'integer', (c) => c.notNull())
-      .addColumn('data', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
       .execute();
   },
 };

@@ -75,15 +75,3 @@ export interface DeliveryScheduleTable {
   next_at: string;
   updated_at: string;
 }
-
-/** One build of the co-like neighbours, shared by every instance (0033); the newest id serves. */
-export interface CoLikeTablesTable {
-  id: Generated<number>;
-  built_at: string;
-  catalog_version: number;
-  rows: number;
-  users: number;
-  build_ms: number;
-  /** The serialized NeighbourTable (engine/neighbours-codec.ts). */
-  data: Uint8Array;
-}

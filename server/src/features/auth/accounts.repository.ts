@@ -1,6 +1,7 @@
 // The writes on users that decide who owns an address (docs/security.md, "Pre-registration").
 import type { DB } from '../../db/connection.js';
 import type { UserRow } from '../users/users.repository.js';
+import { keepSchedule } from '../users/delivery-schedule.repository.js';
 
 /**
  * A new registration of an address nobody has verified yet replaces the pending one: its password
@@ -32,14 +33,19 @@ export async function claimAddress(db: DB, userId: string, keepPasswordHash: str
       .where('password_hash', '=', keepPasswordHash)
       .returningAll()
       .executeTakeFirst();
-    if (kept) return kept;
+    if (kept) {
+      await keepSchedule(db, kept, now);
+      return kept;
+    }
   }
-  return db
+  const row = await db
     .updateTable('users')
     .set({ email_verified: 1, password_hash: null, full_name: null, tokens_valid_after: now.getTime(), updated_at: now.toISOString() })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await keepSchedule(db, row, now);
+  return row;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/transaction.js';
 import type { UsersTable } from '../../db/schema.js';
 import { allColumns } from '../../db/columns.js';
 import { exclusionsOf, maxAgeRatingOf, parseList, tonightOf } from './user-fields.js';
+import { keepSchedule, touchesSchedule } from './delivery-schedule.repository.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -143,13 +144,16 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow> {
     .executeTakeFirstOrThrow();
 }
 
+/** Rewrites the user's next delivery slot too when the patch touches anything it depends on. */
 export async function updateUser(db: Queryable, id: string, patch: Updateable<UsersTable>, now: Date): Promise<UserRow> {
-  return db
+  const row = await db
     .updateTable('users')
     .set({ ...patch, updated_at: now.toISOString() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (touchesSchedule(patch)) await keepSchedule(db, row, now);
+  return row;
 }
 
 export async function countUsers(db: Queryable): Promise<number> {
