@@ -2,33 +2,72 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { DB } from '../db/connection.js';
+import type { Tx } from '../db/transaction.js';
+import type { Dialect } from '../db/migrations/migration.js';
 import type { DeliveriesTable } from '../db/schema.js';
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type DeliveryStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 
-/** Who can be due: onboarded, verified, scheduled delivery on. Only the schedule's columns. */
-export function scheduledUsers(db: DB) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'selected_days', 'recommendation_frequency', 'recommendation_day', 'recommendation_time', 'timezone', 'created_at'])
-    .where('is_onboarded', '=', 1)
-    .where('email_verified', '=', 1)
-    .where('email_delivery', '=', 1)
-    .execute();
+/** Schedule rows read per claim transaction: one short write at a time, whatever the number of users. */
+export const CLAIM_BATCH = 500;
+
+/**
+ * Users whose stored next slot has come (delivery_schedule, by its next_at index), with the
+ * columns that say whether and when they are due. PostgreSQL locks the rows it returns and skips
+ * rows another instance holds (FOR UPDATE SKIP LOCKED), so instances claiming at once take
+ * different users; SQLite runs this in a write transaction, which has the database to itself.
+ */
+export function dueSchedules(tx: Tx, dialect: Dialect, now: Date, limit = CLAIM_BATCH) {
+  const q = tx
+    .selectFrom('delivery_schedule as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      'u.id',
+      'u.selected_days',
+      'u.recommendation_frequency',
+      'u.recommendation_day',
+      'u.recommendation_time',
+      'u.timezone',
+      'u.created_at',
+      'u.is_onboarded',
+      'u.email_verified',
+      'u.email_delivery',
+    ])
+    .where('s.next_at', '<=', now.toISOString())
+    .orderBy('s.next_at')
+    .limit(limit);
+  return (dialect === 'postgres' ? q.forUpdate('s').skipLocked() : q).execute();
 }
 
-/** The deliveries of these local dates: what is already done or held, so a tick skips it without writing. */
-export function deliveriesOn(db: DB, localDates: string[]) {
+/** Moves a user's next slot on (the pass claimed the one that came), or removes it when there is none. */
+export async function moveSchedule(tx: Tx, userId: string, next: Date | null, now: Date): Promise<void> {
+  if (!next) {
+    await tx.deleteFrom('delivery_schedule').where('user_id', '=', userId).execute();
+    return;
+  }
+  await tx.updateTable('delivery_schedule').set({ next_at: next.toISOString(), updated_at: now.toISOString() }).where('user_id', '=', userId).execute();
+}
+
+/**
+ * Deliveries waiting for a sender: pending, under the attempt limit, no live lease (a first try,
+ * or a retry whose wait is over). Found by the (status, lease_until) index, not by the day's rows.
+ */
+export function waitingDeliveries(db: DB, now: Date, maxAttempts: number, limit = CLAIM_BATCH) {
+  const at = now.toISOString();
   return db
     .selectFrom('deliveries')
-    .select(['user_id', 'local_date', 'status', 'attempts', 'lease_until'])
-    .where('local_date', 'in', localDates)
+    .select(['user_id', 'local_date'])
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+    .where('attempts', '<', maxAttempts)
+    .orderBy('due_at')
+    .limit(limit)
     .execute();
 }
 
 /** The claim: one row per user and local day, whoever inserts first; a second insert does nothing. */
-export async function claimDelivery(db: DB, userId: string, localDate: string, dueAt: Date, now: Date): Promise<void> {
+export async function claimDelivery(db: DB | Tx, userId: string, localDate: string, dueAt: Date, now: Date): Promise<void> {
   const at = now.toISOString();
   await db
     .insertInto('deliveries')

@@ -31,5 +31,7 @@ export const growth: Migration = {
           .where('email_delivery', '=', 1),
       )
       .execute();
+    // The scheduler finds deliveries waiting for a sender (a first try or a retry) by their lease, not by a day's rows.
+    await db.schema.createIndex('deliveries_waiting_idx').on('deliveries').columns(['status', 'lease_until']).execute();
   },
 };
