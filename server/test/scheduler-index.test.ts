@@ -44,6 +44,22 @@ describe.each(dialects)('the scheduler reads only who is due on %s', (dialect) =
     expect(await deliveriesOf(server, u.userId)).toEqual([]);
   });
 
+  it('a delivery left pending on an earlier day is never sent late', async () => {
+    const u = await scheduledUser(server, { timezone: 'UTC', days: [3], time: '09:00' });
+    await server.running.ctx.db
+      .insertInto('deliveries')
+      .values({ id: `stale-${u.userId}`, user_id: u.userId, local_date: '2026-04-06', due_at: '2026-04-06T09:00:00.000Z', status: 'pending', attempts: 1, created_at: '2026-04-06T09:00:00.000Z', updated_at: '2026-04-06T09:00:00.000Z' })
+      .execute();
+    // Wednesday 12:00: Wednesday's slot is due, Monday's pending row is two days old.
+    const pass = await runAt(server, clock, '2026-04-08T12:00:00Z');
+    expect(pass.claimed).toBe(1);
+    const rows = await deliveriesOf(server, u.userId);
+    expect(rows.map((r) => [r.local_date, r.status])).toEqual([
+      ['2026-04-06', 'pending'],
+      ['2026-04-08', 'sent'],
+    ]);
+  });
+
   it.runIf(dialect === 'sqlite')("finds due users by the next slot's index, never by reading every user", async () => {
     const plan = await sql<{ detail: string }>`explain query plan
       select u.id from delivery_schedule as s inner join users as u on u.id = s.user_id

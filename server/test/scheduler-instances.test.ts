@@ -37,8 +37,8 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     expect(passes.reduce((n, p) => n + p.claimed, 0)).toBe(users.length);
     expect(passes.reduce((n, p) => n + p.sent, 0)).toBe(users.length);
     expect(passes.every((p) => p.errors === 0)).toBe(true);
-    // Both instances took part.
-    expect(passes.filter((_, i) => i % 2 === 0).reduce((n, p) => n + p.claimed, 0)).toBeGreaterThan(0);
+    // Which instance wins each lease is down to timing (one claim transaction can take every due
+    // user); what holds whatever the timing is that each slot went out once, asserted below.
     for (const u of users) {
       const rows = await deliveriesOf(a, u.userId);
       expect(rows.map((r) => [r.status, r.attempts])).toEqual([['sent', 1]]);

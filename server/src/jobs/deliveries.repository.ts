@@ -49,9 +49,14 @@ export async function moveSchedule(tx: Tx, userId: string, next: Date | null, no
   await tx.updateTable('delivery_schedule').set({ next_at: next.toISOString(), updated_at: now.toISOString() }).where('user_id', '=', userId).execute();
 }
 
+/** A slot is today's in its zone for at most this long after it was due (a local day with a DST hour back is 25 h). */
+const TODAY_AT_MOST_MS = 26 * 3_600_000;
+
 /**
  * Deliveries waiting for a sender: pending, under the attempt limit, no live lease (a first try,
- * or a retry whose wait is over). Found by the (status, lease_until) index, not by the day's rows.
+ * or a retry whose wait is over), and due recently enough to still be today's slot: one left
+ * pending on an earlier day is never sent late. Found by the (status, lease_until) index, not by
+ * the day's rows.
  */
 export function waitingDeliveries(db: DB, now: Date, maxAttempts: number, limit = CLAIM_BATCH) {
   const at = now.toISOString();
@@ -59,6 +64,7 @@ export function waitingDeliveries(db: DB, now: Date, maxAttempts: number, limit 
     .selectFrom('deliveries')
     .select(['user_id', 'local_date'])
     .where('status', '=', 'pending')
+    .where('due_at', '>', new Date(now.getTime() - TODAY_AT_MOST_MS).toISOString())
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
     .where('attempts', '<', maxAttempts)
     .orderBy('due_at')
