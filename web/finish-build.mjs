@@ -43,11 +43,13 @@ function inlineCss(file) {
   return css;
 }
 /**
- * A stylesheet's link kept disabled: the browser does not fetch a disabled stylesheet, and the code
- * that loads a chunk finds the link and does not fetch that stylesheet either (Vite's preload looks
- * for a stylesheet link of that href before it adds one).
+ * A stylesheet's link kept as a marker: its type is not a style language the browser knows, so the
+ * browser does not fetch it (HTML's "should fetch" for a stylesheet link), and the code that loads a
+ * chunk finds the link and does not fetch that stylesheet either (Vite's preload looks for a
+ * stylesheet link of that href before it adds one). A `disabled` link served the same end until
+ * Chromium 150, which fetches disabled stylesheets.
  */
-const disabledLink = (file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+const markerLink = (file) => `<link rel="stylesheet" crossorigin href="/${file}" type="text/x-in-page">`;
 
 /** The shell's stylesheets, by file. */
 const shellCss = [...shell.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)].map((m) => m[1]);
@@ -55,14 +57,14 @@ const shellCss = [...shell.matchAll(/<link rel="stylesheet" crossorigin href="\/
 /**
  * A page's stylesheets. Pre-rendered, they are inline: its markup paints before any request. A
  * signed-in page has nothing to paint before its code has run, and takes them as one file: one
- * request instead of one per chunk, beside its scripts. Either way each one keeps a disabled link.
+ * request instead of one per chunk, beside its scripts. Either way each one keeps a marker link.
  */
 function styles(files, signedIn) {
-  if (!signedIn) return files.map((f) => `<style>${inlineCss(f)}</style>\n    ${disabledLink(f)}`);
+  if (!signedIn) return files.map((f) => `<style>${inlineCss(f)}</style>\n    ${markerLink(f)}`);
   const text = files.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
   const file = `assets/page-${createHash('sha256').update(text).digest('hex').slice(0, 8)}.css`;
   writeFileSync(join(dist, file), text);
-  return [`<link rel="stylesheet" crossorigin href="/${file}">`, ...files.map(disabledLink)];
+  return [`<link rel="stylesheet" crossorigin href="/${file}">`, ...files.map(markerLink)];
 }
 
 // The signed-in chunk group (vite.config.ts) must stay out of every page a visitor sees signed out.

@@ -89,4 +89,18 @@ describe("the dashboard's first view", () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it('the landing and sign-in pages ask for no stylesheet: theirs are in the page', async () => {
+    const page = await (await newContext(browser, server.url, 'phone')).newPage();
+    const requests: string[] = [];
+    page.on('request', (r: Request) => requests.push(new URL(r.url()).pathname));
+    for (const path of ['/', '/login']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle', { timeout: 10_000 });
+      // Styled by the inline stylesheet: the app's own font stack, not the browser's default serif.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily), path).not.toMatch(/^(serif|"?Times)/i);
+    }
+    expect(requests.filter((r) => r.endsWith('.css'))).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
 });
