@@ -11,7 +11,7 @@ import type { CatalogMetaTable, CatalogSyncItemsTable, PlatformsTable, TitleAvai
 import type { PaymentOrdersTable, ProcessedEventsTable } from './tables/billing.js';
 import type { SyncEventsTable, UserLibraryTable } from './tables/sync.js';
 import type { ConnectionDeviceCodesTable, ConnectionsTable } from './tables/connections.js';
-import type { AnalyticsEventsTable, AppSecretsTable, DeliveriesTable, DeliveryScheduleTable, FeedbackTable, HealthProbeTable, JobLeasesTable, RateLimitHitsTable } from './tables/operations.js';
+import type { AnalyticsEventsTable, AppSecretsTable, CoLikeTablesTable, DeliveriesTable, DeliveryScheduleTable, FeedbackTable, HealthProbeTable, JobLeasesTable, RateLimitHitsTable } from './tables/operations.js';
 
 export type { CalendarOauthStatesTable, ExtensionTokensTable, SessionsTable, UsersTable };
 export type { AccountDeletionCodesTable, EmailChangeCodesTable, LoginUnlockCodesTable, PasswordResetCodesTable, VerificationCodesTable };
@@ -59,5 +59,6 @@ export interface Database {
   user_library: UserLibraryTable;
   connections: ConnectionsTable;
   delivery_schedule: DeliveryScheduleTable;
+  co_like_tables: CoLikeTablesTable;
   connection_device_codes: ConnectionDeviceCodesTable;
 }

@@ -29,6 +29,7 @@ import { sync } from './0030_sync.js';
 import { connections } from './0031_connections.js';
 import { watchedOn } from './0032_watched_on.js';
 import { growth } from './0033_growth.js';
+import { coLikeTables } from './0034_co_like_tables.js';
 
 export type { Dialect } from './migration.js';
 
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0031_connections': connections,
   '0032_watched_on': watchedOn,
   '0033_growth': growth,
+  '0034_co_like_tables': coLikeTables,
 };

@@ -75,3 +75,15 @@ export interface DeliveryScheduleTable {
   next_at: string;
   updated_at: string;
 }
+
+/** One build of the co-like neighbours, shared by every instance (0034); the newest id serves. */
+export interface CoLikeTablesTable {
+  id: Generated<number>;
+  built_at: string;
+  catalog_version: number;
+  rows: number;
+  users: number;
+  build_ms: number;
+  /** The encoded NeighbourTable. */
+  data: Uint8Array;
+}
