@@ -30,6 +30,7 @@ import { connections } from './0031_connections.js';
 import { watchedOn } from './0032_watched_on.js';
 import { growth } from './0033_growth.js';
 import { coLikeTables } from './0034_co_like_tables.js';
+import { perUserIndexes } from './0035_per_user_indexes.js';
 
 export type { Dialect } from './migration.js';
 
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0032_watched_on': watchedOn,
   '0033_growth': growth,
   '0034_co_like_tables': coLikeTables,
+  '0035_per_user_indexes': perUserIndexes,
 };

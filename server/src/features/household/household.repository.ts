@@ -109,12 +109,23 @@ export async function householdExportRows(db: DB, userId: string, email: string)
       .where('i.email', '=', email.toLowerCase())
       .orderBy('i.created_at')
       .execute(),
+    // Asked by them, then rated by them (and asked by the partner): each half found by its index
+    // (together_picks_asked_by_idx, together_ratings_user_idx). One OR across the outer join read
+    // every household's picks.
     db
       .selectFrom('together_picks as p')
       .leftJoin('together_ratings as r', (j) => j.onRef('r.pick_id', '=', 'p.id').on('r.user_id', '=', userId))
       .select(['p.title_id', 'p.movie_title', 'p.asked_by', 'p.platform', 'p.reason', 'p.created_at', 'r.rating'])
-      .where((eb) => eb.or([eb('p.asked_by', '=', userId), eb('r.user_id', '=', userId)]))
-      .orderBy('p.created_at')
+      .where('p.asked_by', '=', userId)
+      .unionAll(
+        db
+          .selectFrom('together_ratings as r')
+          .innerJoin('together_picks as p', 'p.id', 'r.pick_id')
+          .select(['p.title_id', 'p.movie_title', 'p.asked_by', 'p.platform', 'p.reason', 'p.created_at', 'r.rating'])
+          .where('r.user_id', '=', userId)
+          .where('p.asked_by', '<>', userId),
+      )
+      .orderBy('created_at')
       .execute(),
   ]);
   return { household, sent, received, picks };
