@@ -5,6 +5,7 @@
 export const SERVER_BUNDLES = {
   'main.mjs': 'server/src/main.ts',
   'import-parser.mjs': 'server/src/features/imports/parsers/worker.ts',
+  'co-likes-builder.mjs': 'server/src/features/history/co-likes-worker.ts',
   'admin.mjs': 'server/src/admin.ts',
   'catalog.mjs': 'server/src/catalog-cli.ts',
 };

@@ -1,6 +1,7 @@
 // Kysely only: the instance's positive interactions (favourites, likes, watched titles) for the
 // co-like neighbours, read in pages in (user, order) order so that millions of rows never sit in
-// one result set; and how many ratings or favourites arrived since a time.
+// one result set; how many ratings or favourites arrived since a time; and the shared builds
+// (co_like_tables), stored by the instance that built one and read by every instance.
 import type { DB } from '../../db/connection.js';
 
 /** Rows per query while reading the instance's positives. */
@@ -77,4 +78,45 @@ function removedPositives(applied: string | null): number {
   } catch {
     return 0;
   }
+}
+
+/** A stored co-likes build without its blob: what an instance needs to tell whether it holds the newest. */
+export interface CoLikeTableMeta {
+  id: number;
+  built_at: string;
+  catalog_version: number;
+  rows: number;
+  users: number;
+  build_ms: number;
+}
+
+/**
+ * Stores a build and deletes every row older than the one before it: the newest serves, and the
+ * previous one stays for an instance that found its id a moment ago and reads it now.
+ */
+export async function storeCoLikeTable(db: DB, build: Omit<CoLikeTableMeta, 'id'>, data: Uint8Array): Promise<number> {
+  const blob = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const { id } = await db.insertInto('co_like_tables').values({ ...build, data: blob }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .deleteFrom('co_like_tables')
+    .where('id', '<', (eb) => eb.selectFrom('co_like_tables').select((s) => s.fn.max('id').as('previous')).where('id', '<', id))
+    .execute();
+  return Number(id);
+}
+
+/** The newest build's id and meta (one step down the primary key), or undefined when none is stored. */
+export async function newestCoLikeTable(db: DB): Promise<CoLikeTableMeta | undefined> {
+  const row = await db
+    .selectFrom('co_like_tables')
+    .select(['id', 'built_at', 'catalog_version', 'rows', 'users', 'build_ms'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { ...row, id: Number(row.id), catalog_version: Number(row.catalog_version), rows: Number(row.rows), users: Number(row.users), build_ms: Number(row.build_ms) };
+}
+
+/** One build's blob, or undefined when it was deleted meanwhile. */
+export async function coLikeTableData(db: DB, id: number): Promise<Uint8Array | undefined> {
+  const row = await db.selectFrom('co_like_tables').select('data').where('id', '=', id).executeTakeFirst();
+  return row?.data;
 }

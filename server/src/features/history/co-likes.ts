@@ -1,16 +1,24 @@
-// The co-like neighbours ("people who liked X also liked this") learned from this instance's own
-// users: favourites, likes and watched titles (a mild positive); dislikes never count. One table
-// per server, rebuilt in the background when it is missing, older than MAX_AGE_MS, built for an
-// older catalog version, or when enough ratings and favourites arrived since the last build. The
-// rebuild reads the database page by page and computes in steps of a few milliseconds between
-// which requests are served; the previous table keeps serving until the new one is complete.
+// The co-like neighbours ("people who liked X also liked this") learned from the users of every
+// instance sharing the database: favourites, likes and watched titles (a mild positive); dislikes
+// never count. One table for all instances, stored in co_like_tables (engine/neighbours-codec.ts):
+// each instance asks for the newest row's id at most every checkEveryMs and, when it is newer than
+// the table it serves, reads and decodes it while the old table keeps serving. A rebuild is due
+// when no table is stored, it is older than maxAgeMs, it was built for an older catalog version,
+// or enough ratings and favourites arrived since it was built; only the instance that wins the
+// 'co-likes' lease (db/job-leases.ts) builds it, on a worker thread with its own database
+// connection (co-likes-worker.ts), so no instance spends its event loop or memory on the build.
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
-import { buildNeighboursInSteps, DEFAULT_WEIGHTS, type Interaction, type NeighbourOptions, type NeighbourTable } from '../../engine/index.js';
-import { changesSince, favouritePage, PAGE_ROWS, positivePage } from './co-likes.repository.js';
+import type { NeighbourOptions, NeighbourTable } from '../../engine/index.js';
+import { CorruptNeighbours, decodeNeighbours } from '../../engine/neighbours-codec.js';
+import { claimJob, JOB_LEASE_MS, releaseJob, renewJob } from '../../db/job-leases.js';
+import { changesSince, coLikeTableData, newestCoLikeTable, PAGE_ROWS, type CoLikeTableMeta } from './co-likes.repository.js';
+import { buildAndStore, type CoLikesJob, type CoLikesReply } from './co-likes-worker.js';
 
 export interface CoLikesOptions {
-  /** How often (at most) to ask the database whether enough changed (default 1 minute). */
+  /** How often (at most) to ask the database for a newer table and whether enough changed (default 1 minute). */
   checkEveryMs?: number;
   /** Rebuild a table this old whatever changed, e.g. to pick up watched titles (default 6 hours). */
   maxAgeMs?: number;
@@ -22,71 +30,28 @@ export interface CoLikesOptions {
   pageRows?: number;
 }
 
+/** The stored build an instance serves, whichever instance built it. */
 export interface CoLikesBuild {
+  /** Its co_like_tables row. */
+  id: number;
   /** Positive interactions read. */
   rows: number;
   users: number;
   /** Catalog version the table was built for. */
   catalogVersion: number;
-  /** When the build started reading (the clock's time). */
+  /** When the build started reading (the builder's clock). */
   startedAt: Date;
   ms: number;
   bytes: number;
 }
 
-/** Interactions in compact columns (ids interned once); read back as one reused row object. */
-class Positives {
-  private readonly names: string[] = [];
-  private readonly idOf = new Map<string, number>();
-  private user = new Uint32Array(1 << 12);
-  private title = new Uint32Array(1 << 12);
-  private weight = new Float32Array(1 << 12);
-  private userCount = 0;
-  private lastUser = '';
-  length = 0;
-
-  push(userId: string, titleId: string, weight: number): void {
-    if (this.length === this.user.length) {
-      this.user = grow(this.user, new Uint32Array(this.length * 2));
-      this.title = grow(this.title, new Uint32Array(this.length * 2));
-      this.weight = grow(this.weight, new Float32Array(this.length * 2));
-    }
-    // Rows come grouped by user, twice (favourites, then issued titles): count users once.
-    if (userId !== this.lastUser && !this.idOf.has(userId)) this.userCount++;
-    this.lastUser = userId;
-    this.user[this.length] = this.intern(userId);
-    this.title[this.length] = this.intern(titleId);
-    this.weight[this.length++] = weight;
-  }
-
-  get users(): number {
-    return this.userCount;
-  }
-
-  *rows(): Generator<Interaction> {
-    const row: Interaction = { userId: '', titleId: '', weight: 0 };
-    for (let x = 0; x < this.length; x++) {
-      row.userId = this.names[this.user[x]];
-      row.titleId = this.names[this.title[x]];
-      row.weight = this.weight[x];
-      yield row;
-    }
-  }
-
-  /** User and title ids share one table: they are different strings (uuids and catalog ids). */
-  private intern(id: string): number {
-    let n = this.idOf.get(id);
-    if (n === undefined) this.idOf.set(id, (n = this.names.push(id) - 1));
-    return n;
-  }
-}
-
-function grow<T extends Uint32Array | Float32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
-}
-
+/** The job_leases row the builder holds. */
+export const CO_LIKES_JOB = 'co-likes';
 const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 20, pageRows: PAGE_ROWS };
+/** How often refresh() asks whether another instance's build has ended. */
+const LEASE_POLL_MS = 100;
+/** The builder thread's heap; the positives' columns are typed arrays outside it (about 700 MB at 1,000,000 users). */
+const BUILD_HEAP_MB = 2048;
 
 /**
  * The fewest distinct people whose co-likes make a neighbour, so that neither the pick nor its
@@ -94,25 +59,30 @@ const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 
  * (docs/product-decisions.md, "People who liked X").
  */
 export const CO_LIKE_MIN_PEOPLE = 5;
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One per server, built in wiring.ts. */
 export class CoLikes {
   private table: NeighbourTable | undefined;
   private last: CoLikesBuild | null = null;
-  private running: Promise<NeighbourTable> | null = null;
+  /** This instance's build in progress: undefined when another instance held the lease. */
+  private running: Promise<NeighbourTable | undefined> | null = null;
   private checking = false;
-  /** The latest background check or rebuild (settled: never rejects). */
-  private pending: Promise<unknown> | null = null;
+  /** Background checks and builds not yet settled (each settled promise never rejects). */
+  private readonly inflight = new Set<Promise<unknown>>();
   /** Clock time of the last check or failed attempt (ms); nothing is asked more often than checkEveryMs. */
   private checkedAt = -Infinity;
+  /** A stored row that failed to decode: never read again, and a rebuild is due. */
+  private unreadable = -1;
   private readonly opts: typeof DEFAULTS & { neighbours: NeighbourOptions };
+  private readonly holder = randomUUID();
+  private built = 0;
   /**
    * Changes this process made that leave no rated_at behind (a history row deleted, a title
-   * marked watched or not), counted with the database's changes until the next build. Other
-   * instances see them at their next build (at most maxAgeMs later).
+   * marked watched or not), counted with the database's changes until a build started after
+   * them is served. Other instances see them at their next build (at most maxAgeMs later).
    */
   private localChanges = 0;
+  private notedAt = -Infinity;
 
   constructor(
     private readonly ctx: AppContext,
@@ -123,8 +93,8 @@ export class CoLikes {
   }
 
   /**
-   * The table to score with now: undefined until the first build completes. Starts a check or a
-   * rebuild in the background when one is due; never waits for it.
+   * The table to score with now: undefined until a stored one is read. Starts a check, a read of
+   * a newer table or a rebuild in the background when one is due; never waits for it.
    */
   current(): NeighbourTable | undefined {
     this.poke();
@@ -134,6 +104,7 @@ export class CoLikes {
   /** A change to the positives that changesSince cannot see (see localChanges). */
   noteChanges(n: number): void {
     this.localChanges += n;
+    this.notedAt = this.ctx.clock.now().getTime();
   }
 
   /** Changes noted since the last build (tests hold History.write to noting each exactly once). */
@@ -141,110 +112,177 @@ export class CoLikes {
     return this.localChanges;
   }
 
-  /** The last completed build, or null. */
+  /** The build served now (this instance's or another's), or null. */
   get lastBuild(): CoLikesBuild | null {
     return this.last;
   }
 
-  /** Resolves when no background check or rebuild is running (tests; a clean shutdown). */
-  async idle(): Promise<void> {
-    while (this.pending) {
-      const pending = this.pending;
-      await pending;
-      if (this.pending === pending) this.pending = null;
-    }
+  /** Builds this instance ran (an instance serving another's build ran none). */
+  get builds(): number {
+    return this.built;
   }
 
-  /** Rebuild now (or join the rebuild in progress); the new table serves once it is complete. */
+  /** Resolves when no background check, read or rebuild is running (tests; a clean shutdown). */
+  async idle(): Promise<void> {
+    while (this.inflight.size) await Promise.all(this.inflight);
+  }
+
+  /**
+   * Rebuild now from what is stored now (waiting for another instance's build to end first, or
+   * joining this instance's), and serve the new table.
+   */
   refresh(): Promise<NeighbourTable> {
-    if (!this.running) {
-      this.running = this.build().finally(() => {
-        this.running = null;
-      });
-      this.pending = this.running.catch(() => undefined);
-    }
-    return this.running;
+    const joined = this.running;
+    if (joined) return joined.then((table) => table ?? this.refresh());
+    return this.start(true, undefined) as Promise<NeighbourTable>;
+  }
+
+  private start(wait: boolean, judged: number | null | undefined): Promise<NeighbourTable | undefined> {
+    const run = this.rebuild(wait, judged).finally(() => {
+      if (this.running === run) this.running = null;
+    });
+    this.running = run;
+    this.track(run);
+    return run;
   }
 
   private poke(): void {
     if (this.running || this.checking) return;
     const now = this.ctx.clock.now().getTime();
     if (now - this.checkedAt < this.opts.checkEveryMs) return;
-    const last = this.last;
-    if (!last || last.catalogVersion !== this.catalog.version() || now - last.startedAt.getTime() >= this.opts.maxAgeMs) {
-      this.background(this.refresh());
-      return;
-    }
     this.checkedAt = now;
     this.checking = true;
-    this.background(
-      changesSince(this.ctx.db, last.startedAt.toISOString())
-        .then((changes) => {
-          if (changes + this.localChanges >= Math.max(this.opts.rebuildAfter, 0.02 * last.rows)) return this.refresh();
-        })
-        .finally(() => {
-          this.checking = false;
-        }),
+    this.track(
+      this.check().finally(() => {
+        this.checking = false;
+      }),
     );
   }
 
-  private background(work: Promise<unknown>): void {
-    this.pending = work.catch((err: unknown) => {
-      // A failed attempt (e.g. the database went away at shutdown) waits for the next check.
+  /** Serves a newer stored table if there is one; then builds one if due and the lease is free. */
+  private async check(): Promise<void> {
+    const newest = await newestCoLikeTable(this.ctx.db);
+    if (newest && newest.id !== this.last?.id && newest.id !== this.unreadable) await this.load(newest);
+    const served = newest && newest.id !== this.unreadable ? newest : undefined;
+    if (await this.due(served)) await this.start(false, newest?.id ?? null);
+  }
+
+  private async due(stored: CoLikeTableMeta | undefined): Promise<boolean> {
+    if (!stored || stored.catalog_version < this.catalog.version()) return true;
+    if (this.ctx.clock.now().getTime() - Date.parse(stored.built_at) >= this.opts.maxAgeMs) return true;
+    const changes = await changesSince(this.ctx.db, stored.built_at);
+    return changes + this.localChanges >= Math.max(this.opts.rebuildAfter, 0.02 * stored.rows);
+  }
+
+  private track(work: Promise<unknown>): void {
+    const settled = work.catch((err: unknown) => {
+      // A failed attempt (a builder crash, the database gone at shutdown) waits for the next check.
       this.checkedAt = this.ctx.clock.now().getTime();
       this.ctx.logger.warn({ err }, 'co-like neighbours: rebuild failed; the previous table keeps serving');
     });
+    this.inflight.add(settled);
+    void settled.finally(() => this.inflight.delete(settled));
   }
 
-  private async build(): Promise<NeighbourTable> {
-    const startedAt = this.ctx.clock.now();
-    const t0 = performance.now();
-    // This build reads every row as it is now: what was noted so far is in it.
-    this.localChanges = 0;
-    const catalogVersion = this.catalog.version();
-    // The catalog's own id map: a set of every id was 100,000 strings hashed in one blocking stretch.
-    const offered = await this.catalog.offeredIds();
-    const positives = await this.read(offered);
-    const steps = buildNeighboursInSteps(positives.rows(), this.opts.neighbours);
-    let step = steps.next();
-    while (!step.done) {
-      await yieldToRequests();
-      step = steps.next();
+  /** Reads and decodes a stored build and serves it; a damaged one is logged and never served. */
+  private async load(meta: CoLikeTableMeta): Promise<NeighbourTable | undefined> {
+    const data = await coLikeTableData(this.ctx.db, meta.id);
+    if (!data) return this.table; // replaced and deleted meanwhile: the next check reads the newer one
+    let table: NeighbourTable;
+    try {
+      table = decodeNeighbours(data);
+    } catch (err) {
+      if (!(err instanceof CorruptNeighbours)) throw err;
+      this.unreadable = meta.id;
+      this.ctx.logger.warn({ id: meta.id, err: err.message }, 'co-like neighbours: the stored table is unreadable; it is not served and a rebuild is due');
+      return undefined;
     }
-    const table = step.value;
+    const startedAt = new Date(meta.built_at);
     this.table = table;
-    this.checkedAt = startedAt.getTime();
-    this.last = { rows: positives.length, users: positives.users, catalogVersion, startedAt, ms: performance.now() - t0, bytes: table.byteLength };
-    this.ctx.logger.info({ ...this.last, startedAt: startedAt.toISOString() }, 'co-like neighbours rebuilt');
+    this.last = { id: meta.id, rows: meta.rows, users: meta.users, catalogVersion: meta.catalog_version, startedAt, ms: meta.build_ms, bytes: table.byteLength };
+    // What was noted before the build started reading is in it.
+    if (startedAt.getTime() >= this.notedAt) this.localChanges = 0;
+    this.ctx.logger.info({ ...this.last, startedAt: meta.built_at }, 'co-like neighbours loaded');
     return table;
   }
 
   /**
-   * Every user's positives, favourites first (onboarding comes before any like) and then issued
-   * titles in issue order, which is the order UserTaste lists them in (taste.ts).
+   * Builds under the lease and serves the result. Without `wait`, gives up (undefined) when
+   * another instance holds the lease, and skips the build when a build other than `judged` (the
+   * newest row that made it due) was stored meanwhile.
    */
-  private async read(offered: Pick<ReadonlySet<string>, 'has'>): Promise<Positives> {
-    const out = new Positives();
-    const w = DEFAULT_WEIGHTS;
-    for (let after: { userId: string; position: number } | null = null; ; ) {
-      // SQLite answers synchronously: without this the whole read would be one blocking stretch.
-      await yieldToRequests();
-      const page = await favouritePage(this.ctx.db, after, this.opts.pageRows);
-      for (const r of page) if (offered.has(r.title_id)) out.push(r.user_id, r.title_id, w.favouriteWeight);
-      if (page.length < this.opts.pageRows) break;
-      const end = page[page.length - 1];
-      after = { userId: end.user_id, position: Number(end.position) };
-    }
-    for (let after: { userId: string; seq: number } | null = null; ; ) {
-      await yieldToRequests();
-      const page = await positivePage(this.ctx.db, after, this.opts.pageRows);
-      for (const r of page) {
-        if (offered.has(r.title_id)) out.push(r.user_id, r.title_id, r.user_rating === 1 ? w.likedWeight : w.watchedWeight);
+  private async rebuild(wait: boolean, judged: number | null | undefined): Promise<NeighbourTable | undefined> {
+    const startedAt = this.ctx.clock.now();
+    if (!(await this.claim(wait))) return undefined;
+    const heartbeat = setInterval(() => {
+      renewJob(this.ctx.db, CO_LIKES_JOB, this.holder, this.ctx.clock.now()).catch((err: unknown) => this.ctx.logger.warn({ err }, 'co-likes lease renewal failed'));
+    }, JOB_LEASE_MS / 3);
+    heartbeat.unref();
+    const noted = this.localChanges;
+    try {
+      if (judged !== undefined) {
+        const newest = await newestCoLikeTable(this.ctx.db);
+        if ((newest?.id ?? null) !== judged) {
+          await releaseJob(this.ctx.db, CO_LIKES_JOB, this.holder, this.ctx.clock.now(), {});
+          return newest && newest.id !== this.last?.id ? await this.load(newest) : this.table;
+        }
       }
-      if (page.length < this.opts.pageRows) break;
-      const end = page[page.length - 1];
-      after = { userId: end.user_id, seq: Number(end.seq) };
+      this.localChanges = 0;
+      const reply = await this.runBuilder(startedAt);
+      this.built++;
+      await releaseJob(this.ctx.db, CO_LIKES_JOB, this.holder, this.ctx.clock.now(), { last_error: null });
+      this.ctx.logger.info({ id: reply.id, rows: reply.rows, users: reply.users, ms: reply.buildMs, bytes: reply.blobBytes }, 'co-like neighbours rebuilt');
+      const table = await this.load({ id: reply.id, built_at: startedAt.toISOString(), catalog_version: reply.catalogVersion, rows: reply.rows, users: reply.users, build_ms: reply.buildMs });
+      if (!table) throw new Error('co-like neighbours: the table just built did not decode');
+      return table;
+    } catch (err) {
+      this.localChanges += noted;
+      const message = err instanceof Error ? err.message : String(err);
+      await releaseJob(this.ctx.db, CO_LIKES_JOB, this.holder, this.ctx.clock.now(), { last_error: message.slice(0, 500) }).catch(() => undefined);
+      throw err;
+    } finally {
+      clearInterval(heartbeat);
     }
-    return out;
   }
+
+  /** Takes the lease; with `wait`, polls until another instance's build ends (at most one lease's time). */
+  private async claim(wait: boolean): Promise<boolean> {
+    for (let tries = Math.ceil(JOB_LEASE_MS / LEASE_POLL_MS); ; tries--) {
+      if (await claimJob(this.ctx.db, CO_LIKES_JOB, this.holder, this.ctx.clock.now(), { anyTime: true })) return true;
+      if (!wait) return false;
+      if (tries <= 0) throw new Error('co-like neighbours: another instance held the build lease for longer than a lease lasts');
+      await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+    }
+  }
+
+  /** One build on its own thread (in this thread for an in-memory SQLite database, which no other connection sees). */
+  private async runBuilder(startedAt: Date): Promise<Extract<CoLikesReply, { ok: true }>> {
+    const titles = await this.catalog.titles();
+    const job: CoLikesJob = {
+      database: this.ctx.config.database,
+      offered: titles.map((t) => t.id).join('\n'),
+      catalogVersion: this.catalog.version(),
+      builtAt: startedAt.toISOString(),
+      neighbours: this.opts.neighbours,
+      pageRows: this.opts.pageRows,
+    };
+    if (job.database.dialect === 'sqlite' && job.database.path === ':memory:') return buildAndStore(this.ctx.db, job);
+    return runOnThread(job);
+  }
+}
+
+/**
+ * From the TypeScript sources (tsx, vitest) the worker runs co-likes-worker.ts through tsx; from
+ * the production bundle, the co-likes-builder.mjs that scripts/build-server.mjs writes beside main.mjs.
+ */
+function runOnThread(job: CoLikesJob): Promise<Extract<CoLikesReply, { ok: true }>> {
+  const here = import.meta.url;
+  const file = here.endsWith('.ts') ? './co-likes-worker-from-source.mjs' : './co-likes-builder.mjs';
+  const worker = new Worker(new URL(file, here), { workerData: job, resourceLimits: { maxOldGenerationSizeMb: BUILD_HEAP_MB } });
+  return new Promise((resolve, reject) => {
+    worker.on('message', (reply: CoLikesReply) => (reply.ok ? resolve(reply) : reject(new Error(`co-likes builder: ${reply.message}`))));
+    worker.on('error', reject);
+    // After a reply this settles nothing; without one the thread stopped before finishing.
+    worker.on('exit', (code) => reject(new Error(`co-likes builder stopped (exit code ${code}) before storing a table`)));
+  });
 }
