@@ -31,8 +31,9 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     clock.set('2026-04-05T00:00:00Z');
     const users = [];
     for (const timezone of zones) users.push(await scheduledUser(a, { timezone, days: [1, 2, 3, 4, 5, 6, 7], time: '00:00' }));
-    // 18:00 UTC on Monday: every one of these zones has passed midnight of its local date.
-    clock.set('2026-04-06T18:00:00Z');
+    // 17:00 UTC on Monday: every one of these zones has passed midnight of its local date, and none
+    // is within the half hour before its next one (that slot would be claimed ahead, still pending).
+    clock.set('2026-04-06T17:00:00Z');
     const passes = await Promise.all([a, b, a, b, a, b].map((s) => runDueDeliveries(s.running.ctx, s.running.services, clock.now())));
     expect(passes.reduce((n, p) => n + p.claimed, 0)).toBe(users.length);
     expect(passes.reduce((n, p) => n + p.sent, 0)).toBe(users.length);
@@ -46,7 +47,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
       expect(await recommendationRows(a, u.userId)).toHaveLength(1);
     }
     // And again, from both, later the same day: nothing more.
-    clock.set('2026-04-06T18:05:00Z');
+    clock.set('2026-04-06T17:05:00Z');
     const again = await Promise.all([a, b].map((s) => runDueDeliveries(s.running.ctx, s.running.services, clock.now())));
     expect(again.map((p) => p.claimed)).toEqual([0, 0]);
     await pauseEveryone(a);

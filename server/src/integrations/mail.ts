@@ -46,7 +46,7 @@ export function createMailer(smtpUrl: string | null, from: string, logger: Logge
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport(pooledUrl(smtpUrl));
   return {
     async send(m) {
       await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
@@ -55,4 +55,26 @@ export function createMailer(smtpUrl: string | null, from: string, logger: Logge
       transport.close();
     },
   };
+}
+
+/**
+ * How the mailer talks to SMTP_URL unless the URL says otherwise (nodemailer reads its options
+ * from the URL's query): a pool of connections reused from one mail to the next (a handshake per
+ * mail was most of a scheduled delivery's wait), as many as the scheduler sends at once
+ * (jobs/run-deliveries.ts); no resend of a mail whose connection closed mid-send (a delivery's own
+ * retry decides that, under its lease); and timeouts that end any send well inside a delivery's
+ * lease (jobs/deliver.ts, LEASE_MS), so no other instance takes over a delivery still being sent.
+ */
+const MAIL_DEFAULTS = { pool: 'true', maxConnections: '8', maxRequeues: '0', connectionTimeout: '20000', greetingTimeout: '20000', socketTimeout: '30000' };
+
+function pooledUrl(smtpUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    // The URL may hold a password: it is not repeated.
+    throw new Error('SMTP_URL is not a URL (smtp://user:password@host:port or smtps://...)');
+  }
+  for (const [key, value] of Object.entries(MAIL_DEFAULTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  return url.toString();
 }

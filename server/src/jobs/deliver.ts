@@ -19,8 +19,12 @@ import { deliveryTime } from './schedule.js';
 export const MAX_ATTEMPTS = 3;
 /** Wait before attempt 2 and attempt 3. */
 export const RETRY_DELAYS_MS = [5 * 60_000, 15 * 60_000];
-/** Longer than an SMTP send or a Google call can take, so a live sender never loses its lease. */
-export const LEASE_MS = 15 * 60_000;
+/**
+ * Longer than an attempt can take, so a live sender never loses its lease: the mailer's timeouts
+ * end an SMTP send within about 4 minutes at worst (integrations/mail.ts), a Google call within
+ * 10 s. Short enough that what an instance killed mid-send held is retried by another soon.
+ */
+export const LEASE_MS = 5 * 60_000;
 
 export type DeliveryOutcome = 'sent' | 'upgrades' | 'skipped' | 'retrying' | 'failed';
 
@@ -57,6 +61,9 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
   }
   const slot: Slot = { localDate: lease.local_date, timeZone: usableTimezone(user.timezone), time: deliveryTime(user), dueAt: new Date(lease.due_at) };
   let row = lease.recommendation_id ? await findRecommendation(ctx.db, user.id, lease.recommendation_id) : undefined;
+  // A pick chosen ahead (prepare-picks.ts) that the user rated or replaced before anything was sent
+  // is not sent: the day's pick is worked out again (it may be the replacement).
+  if (row && !lease.email_sent_at && !lease.calendar_event_id && (row.user_rating !== null || row.status !== 'active')) row = undefined;
   if (!row) {
     const pick = await pickForDay(ctx, services.history, user, slot);
     if (pick.kind === 'refused') {

@@ -13,12 +13,12 @@ export type DeliveryStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 export const CLAIM_BATCH = 500;
 
 /**
- * Users whose stored next slot has come (delivery_schedule, by its next_at index), with the
- * columns that say whether and when they are due. PostgreSQL locks the rows it returns and skips
- * rows another instance holds (FOR UPDATE SKIP LOCKED), so instances claiming at once take
+ * Users whose stored next slot comes by `until` (delivery_schedule, by its next_at index), with
+ * the columns that say whether and when they are due. PostgreSQL locks the rows it returns and
+ * skips rows another instance holds (FOR UPDATE SKIP LOCKED), so instances claiming at once take
  * different users; SQLite runs this in a write transaction, which has the database to itself.
  */
-export function dueSchedules(tx: Tx, dialect: Dialect, now: Date, limit = CLAIM_BATCH) {
+export function dueSchedules(tx: Tx, dialect: Dialect, until: Date, limit = CLAIM_BATCH) {
   const q = tx
     .selectFrom('delivery_schedule as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -34,7 +34,7 @@ export function dueSchedules(tx: Tx, dialect: Dialect, now: Date, limit = CLAIM_
       'u.email_verified',
       'u.email_delivery',
     ])
-    .where('s.next_at', '<=', now.toISOString())
+    .where('s.next_at', '<=', until.toISOString())
     .orderBy('s.next_at')
     .limit(limit);
   return (dialect === 'postgres' ? q.forUpdate('s').skipLocked() : q).execute();
@@ -54,9 +54,9 @@ const TODAY_AT_MOST_MS = 26 * 3_600_000;
 
 /**
  * Deliveries waiting for a sender: pending, under the attempt limit, no live lease (a first try,
- * or a retry whose wait is over), and due recently enough to still be today's slot: one left
- * pending on an earlier day is never sent late. Found by the (status, lease_until) index, not by
- * the day's rows.
+ * or a retry whose wait is over), due, and due recently enough to still be today's slot: one left
+ * pending on an earlier day is never sent late, one claimed ahead is not sent early. Found by the
+ * (status, lease_until) index, not by the day's rows.
  */
 export function waitingDeliveries(db: DB, now: Date, maxAttempts: number, limit = CLAIM_BATCH) {
   const at = now.toISOString();
@@ -65,11 +65,50 @@ export function waitingDeliveries(db: DB, now: Date, maxAttempts: number, limit 
     .select(['user_id', 'local_date'])
     .where('status', '=', 'pending')
     .where('due_at', '>', new Date(now.getTime() - TODAY_AT_MOST_MS).toISOString())
+    .where('due_at', '<=', at)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
     .where('attempts', '<', maxAttempts)
     .orderBy('due_at')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Deliveries claimed ahead whose pick is not chosen yet, due after `now` and by `until`, not leased,
+ * in (due_at, id) order after `after` (a pass goes past the ones it left to their slot).
+ */
+export function unpreparedDeliveries(db: DB, now: Date, until: Date, after: { due_at: string; id: string } | null, limit = CLAIM_BATCH) {
+  const at = now.toISOString();
+  let q = db
+    .selectFrom('deliveries')
+    .select(['id', 'due_at'])
+    .where('status', '=', 'pending')
+    .where('lease_until', 'is', null)
+    .where('attempts', '=', 0)
+    .where('recommendation_id', 'is', null)
+    .where('kind', 'is', null)
+    .where('due_at', '>', at)
+    .where('due_at', '<=', until.toISOString());
+  if (after) q = q.where((eb) => eb(eb.refTuple('due_at', 'id'), '>', eb.tuple(after.due_at, after.id)));
+  return q.orderBy('due_at').orderBy('id').limit(limit).execute();
+}
+
+/**
+ * A short lease for choosing a delivery's pick ahead of its slot. It is not an attempt (nothing is
+ * sent); taken only while the delivery has no pick and nobody holds it, so one instance chooses.
+ */
+export function leaseForPreparing(db: DB, id: string, now: Date, leaseMs: number): Promise<DeliveryRow | undefined> {
+  const at = now.toISOString();
+  return db
+    .updateTable('deliveries')
+    .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString(), updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('recommendation_id', 'is', null)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The claim: one row per user and local day, whoever inserts first; a second insert does nothing. */

@@ -1,31 +1,42 @@
-// One pass of the scheduler. First the claim: users whose stored next slot has come are read by
-// the delivery_schedule index in batches, each batch in one short transaction that inserts the
-// deliveries row of a slot that is due today (catch-up after downtime included) and moves the
-// user's next slot on; nothing reads the users who are not due. Then the sends: deliveries waiting
-// for a sender (new, or a retry whose wait is over), each leased by a conditional UPDATE so that
-// exactly one instance delivers it. Safe on several instances at once: PostgreSQL's SKIP LOCKED
-// gives concurrent claims different users, SQLite's single writer serialises them, and the
-// deliveries row (UNIQUE user + local date) and its lease keep each slot to one delivery.
+// One pass of the scheduler. First the claim: users whose stored next slot comes within the lead
+// time are read by the delivery_schedule index in batches, each batch in one short transaction
+// that inserts the deliveries row of a slot due today (catch-up after downtime included) or coming
+// within PREPARE_LEAD_MS, and moves the user's next slot on; nothing reads the users who are not
+// due. Then the sends: deliveries due and waiting for a sender (new, or a retry whose wait is
+// over), each leased by a conditional UPDATE so that exactly one instance delivers it. Last, with
+// what is left of the pass's budget, the picks of the slots claimed ahead are chosen
+// (prepare-picks.ts), so the minute a slot comes costs a send, not a pick. Safe on several
+// instances at once: PostgreSQL's SKIP LOCKED gives concurrent claims different users, SQLite's
+// single writer serialises them, and the deliveries row (UNIQUE user + local date) and its lease
+// keep each slot to one delivery.
 import type { AppContext } from '../context.js';
 import type { AppServices } from '../services.js';
 import { writeTransaction } from '../db/transaction.js';
-import { CLAIM_BATCH, claimDelivery, dueSchedules, leaseDelivery, moveSchedule, waitingDeliveries } from './deliveries.repository.js';
+import { CLAIM_BATCH, claimDelivery, dueSchedules, leaseDelivery, moveSchedule, unpreparedDeliveries, waitingDeliveries } from './deliveries.repository.js';
 import { LEASE_MS, MAX_ATTEMPTS, deliverOne, type DeliveryOutcome } from './deliver.js';
 import { dueSlot, nextDeliveryAt } from './schedule.js';
+import { PREPARE_LEAD_MS, preparePick, type PrepareOutcome } from './prepare-picks.js';
+import { isoDate, localDateTime, usableTimezone } from '../time/zoned-time.js';
 
-export type DeliveryRunSummary = Record<'due' | 'claimed' | DeliveryOutcome | 'errors', number>;
+export type DeliveryRunSummary = Record<'due' | 'claimed' | DeliveryOutcome | 'errors' | Exclude<PrepareOutcome, 'held'>, number>;
 
-/** Deliveries handled at once per instance: SMTP and Google calls overlap, the database is not flooded. */
-const CONCURRENCY = 4;
+/**
+ * Deliveries handled at once per instance: SMTP and Google calls overlap (the mailer keeps as many
+ * connections, integrations/mail.ts), the database is not flooded.
+ */
+export const CONCURRENCY = 8;
+/** Picks chosen ahead stop after this long in a pass, so the next minute's sends are not held up. */
+const PREPARE_BUDGET_MS = 40_000;
 /** Batches claimed per pass at most (a bound on one pass's work; the next tick goes on). */
 const MAX_CLAIM_BATCHES = 200;
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function runDueDeliveries(ctx: AppContext, services: Pick<AppServices, 'history'>, now: Date = ctx.clock.now()): Promise<DeliveryRunSummary> {
-  const summary: DeliveryRunSummary = { due: 0, claimed: 0, sent: 0, upgrades: 0, skipped: 0, retrying: 0, failed: 0, errors: 0 };
+  const summary: DeliveryRunSummary = { due: 0, claimed: 0, sent: 0, upgrades: 0, skipped: 0, retrying: 0, failed: 0, errors: 0, prepared: 0, left: 0 };
+  const until = new Date(now.getTime() + PREPARE_LEAD_MS);
   for (let b = 0; b < MAX_CLAIM_BATCHES; b++) {
-    const read = await claimBatch(ctx, now);
+    const read = await claimBatch(ctx, now, until);
     await yieldToRequests();
     if (read < CLAIM_BATCH) break;
   }
@@ -42,21 +53,39 @@ export async function runDueDeliveries(ctx: AppContext, services: Pick<AppServic
       ctx.logger.error({ err, userId: item.user_id, localDate: item.local_date }, 'scheduled delivery could not be claimed');
     }
   });
+  const stopAt = performance.now() + PREPARE_BUDGET_MS;
+  for (let after = null as { due_at: string; id: string } | null; performance.now() < stopAt; ) {
+    const batch = await unpreparedDeliveries(ctx.db, ctx.clock.now(), until, after);
+    await eachWithConcurrency(batch, CONCURRENCY, async ({ id }) => {
+      if (performance.now() >= stopAt) return;
+      const outcome = await preparePick(ctx, services, id, ctx.clock.now());
+      if (outcome !== 'held') summary[outcome]++;
+    });
+    if (batch.length < CLAIM_BATCH) break;
+    after = batch[batch.length - 1];
+  }
   return summary;
 }
 
 /**
- * One batch of users whose next slot has come: today's due slot gets its deliveries row, and the
- * next slot is stored (none when the user can no longer be due). Returns the rows read.
+ * One batch of users whose next slot comes by `until`: a slot due today, and the one coming within
+ * the lead time, get their deliveries rows, and the slot after them is stored (none when the user
+ * can no longer be due). Returns the rows read.
  */
-async function claimBatch(ctx: AppContext, now: Date): Promise<number> {
+async function claimBatch(ctx: AppContext, now: Date, until: Date): Promise<number> {
   return writeTransaction(ctx.database, async (tx) => {
-    const rows = await dueSchedules(tx, ctx.database.dialect, now);
+    const rows = await dueSchedules(tx, ctx.database.dialect, until);
     for (const u of rows) {
       const eligible = u.is_onboarded === 1 && u.email_verified === 1 && u.email_delivery === 1;
       const slot = eligible ? dueSlot(u, now) : null;
       if (slot) await claimDelivery(tx, u.id, slot.localDate, slot.dueAt, now);
-      await moveSchedule(tx, u.id, eligible ? nextDeliveryAt(u, now) : null, now);
+      let next = eligible ? nextDeliveryAt(u, now) : null;
+      if (next && next.getTime() <= until.getTime()) {
+        const local = localDateTime(next, usableTimezone(u.timezone));
+        await claimDelivery(tx, u.id, isoDate(local.year, local.month, local.day), next, now);
+        next = nextDeliveryAt(u, next);
+      }
+      await moveSchedule(tx, u.id, next, now);
     }
     return rows.length;
   });

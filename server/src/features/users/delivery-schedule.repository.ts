@@ -1,6 +1,7 @@
 // Kysely only: each user's next scheduled delivery instant (delivery_schedule, migration 0033), so
 // the scheduler finds who is due by an index instead of reading every user. Written whenever a
-// users row changes anything the slot depends on; the scheduler moves it on when it claims a slot.
+// users row changes anything the slot depends on (dropping a delivery claimed ahead for the old
+// slot); the scheduler moves it on when it claims a slot.
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { UsersTable } from '../../db/schema.js';
@@ -32,6 +33,7 @@ type ScheduledUser = SlotFields & { id: string; is_onboarded: number; email_veri
  * holding the first slot after now; no row otherwise.
  */
 export async function keepSchedule(db: Queryable, user: ScheduledUser, now: Date): Promise<void> {
+  await dropUpcomingDeliveries(db, user.id, now);
   const next = user.is_onboarded && user.email_verified && user.email_delivery ? nextDeliveryAt(user, now) : null;
   if (!next) {
     await db.deleteFrom('delivery_schedule').where('user_id', '=', user.id).execute();
@@ -43,6 +45,15 @@ export async function keepSchedule(db: Queryable, user: ScheduledUser, now: Date
     .values({ user_id: user.id, next_at: next.toISOString(), updated_at: at })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ next_at: next.toISOString(), updated_at: at }))
     .execute();
+}
+
+/**
+ * The user's deliveries claimed ahead of their slot (pending, not due yet, never tried): a changed
+ * schedule drops them, so the slot the user chose now is the one claimed. A pick already chosen for
+ * one stays the user's pick, and the new slot's delivery takes it (pickForDay reuses today's).
+ */
+async function dropUpcomingDeliveries(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db.deleteFrom('deliveries').where('user_id', '=', userId).where('status', '=', 'pending').where('attempts', '=', 0).where('due_at', '>', now.toISOString()).execute();
 }
 
 /** The user's next slot as stored, or undefined when none is (tests and the operator's checks). */
