@@ -40,19 +40,24 @@ export async function runDueDeliveries(ctx: AppContext, services: Pick<AppServic
     await yieldToRequests();
     if (read < CLAIM_BATCH) break;
   }
-  const waiting = await waitingDeliveries(ctx.db, now, MAX_ATTEMPTS, CLAIM_BATCH * MAX_CLAIM_BATCHES);
-  summary.due = waiting.length;
-  await eachWithConcurrency(waiting, CONCURRENCY, async (item) => {
-    try {
-      const lease = await leaseDelivery(ctx.db, item.user_id, item.local_date, now, LEASE_MS, MAX_ATTEMPTS);
-      if (!lease) return; // another instance holds it
-      summary.claimed++;
-      summary[await deliverOne(ctx, services, lease, now)]++;
-    } catch (err) {
-      summary.errors++;
-      ctx.logger.error({ err, userId: item.user_id, localDate: item.local_date }, 'scheduled delivery could not be claimed');
-    }
-  });
+  // Read a batch at a time: what a batch leased or finished is not waiting any more, so the next
+  // read starts with what is left (a hundred thousand rows in one read would hold the event loop).
+  for (let b = 0; b < MAX_CLAIM_BATCHES; b++) {
+    const waiting = await waitingDeliveries(ctx.db, now, MAX_ATTEMPTS, CLAIM_BATCH);
+    summary.due += waiting.length;
+    await eachWithConcurrency(waiting, CONCURRENCY, async (item) => {
+      try {
+        const lease = await leaseDelivery(ctx.db, item.user_id, item.local_date, now, LEASE_MS, MAX_ATTEMPTS);
+        if (!lease) return; // another instance holds it
+        summary.claimed++;
+        summary[await deliverOne(ctx, services, lease, now)]++;
+      } catch (err) {
+        summary.errors++;
+        ctx.logger.error({ err, userId: item.user_id, localDate: item.local_date }, 'scheduled delivery could not be claimed');
+      }
+    });
+    if (waiting.length < CLAIM_BATCH) break;
+  }
   const stopAt = performance.now() + PREPARE_BUDGET_MS;
   for (let after = null as { due_at: string; id: string } | null; performance.now() < stopAt; ) {
     const batch = await unpreparedDeliveries(ctx.db, ctx.clock.now(), until, after);
