@@ -13,7 +13,7 @@ import { dialects } from './support/dialects.js';
 import { GOOD_PASSWORD, startTestServer, type TestServer } from './support/test-server.js';
 import { inviteToken } from './support/household.js';
 import { addOtherUsers } from './support/other-users.js';
-import { queriesOf, wholeTableReads, type SeenQuery } from './support/query-plans.js';
+import { findsRows, queriesOf, wholeTableReads, type SeenQuery } from './support/query-plans.js';
 import { onboardedUser, setPlan } from './recommendations.helpers.js';
 
 /** Tables of the catalog and the server itself: no user's rows, the same for everyone. */
@@ -51,11 +51,15 @@ async function journey(server: TestServer): Promise<void> {
   await u.api.recommendations.rate({ movie_title: first.movie_title, rating: true, recommendation_id: first.id });
   await u.api.recommendations.next({ previous: 'watched' });
   await u.api.recommendations.history();
+  await u.api.recommendations.editHistory(first.id, { rating: false });
+  await u.api.recommendations.whyNot(titles[70].id);
   await u.api.watchlist.add({ title_id: titles[50].id });
   await u.api.watchlist.list();
+  await u.api.watchlist.remove(titles[50].id);
   await u.api.analytics.event({ name: 'page_view', path: '/app/history' });
   await u.api.extension.createToken({ nonce: randomBytes(24).toString('base64url'), browser_name: 'Firefox' });
-  await u.api.extension.connectedBrowsers();
+  const { browsers } = await u.api.extension.connectedBrowsers();
+  await u.api.extension.revoke(browsers[0].id);
   await u.api.sessions.list();
   await u.api.feedback.submit({ rating: true, comment: 'Good', email: u.email });
   await u.api.payments.createOrder({ billing_period: 'lifetime' }).catch(() => undefined);
@@ -64,6 +68,7 @@ async function journey(server: TestServer): Promise<void> {
   await u.api.imports.get(preview.import_id);
   await u.api.imports.confirm(preview.import_id);
   await u.api.imports.list();
+  await u.api.imports.undo(preview.import_id);
   const partner = await onboardedUser(server, { platforms: ['Hulu'] });
   const mark = server.mailbox.messages.length;
   await u.api.household.invite({ email: partner.email });
@@ -73,6 +78,9 @@ async function journey(server: TestServer): Promise<void> {
   await partner.api.household.rate(together.id, { rating: true });
   await u.api.connections.list();
   await u.api.settings.profile();
+  await u.api.onboarding.getPreferences();
+  await u.api.subscription.status();
+  await u.api.calendar.status();
   await u.api.account.exportData();
   await u.api.account.exportData({ format: 'csv' });
   await partner.api.account.delete({ password: GOOD_PASSWORD });
@@ -96,6 +104,8 @@ describe.each(dialects)('per-user queries on %s', (dialect) => {
     if (dialect === 'postgres') await sql`analyze`.execute(db);
     const queries = await queriesOf(() => journey(server));
     expect([...tablesRead(queries)]).toEqual(expect.arrayContaining(READ_TABLES));
+    // Well over a hundred distinct texts: the journey's reads and writes, not a handful.
+    expect(queries.filter(findsRows).length).toBeGreaterThan(100);
     return wholeTableReads(db, dialect, queries.filter((q) => !pagesEveryUser(q)), holdsUsersRows);
   }
 
