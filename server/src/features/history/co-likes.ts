@@ -153,11 +153,7 @@ export class CoLikes {
     if (now - this.checkedAt < this.opts.checkEveryMs) return;
     this.checkedAt = now;
     this.checking = true;
-    this.track(
-      this.check().finally(() => {
-        this.checking = false;
-      }),
-    );
+    this.track(this.check().finally(() => (this.checking = false)));
   }
 
   /** Serves a newer stored table if there is one; then builds one if due and the lease is free. */
@@ -288,9 +284,14 @@ function runOnThread(job: CoLikesJob): Promise<Extract<CoLikesReply, { ok: true 
   const file = here.endsWith('.ts') ? './co-likes-worker-from-source.mjs' : './co-likes-builder.mjs';
   const worker = new Worker(new URL(file, here), { workerData: job, resourceLimits: { maxOldGenerationSizeMb: BUILD_HEAP_MB } });
   return new Promise((resolve, reject) => {
-    worker.on('message', (reply: CoLikesReply) => (reply.ok ? resolve(reply) : reject(new Error(`co-likes builder: ${reply.message}`))));
+    let reply: CoLikesReply | null = null;
+    worker.on('message', (m: CoLikesReply) => (reply = m));
     worker.on('error', reject);
-    // After a reply this settles nothing; without one the thread stopped before finishing.
-    worker.on('exit', (code) => reject(new Error(`co-likes builder stopped (exit code ${code}) before storing a table`)));
+    // Settled once the thread is gone, so the memory it took is given back before the table is read.
+    worker.on('exit', (code) => {
+      if (!reply) reject(new Error(`co-likes builder stopped (exit code ${code}) before storing a table`));
+      else if (reply.ok) resolve(reply);
+      else reject(new Error(`co-likes builder: ${reply.message}`));
+    });
   });
 }
