@@ -1,95 +1,255 @@
-// The product's co-like rebuild at scale: USERS synthetic users (default 100,000) with lognormal
-// histories (median 20 issued titles: 60% liked, 10% watched, 30% disliked or skipped) over
-// 100,000 titles, plus 5 favourites each, in a fresh SQLite database; then one CoLikes.refresh()
-// exactly as the server runs it (pages of rows, buildNeighboursInSteps between requests). A 5 ms
-// timer measures how long a request could wait. Writes bench-results/co-likes.json.
-//   npx tsx scripts/bench/co-likes.ts   (env USERS=)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The shared co-likes build at scale: USERS synthetic users (default 100,000) with lognormal
+// histories (median 35, mean about 50 issued titles: 60% liked, 10% watched, 30% disliked or
+// skipped) over 100,000 titles, plus 5 favourites each, in a SQLite file; then the build exactly
+// as an instance runs it: CoLikes.refresh() takes the 'co-likes' lease, builds on a worker thread
+// with its own connection, stores the blob in co_like_tables and serves it; then a second instance
+// (its own connection) reads and decodes the stored table without building. A 5 ms timer on the
+// main thread measures how long a request could have waited meanwhile. Also counted: the pair
+// updates the build does (each positive meets the others within the window) and the entries kept.
+// Writes bench-results/co-likes.json (one entry per size, merged with the sizes already there).
+//   npx tsx scripts/bench/co-likes.ts   (env USERS=, CO_LIKES_DB= a file kept between runs)
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import BetterSqlite3 from 'better-sqlite3';
 import pino from 'pino';
 import type { AppContext } from '../../server/src/context.js';
 import type { CatalogStore } from '../../server/src/catalog/catalog.store.js';
-import { migrateToLatest, openDatabase } from '../../server/src/db/connection.js';
+import type { DatabaseConfig } from '../../server/src/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
+import { NEIGHBOUR_DEFAULTS } from '../../server/src/engine/index.js';
+import { decodeNeighbours } from '../../server/src/engine/neighbours-codec.js';
 import { seededRandom } from '../../server/src/engine/random.js';
-import { CoLikes } from '../../server/src/features/history/co-likes.js';
+import { CoLikes, CO_LIKES_JOB } from '../../server/src/features/history/co-likes.js';
+import { coLikeTableData } from '../../server/src/features/history/co-likes.repository.js';
 
-const USERS = Number(process.env.USERS ?? 100_000);
 const TITLES = 100_000;
-const dir = mkdtempSync(join(tmpdir(), 'co-likes-bench-'));
-const database = await openDatabase({ dialect: 'sqlite', path: join(dir, 'app.db') });
-try {
-  await migrateToLatest(database);
-  // Users and catalog rows are not needed to read positives; the foreign keys would ask for them.
-  await sql`pragma foreign_keys = off`.execute(database.db);
+const FAVOURITES = 5;
+
+export interface CoLikesMeasure {
+  /** The worker's read, build, encode (as stored in co_like_tables.build_ms). */
+  buildMs: number;
+  /** refresh() from the lease to the table served, on the building instance. */
+  wallMs: number;
+  /** The process's peak resident memory during the build, less its resident memory before. */
+  peakMb: number;
+  blobBytes: number;
+  tableBytes: number;
+  /** The second instance: from its check to the stored table served (one read and a decode). */
+  readMs: number;
+  /** decodeNeighbours alone on the blob. */
+  decodeMs: number;
+  /** The longest a 5 ms timer on the main thread waited during the build (and the building instance's read). */
+  stallMs: number;
+  /** The same until the worker had stored the table (the rest is the building instance's own read). */
+  buildStallMs: number;
+  /** The same during the second instance's read and decode. */
+  readStallMs: number;
+  /** The same over 3 s with nothing running: what the machine itself adds (other processes on its cores). */
+  idleStallMs: number;
+  positives: number;
+  users: number;
+  entries: number;
+}
+
+/** Longest wait of a 5 ms timer between start() and stop(), overall and before a moment `split` gives. */
+function stallProbe() {
+  let longest = 0;
+  let before = 0;
+  let splitAt = Infinity;
+  let last = performance.now();
+  const tick = () => {
+    const t = performance.now();
+    const wait = t - last - 5;
+    longest = Math.max(longest, wait);
+    if (t <= splitAt) before = Math.max(before, wait);
+    last = t;
+  };
+  const timer = setInterval(tick, 5);
+  const stop = () => {
+    clearInterval(timer);
+    // The stretch since the last tick counts too (work done in one go never lets the timer run).
+    tick();
+    return longest;
+  };
+  return Object.assign(stop, { split: () => (splitAt = performance.now()), before: () => before });
+}
+
+function instanceOn(handle: DatabaseHandle, config: DatabaseConfig, offered: readonly string[], onLog: (line: string) => void = () => {}): CoLikes {
+  const titles = offered.map((id) => ({ id }));
+  // What the build asks of the catalog store: the offered titles and the version.
+  const catalog = { titles: async () => titles, version: () => 1 } as unknown as CatalogStore;
+  const ctx = { db: handle.db, database: handle, config: { database: config }, clock: { now: () => new Date() }, logger: pino({ level: 'info' }, { write: onLog }) } as unknown as AppContext;
+  return new CoLikes(ctx, catalog, { checkEveryMs: 0 });
+}
+
+/**
+ * One shared build on the database `config` names (handle: a connection to it), and its read by
+ * a second instance. Offered titles: `offered`, else every title not retired. Clears the stored
+ * builds and the lease first. For bench:growth as for this bench.
+ */
+export async function measureCoLikes(handle: DatabaseHandle, config: DatabaseConfig, offered?: readonly string[]): Promise<CoLikesMeasure> {
+  const ids = offered ?? (await handle.db.selectFrom('titles').select('id').where('retired_at', 'is', null).execute()).map((t) => t.id);
+  await handle.db.deleteFrom('co_like_tables').execute();
+  await handle.db.deleteFrom('job_leases').where('name', '=', CO_LIKES_JOB).execute();
+  let stop = stallProbe();
+  // The builder logs 'rebuilt' when the worker has stored the table: what follows is its own read.
+  const a = instanceOn(handle, config, ids, (line) => line.includes('neighbours rebuilt') && stop.split());
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleStallMs = stop();
+  const rss0 = process.memoryUsage().rss;
+  stop = stallProbe();
+  const t0 = performance.now();
+  await a.refresh();
+  const wallMs = performance.now() - t0;
+  const stallMs = stop();
+  const buildStallMs = stop.before();
+  const peakMb = (process.resourceUsage().maxRSS * 1024 - rss0) / 2 ** 20;
+  const build = a.lastBuild!;
+
+  const second = await openDatabase(config);
+  try {
+    const b = instanceOn(second, config, ids);
+    stop = stallProbe();
+    const t1 = performance.now();
+    b.current();
+    await b.idle();
+    const readMs = performance.now() - t1;
+    const readStallMs = stop();
+    if (b.builds !== 0 || b.lastBuild?.id !== build.id) throw new Error('the second instance did not serve the stored build');
+    const blob = (await coLikeTableData(second.db, build.id))!;
+    const t2 = performance.now();
+    const table = decodeNeighbours(blob);
+    const decodeMs = performance.now() - t2;
+    return { buildMs: build.ms, wallMs, peakMb, blobBytes: blob.byteLength, tableBytes: build.bytes, readMs, decodeMs, stallMs, buildStallMs, readStallMs, idleStallMs, positives: build.rows, users: build.users, entries: table.nbr.length };
+  } finally {
+    await second.close();
+  }
+}
+
+/** Pair updates for one user's positives: each meets those within the window (itself included), latest maxPerUser only. */
+function pairUpdates(positives: number): number {
+  const n = Math.min(positives, NEIGHBOUR_DEFAULTS.maxPerUser);
+  const w = NEIGHBOUR_DEFAULTS.window;
+  let pairs = 0;
+  for (let p = 0; p < n; p++) pairs += Math.min(n, p + w + 1) - Math.max(0, p - w);
+  return pairs;
+}
+
+interface Filled {
+  users: number;
+  issued: number;
+  pair_updates: number;
+}
+
+/** Writes the users' histories straight through better-sqlite3 (the fill is not what is measured). */
+function fill(path: string, users: number): Filled {
+  const raw = new BetterSqlite3(path);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = OFF');
+  raw.pragma('foreign_keys = OFF'); // users and catalog rows are not needed to read positives
+  const rec = raw.prepare(
+    "insert into recommendations (id, user_id, seq, title_id, movie_title, status, user_rating, rated_at, reason, score, created_at, closed_at) values (?, ?, ?, ?, 'x', ?, ?, ?, 'r', 0, ?, ?)",
+  );
+  const fav = raw.prepare('insert or ignore into user_favourites (user_id, title_id, position, created_at) values (?, ?, ?, ?)');
   const rng = seededRandom(3);
   const now = new Date().toISOString();
-  let issued = 0;
-  const t0 = performance.now();
-  for (let u = 0; u < USERS; u += 500) {
-    await database.db.transaction().execute(async (tx) => {
-      const recs = [];
-      const favourites = [];
-      for (let v = u; v < Math.min(USERS, u + 500); v++) {
-        const userId = `user-${String(v).padStart(8, '0')}`;
-        const gaussian = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
-        const n = Math.max(1, Math.min(500, Math.round(20 * Math.exp(gaussian))));
-        const seen = new Set<number>();
-        for (let seq = 1; seq <= n; seq++) {
-          const title = Math.floor(rng() ** 2 * TITLES);
-          if (seen.has(title)) continue;
-          seen.add(title);
-          const r = rng();
-          const watched = r < 0.1;
-          recs.push({
-            id: `${userId}-${seq}`, user_id: userId, seq, title_id: `t${title}`, movie_title: 'x', status: watched ? 'watched' : 'skipped',
-            user_rating: watched ? null : r < 0.7 ? 1 : 0, rated_at: watched ? null : now, mood: null, platform: null, reason: 'r', score: 0,
-            created_at: now, closed_at: now,
-          });
-        }
-        for (let position = 0; position < 5; position++) favourites.push({ user_id: userId, title_id: `t${Math.floor(rng() * TITLES)}`, position, created_at: now });
+  const out: Filled = { users, issued: 0, pair_updates: 0 };
+  const batch = raw.transaction((from: number, to: number) => {
+    for (let v = from; v < to; v++) {
+      const userId = `user-${String(v).padStart(8, '0')}`;
+      const titles = new Set<number>();
+      for (let position = 0; position < FAVOURITES; position++) {
+        const title = Math.floor(rng() * TITLES);
+        if (!titles.has(title)) fav.run(userId, `t${title}`, position, now);
+        titles.add(title);
       }
-      for (let i = 0; i < recs.length; i += 2000) await tx.insertInto('recommendations').values(recs.slice(i, i + 2000)).execute();
-      await tx.insertInto('user_favourites').values(favourites).onConflict((oc) => oc.doNothing()).execute();
-      issued += recs.length;
-    });
-  }
-  console.error(`inserted ${issued} issued titles for ${USERS} users in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-  const offered = Array.from({ length: TITLES }, (_, i) => ({ id: `t${i}` }));
-  const catalog = { titles: async () => offered, version: () => 1 } as unknown as CatalogStore;
-  const ctx = { db: database.db, clock: { now: () => new Date() }, logger: pino({ level: 'silent' }) } as unknown as AppContext;
-  const coLikes = new CoLikes(ctx, catalog);
-  const rss0 = process.memoryUsage().rss;
-  const cpu0 = process.cpuUsage();
-  let maxLag = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const t = performance.now();
-    maxLag = Math.max(maxLag, t - last - 5);
-    last = t;
-  }, 5);
-  const wall0 = performance.now();
-  const table = await coLikes.refresh();
-  clearInterval(timer);
-  const cpu = process.cpuUsage(cpu0);
-  const result = {
-    users: USERS,
-    titles: TITLES,
-    issued,
-    positives: coLikes.lastBuild!.rows,
-    rebuild_wall_ms: performance.now() - wall0,
-    rebuild_cpu_ms: (cpu.user + cpu.system) / 1000,
-    longest_wait_ms: maxLag,
-    table_mb: table.byteLength / 2 ** 20,
-    rss_growth_mb: (process.memoryUsage().rss - rss0) / 2 ** 20,
-    peak_rss_mb: process.resourceUsage().maxRSS / 1024,
-  };
-  console.table(result);
-  mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/co-likes.json', JSON.stringify(result, null, 2));
-} finally {
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
+      const gaussian = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+      const n = Math.max(1, Math.min(500, Math.round(35 * Math.exp(0.85 * gaussian))));
+      const seen = new Set<number>();
+      let positives = titles.size;
+      for (let seq = 1; seq <= n; seq++) {
+        const title = Math.floor(rng() ** 2 * TITLES);
+        if (seen.has(title)) continue;
+        seen.add(title);
+        const r = rng();
+        const watched = r < 0.1;
+        const rating = watched ? null : r < 0.7 ? 1 : 0;
+        rec.run(`${userId}-${seq}`, userId, seq, `t${title}`, watched ? 'watched' : 'skipped', rating, watched ? null : now, now, now);
+        out.issued++;
+        if (rating !== 0) positives++;
+      }
+      out.pair_updates += pairUpdates(positives);
+    }
+  });
+  for (let u = 0; u < users; u += 2000) batch(u, Math.min(users, u + 2000));
+  raw.close();
+  return out;
 }
+
+async function main() {
+  const users = Number(process.env.USERS ?? 100_000);
+  const kept = process.env.CO_LIKES_DB;
+  const dir = kept ? null : mkdtempSync(join(tmpdir(), 'co-likes-bench-'));
+  const path = kept ?? join(dir!, 'app.db');
+  const config: DatabaseConfig = { dialect: 'sqlite', path };
+  try {
+    let filled: Filled;
+    if (kept && existsSync(`${kept}.json`)) {
+      filled = JSON.parse(readFileSync(`${kept}.json`, 'utf8')) as Filled;
+      if (filled.users !== users) throw new Error(`${kept} holds ${filled.users} users, not ${users}`);
+    } else {
+      const handle = await openDatabase(config);
+      await migrateToLatest(handle);
+      await handle.close();
+      const t0 = performance.now();
+      filled = fill(path, users);
+      console.error(`inserted ${filled.issued} issued titles for ${users} users in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      if (kept) writeFileSync(`${kept}.json`, JSON.stringify(filled));
+    }
+    const handle = await openDatabase(config);
+    let m: CoLikesMeasure;
+    try {
+      m = await measureCoLikes(handle, config, Array.from({ length: TITLES }, (_, i) => `t${i}`));
+    } finally {
+      await handle.close();
+    }
+    const result = {
+      dialect: 'sqlite',
+      users,
+      titles: TITLES,
+      issued: filled.issued,
+      positives: m.positives,
+      pair_updates: filled.pair_updates,
+      entries_kept: m.entries,
+      build_ms: m.buildMs,
+      refresh_wall_ms: Math.round(m.wallMs),
+      main_thread_longest_wait_ms: +m.stallMs.toFixed(1),
+      during_worker_build_longest_wait_ms: +m.buildStallMs.toFixed(1),
+      peak_rss_growth_mb: Math.round(m.peakMb),
+      blob_mb: +(m.blobBytes / 2 ** 20).toFixed(2),
+      table_mb: +(m.tableBytes / 2 ** 20).toFixed(2),
+      second_instance_read_ms: Math.round(m.readMs),
+      second_instance_longest_wait_ms: +m.readStallMs.toFixed(1),
+      idle_longest_wait_ms: +m.idleStallMs.toFixed(1),
+      decode_ms: +m.decodeMs.toFixed(1),
+    };
+    console.table(result);
+    mkdirSync('bench-results', { recursive: true });
+    const file = 'bench-results/co-likes.json';
+    let runs: Array<typeof result> = [];
+    try {
+      const before = JSON.parse(readFileSync(file, 'utf8')) as { runs?: Array<typeof result> };
+      runs = (before.runs ?? []).filter((r) => r.users !== users || r.dialect !== result.dialect);
+    } catch {
+      // no earlier runs in this format
+    }
+    runs.push(result);
+    runs.sort((x, y) => x.users - y.users);
+    writeFileSync(file, JSON.stringify({ how: 'scripts/bench/co-likes.ts: CoLikes.refresh() (lease, worker build, store, read) and a second instance reading it', runs }, null, 2));
+  } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === import.meta.filename) await main();
