@@ -7,11 +7,13 @@
 // main thread measures how long a request could have waited meanwhile. Also counted: the pair
 // updates the build does (each positive meets the others within the window) and the entries kept.
 // Writes bench-results/co-likes.json (one entry per size, merged with the sizes already there).
-//   npx tsx scripts/bench/co-likes.ts   (env USERS=, CO_LIKES_DB= a file kept between runs)
+//   npx tsx scripts/bench/co-likes.ts   (env USERS=, CO_LIKES_DB= a SQLite file kept between runs,
+//   DIALECT=postgres with DATABASE_URL: a schema of its own, dropped after)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import pino from 'pino';
 import type { AppContext } from '../../server/src/context.js';
 import type { CatalogStore } from '../../server/src/catalog/catalog.store.js';
@@ -27,18 +29,15 @@ const TITLES = 100_000;
 const FAVOURITES = 5;
 
 export interface CoLikesMeasure {
-  /** The worker's read, build, encode (as stored in co_like_tables.build_ms). */
-  buildMs: number;
-  /** refresh() from the lease to the table served, on the building instance. */
-  wallMs: number;
+  buildMs: number; // the worker's read, build and encode (co_like_tables.build_ms)
+  wallMs: number; // refresh() from the lease to the table served, on the building instance
   /** The process's peak resident memory during the build, less its resident memory before. */
   peakMb: number;
   blobBytes: number;
   tableBytes: number;
   /** The second instance: from its check to the stored table served (one read and a decode). */
   readMs: number;
-  /** decodeNeighbours alone on the blob. */
-  decodeMs: number;
+  decodeMs: number; // decodeNeighbours alone on the blob
   /** The longest a 5 ms timer on the main thread waited during the build (and the building instance's read). */
   stallMs: number;
   /** The same until the worker had stored the table (the rest is the building instance's own read). */
@@ -142,57 +141,101 @@ interface Filled {
   pair_updates: number;
 }
 
-/** Writes the users' histories straight through better-sqlite3 (the fill is not what is measured). */
-function fill(path: string, users: number): Filled {
+interface UserRows {
+  favourites: Array<{ user_id: string; title_id: string; position: number; created_at: string }>;
+  recs: Array<{ id: string; user_id: string; seq: number; title_id: string; status: string; user_rating: number | null; rated_at: string | null }>;
+}
+
+/** Each user's favourites and issued titles in turn, the same for both databases (one seeded stream). */
+function* usersRows(users: number, out: Filled): Generator<UserRows> {
+  const rng = seededRandom(3);
+  const now = new Date().toISOString();
+  for (let v = 0; v < users; v++) {
+    const userId = `user-${String(v).padStart(8, '0')}`;
+    const rows: UserRows = { favourites: [], recs: [] };
+    const titles = new Set<number>();
+    for (let position = 0; position < FAVOURITES; position++) {
+      const title = Math.floor(rng() * TITLES);
+      if (!titles.has(title)) rows.favourites.push({ user_id: userId, title_id: `t${title}`, position, created_at: now });
+      titles.add(title);
+    }
+    const gaussian = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+    const n = Math.max(1, Math.min(500, Math.round(35 * Math.exp(0.85 * gaussian))));
+    const seen = new Set<number>();
+    let positives = titles.size;
+    for (let seq = 1; seq <= n; seq++) {
+      const title = Math.floor(rng() ** 2 * TITLES);
+      if (seen.has(title)) continue;
+      seen.add(title);
+      const r = rng();
+      const watched = r < 0.1;
+      const rating = watched ? null : r < 0.7 ? 1 : 0;
+      rows.recs.push({ id: `${userId}-${seq}`, user_id: userId, seq, title_id: `t${title}`, status: watched ? 'watched' : 'skipped', user_rating: rating, rated_at: watched ? null : now });
+      if (rating !== 0) positives++;
+    }
+    out.issued += rows.recs.length;
+    out.pair_updates += pairUpdates(positives);
+    yield rows;
+  }
+}
+
+/** SQLite: straight through better-sqlite3 (the fill is not what is measured). */
+function fillSqlite(path: string, users: number): Filled {
   const raw = new BetterSqlite3(path);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = OFF');
   raw.pragma('foreign_keys = OFF'); // users and catalog rows are not needed to read positives
-  const rec = raw.prepare(
-    "insert into recommendations (id, user_id, seq, title_id, movie_title, status, user_rating, rated_at, reason, score, created_at, closed_at) values (?, ?, ?, ?, 'x', ?, ?, ?, 'r', 0, ?, ?)",
-  );
-  const fav = raw.prepare('insert or ignore into user_favourites (user_id, title_id, position, created_at) values (?, ?, ?, ?)');
-  const rng = seededRandom(3);
-  const now = new Date().toISOString();
+  const columns = 'id, user_id, seq, title_id, movie_title, status, user_rating, rated_at, reason, score, created_at, closed_at';
+  const rec = raw.prepare(`insert into recommendations (${columns}) values (?, ?, ?, ?, 'x', ?, ?, ?, 'r', 0, ?, ?)`);
+  const fav = raw.prepare('insert into user_favourites (user_id, title_id, position, created_at) values (?, ?, ?, ?)');
   const out: Filled = { users, issued: 0, pair_updates: 0 };
-  const batch = raw.transaction((from: number, to: number) => {
-    for (let v = from; v < to; v++) {
-      const userId = `user-${String(v).padStart(8, '0')}`;
-      const titles = new Set<number>();
-      for (let position = 0; position < FAVOURITES; position++) {
-        const title = Math.floor(rng() * TITLES);
-        if (!titles.has(title)) fav.run(userId, `t${title}`, position, now);
-        titles.add(title);
-      }
-      const gaussian = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
-      const n = Math.max(1, Math.min(500, Math.round(35 * Math.exp(0.85 * gaussian))));
-      const seen = new Set<number>();
-      let positives = titles.size;
-      for (let seq = 1; seq <= n; seq++) {
-        const title = Math.floor(rng() ** 2 * TITLES);
-        if (seen.has(title)) continue;
-        seen.add(title);
-        const r = rng();
-        const watched = r < 0.1;
-        const rating = watched ? null : r < 0.7 ? 1 : 0;
-        rec.run(`${userId}-${seq}`, userId, seq, `t${title}`, watched ? 'watched' : 'skipped', rating, watched ? null : now, now, now);
-        out.issued++;
-        if (rating !== 0) positives++;
-      }
-      out.pair_updates += pairUpdates(positives);
+  const rows = usersRows(users, out);
+  const now = new Date().toISOString();
+  const batch = raw.transaction((count: number) => {
+    for (let v = 0; v < count; v++) {
+      const u = rows.next().value as UserRows;
+      for (const f of u.favourites) fav.run(f.user_id, f.title_id, f.position, f.created_at);
+      for (const r of u.recs) rec.run(r.id, r.user_id, r.seq, r.title_id, r.status, r.user_rating, r.rated_at, now, now);
     }
   });
-  for (let u = 0; u < users; u += 2000) batch(u, Math.min(users, u + 2000));
+  for (let u = 0; u < users; u += 2000) batch(Math.min(2000, users - u));
   raw.close();
+  return out;
+}
+
+/** PostgreSQL: multi-row inserts, with the users' foreign keys dropped (no users rows are needed to read positives). */
+async function fillPostgres(handle: DatabaseHandle, users: number): Promise<Filled> {
+  for (const table of ['recommendations', 'user_favourites']) {
+    const fks = await sql<{ conname: string }>`select conname from pg_constraint where conrelid = ${table}::regclass and contype = 'f'`.execute(handle.db);
+    for (const { conname } of fks.rows) await sql`alter table ${sql.table(table)} drop constraint ${sql.id(conname)}`.execute(handle.db);
+  }
+  const out: Filled = { users, issued: 0, pair_updates: 0 };
+  let recs: UserRows['recs'] = [];
+  let favourites: UserRows['favourites'] = [];
+  const now = new Date().toISOString();
+  const flush = async () => {
+    if (recs.length) await handle.db.insertInto('recommendations').values(recs.map((r) => ({ ...r, movie_title: 'x', reason: 'r', score: 0, created_at: now, closed_at: now }))).execute();
+    if (favourites.length) await handle.db.insertInto('user_favourites').values(favourites).execute();
+    recs = [];
+    favourites = [];
+  };
+  for (const u of usersRows(users, out)) {
+    recs.push(...u.recs);
+    favourites.push(...u.favourites);
+    if (recs.length >= 2000) await flush();
+  }
+  await flush();
   return out;
 }
 
 async function main() {
   const users = Number(process.env.USERS ?? 100_000);
-  const kept = process.env.CO_LIKES_DB;
-  const dir = kept ? null : mkdtempSync(join(tmpdir(), 'co-likes-bench-'));
-  const path = kept ?? join(dir!, 'app.db');
-  const config: DatabaseConfig = { dialect: 'sqlite', path };
+  const dialect = process.env.DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+  const kept = dialect === 'sqlite' ? process.env.CO_LIKES_DB : undefined;
+  const dir = kept || dialect === 'postgres' ? null : mkdtempSync(join(tmpdir(), 'co-likes-bench-'));
+  const schema = `co_likes_bench_${process.pid}`;
+  const config: DatabaseConfig =
+    dialect === 'postgres' ? { dialect, url: process.env.DATABASE_URL ?? 'postgres://tp_dev:tpdev@127.0.0.1:5432/tp_dev', schema } : { dialect, path: kept ?? join(dir!, 'app.db') };
   try {
     let filled: Filled;
     if (kept && existsSync(`${kept}.json`)) {
@@ -201,21 +244,23 @@ async function main() {
     } else {
       const handle = await openDatabase(config);
       await migrateToLatest(handle);
-      await handle.close();
       const t0 = performance.now();
-      filled = fill(path, users);
+      filled = config.dialect === 'postgres' ? await fillPostgres(handle, users) : fillSqlite(config.path, users);
+      await handle.close();
       console.error(`inserted ${filled.issued} issued titles for ${users} users in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       if (kept) writeFileSync(`${kept}.json`, JSON.stringify(filled));
     }
     const handle = await openDatabase(config);
     let m: CoLikesMeasure;
     try {
+      if (config.dialect === 'postgres') await sql`analyze`.execute(handle.db);
       m = await measureCoLikes(handle, config, Array.from({ length: TITLES }, (_, i) => `t${i}`));
     } finally {
+      if (config.dialect === 'postgres') await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
       await handle.close();
     }
     const result = {
-      dialect: 'sqlite',
+      dialect,
       users,
       titles: TITLES,
       issued: filled.issued,
