@@ -2,11 +2,13 @@
 // 1,000,000 on PostgreSQL when asked) a fresh database with the real catalog and that many users
 // with realistic histories (growth-users.ts), then ONE real server process (server/dist/main.mjs,
 // scheduler and metrics on) on it, measured as an operator would see it: start time (spawn to
-// /healthz), RSS after start, the longest /healthz wait over two scheduler passes, pick p50/p99
-// for a sample of users (tonight's pick, then more), export p50, the backup while it runs; and,
-// beside the server, one co-likes build in a process of its own (time and memory).
+// /healthz), RSS after start, the longest /healthz wait over the scheduler pass a minute after
+// start, pick p50/p99 for a sample of users (tonight's pick, then more), the server's own co-likes
+// build, export p50, the backup while it runs; then, the server stopped, the shared co-likes build
+// in a process of its own (measureCoLikes: time and memory) and scheduled deliveries
+// (measureDeliveries: sends a second).
 // Prints a table and writes bench-results/growth.json (growth-postgres.json), every raw figure.
-//   npm run bench:growth   (env SIZES=1000,10000,100000 DB=sqlite|postgres SAMPLE=40 PICKS=10)
+//   npm run bench:growth   (env SIZES=1000,10000,100000 DB=sqlite|postgres SAMPLE=40 PICKS=10 DELIVERY_DUE=0)
 //   DB=postgres uses DATABASE_URL (default the local tp_dev), a fresh schema per size, dropped after.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { TICK_MS } from '../../server/src/jobs/scheduler.js';
 import { catalogIds } from './api-users.js';
 import { issuePick } from './api-picks.js';
 import { coLikesInChild, type CoLikesFigure } from './growth-co-likes.js';
+import { measureDeliveries, type DeliveryFigure } from './deliveries.js';
 import { logLines, sampleExports, samplePicks, tickStall, timeBackup, type BackupFigure, type Spread, type TickStall } from './growth-measure.js';
 import { growUsers, makeDueAt, sampleTokens, type GrownUsers } from './growth-users.js';
 import { memoryOf, startBundledServer } from './server-process.js';
@@ -29,6 +32,7 @@ const SIZES = (process.env.SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SAMPLE = Number(process.env.SAMPLE ?? 40);
 const PICKS = Number(process.env.PICKS ?? 10);
 const EXPORTS = Math.min(SAMPLE, 20);
+const DELIVERY_DUE = Number(process.env.DELIVERY_DUE ?? 0);
 const PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://tp_dev:tpdev@127.0.0.1:5432/tp_dev';
 const SECRET = randomBytes(24).toString('hex');
 /** The goals of issue 38. */
@@ -66,16 +70,21 @@ interface SizeFigure {
   /** null when the build failed (co_likes_error says why): the other figures are still this size's. */
   co_likes: CoLikesFigure | null;
   co_likes_error?: string;
-  /** Deliveries a second through the scheduler's pass: null until scripts/bench/deliveries.ts is wired in (deliveryThroughput). */
-  deliveries_per_s: number | null;
+  /** Scheduled deliveries (deliveryThroughput); null with DELIVERY_DUE=0 or when it failed (deliveries_error). */
+  deliveries: DeliveryFigure | null;
+  deliveries_error?: string;
 }
 
 /**
- * Hook for the delivery benchmark (scripts/bench/deliveries.ts, being written): its throughput on
- * this size's database once it exports a function for it. Until then the column reads "-".
+ * Scheduled deliveries on this size's database (measureDeliveries of deliveries.ts: DELIVERY_DUE
+ * users due in one minute, one instance mailing a local SMTP server), with the measured server
+ * stopped. It reschedules those users, so it runs last. Off by default (DELIVERY_DUE=0): it waits
+ * until every pick is chosen ahead or a minute before the slot (up to 19 minutes a size);
+ * `npm run bench:deliveries` measures deliveries at 100,000 due on its own.
  */
-async function deliveryThroughput(_env: Record<string, string>): Promise<number | null> {
-  return null;
+async function deliveryThroughput(env: Record<string, string>, users: number, log: (line: string) => void): Promise<DeliveryFigure | null> {
+  if (DELIVERY_DUE === 0) return null;
+  return measureDeliveries(env, 1, log, Math.min(users, DELIVERY_DUE));
 }
 
 async function withDatabase<T>(env: Record<string, string>, fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
@@ -155,7 +164,10 @@ async function measureSize(users: number): Promise<SizeFigure> {
         export: exported,
         backup,
         ...(typeof co_likes === 'string' ? { co_likes: null, co_likes_error: co_likes } : { co_likes }),
-        deliveries_per_s: await deliveryThroughput(env),
+        ...(await deliveryThroughput(env, users, log).then(
+          (deliveries) => ({ deliveries }),
+          (err: unknown) => ({ deliveries: null, deliveries_error: String(err) }),
+        )),
       };
     } finally {
       await server.stop();
@@ -169,20 +181,27 @@ async function measureSize(users: number): Promise<SizeFigure> {
 
 const started = performance.now();
 const rows: SizeFigure[] = [];
-for (const users of SIZES) rows.push(await measureSize(users));
+const file = `bench-results/growth${DB === 'postgres' ? '-postgres' : ''}.json`;
+const machine = { cpus: cpus().length, node: process.version };
+mkdirSync('bench-results', { recursive: true });
+for (const users of SIZES) {
+  rows.push(await measureSize(users));
+  // Each size as it ends: a later size that fails leaves the earlier ones on record.
+  writeFileSync(file, `${JSON.stringify({ db: DB, date: new Date().toISOString(), machine, partial: true, rows }, null, 2)}\n`);
+}
 const wallS = (performance.now() - started) / 1000;
 
 const f0 = (v: number) => v.toFixed(0);
 const f1 = (v: number) => v.toFixed(1);
 console.log(`\nbench:growth on ${DB} (${cpus().length} cores, node ${process.version}; ${SAMPLE} sample users, ${PICKS + 1} picks each; ${f0(wallS)} s in all)`);
-const head = ['users', 'history rows', 'start (ms)', 'RSS (MB)', 'pick p50 (ms)', 'pick p99 (ms)', 'p99, machine quiet (ms)', 'tick stall (ms)', 'co-likes build (ms)', 'co-likes peak (MB)', 'deliveries/s', 'export p50 (ms)', 'backup (ms)'];
+const head = ['users', 'history rows', 'start (ms)', 'RSS (MB)', 'pick p50 (ms)', 'pick p99 (ms)', 'p99, machine quiet (ms)', 'tick stall (ms)', 'co-likes build (ms)', 'co-likes peak (MB)', 'deliveries sent/s', 'export p50 (ms)', 'backup (ms)'];
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---:').join('|')}|`);
 for (const r of rows) {
-  const co = r.server_co_likes;
+  const co = r.co_likes;
   const cells = [
     r.users.toLocaleString('en-US'), r.grown.history_rows.toLocaleString('en-US'), f0(r.start_ms), f0(r.rss_after_start_mb), f1(r.picks.p50_ms), f1(r.picks.p99_ms), f1(r.clean.p99_ms),
-    f1(r.tick.tick_longest_ms), co ? f0(co.ms) : '-', co ? f0(co.peak_growth_mb) : '-', r.deliveries_per_s === null ? '-' : f0(r.deliveries_per_s), f1(r.export.p50_ms), f0(r.backup.wall_ms),
+    f1(r.tick.tick_longest_ms), co ? f0(co.buildMs) : '-', co ? f0(co.peakMb) : '-', r.deliveries ? f0(r.deliveries.sends_per_s) : '-', f1(r.export.p50_ms), f0(r.backup.wall_ms),
   ];
   console.log(`| ${cells.join(' | ')} |`);
 }
@@ -198,9 +217,7 @@ const goals = {
 };
 for (const [goal, met] of Object.entries(goals)) if (met !== null) console.log(`${goal}: ${met ? 'yes' : 'NO'}`);
 
-const out = { db: DB, date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version, load_1m: loadavg()[0] }, sample_users: SAMPLE, picks_per_user: PICKS + 1, wall_s: wallS, goals, rows };
-const file = `bench-results/growth${DB === 'postgres' ? '-postgres' : ''}.json`;
-mkdirSync('bench-results', { recursive: true });
+const out = { db: DB, date: new Date().toISOString(), machine: { ...machine, load_1m: loadavg()[0] }, sample_users: SAMPLE, picks_per_user: PICKS + 1, wall_s: wallS, goals, rows };
 writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
 console.log(`wrote ${file}`);
 if (Object.values(goals).includes(false)) process.exitCode = 1;
