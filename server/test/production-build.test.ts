@@ -74,6 +74,29 @@ describe('the production bundle', () => {
     }
   });
 
+  it('writes the co-likes builder beside the bundle, and it stores a table in the server\'s database as plain JavaScript', async () => {
+    // The database the bundled server created above (migrated, with the built-in catalog, nobody's
+    // history yet): the builder opens it with the bundled driver, reads, builds, and stores a table.
+    const database = { dialect: 'sqlite' as const, path: join(dataDir, 'app.db') };
+    const worker = new Worker(join(dirname(bundle), 'co-likes-builder.mjs'), {
+      workerData: { database, offered: 'a\nb', catalogVersion: 1, builtAt: new Date().toISOString(), neighbours: { minPeople: 1 }, pageRows: 100 },
+    });
+    try {
+      const [reply] = (await once(worker, 'message')) as [{ ok: boolean; id?: number; message?: string }];
+      expect(reply.ok, reply.message).toBe(true);
+      const { openDatabase } = await import('../src/db/connection.js');
+      const handle = await openDatabase(database);
+      try {
+        const rows = await handle.db.selectFrom('co_like_tables').select(['id', 'catalog_version']).execute();
+        expect(rows).toEqual([{ id: reply.id, catalog_version: 1 }]);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   it('writes the operator commands beside it, and they run as plain JavaScript on the server\'s database', async () => {
     const run = (file: string, args: string[]) => {
       const child = spawn(process.execPath, [join(dirname(bundle), file), ...args], {
