@@ -85,8 +85,11 @@ describe.each(dialects)('picks chosen ahead of their slot on %s', (dialect) => {
     const u = await scheduledUser(server, { timezone: 'UTC', days: [1], time: '00:10', tier: 'free_trial' });
     for (let i = 0; i < 3; i++) await u.api.recommendations.next({});
     const late = await runAt(server, clock, '2026-04-12T23:45:00Z');
-    expect(late.prepared).toBe(0);
+    expect([late.prepared, late.left]).toEqual([0, 1]);
     expect(await recommendationRows(server, u.userId)).toHaveLength(3);
+    // Left to its slot: the passes until then do not try it again.
+    expect((await runAt(server, clock, '2026-04-12T23:50:00Z')).left).toBe(0);
+    expect(scheduledMailTo(server, u.email)).toEqual([]);
     // Monday: a new week's pick, not the upgrade email the old week's limit would have sent.
     expect((await runAt(server, clock, '2026-04-13T00:10:00Z')).sent).toBe(1);
     const [mail] = scheduledMailTo(server, u.email);

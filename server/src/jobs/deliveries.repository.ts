@@ -9,8 +9,14 @@ import type { DeliveriesTable } from '../db/schema.js';
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type DeliveryStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 
-/** Schedule rows read per claim transaction: one short write at a time, whatever the number of users. */
+/** Rows read per batch: one short read or write at a time, whatever the number of users. */
 export const CLAIM_BATCH = 500;
+/**
+ * Schedule rows claimed per write transaction. SQLite answers synchronously, so a transaction is
+ * one stretch of the event loop (its rows' slot arithmetic, statements and the commit's fsync):
+ * kept to a few milliseconds there. PostgreSQL's transaction waits on the network, not the loop.
+ */
+export const claimBatchOf = (dialect: Dialect) => (dialect === 'sqlite' ? 40 : CLAIM_BATCH);
 
 /**
  * Users whose stored next slot comes by `until` (delivery_schedule, by its next_at index), with
@@ -18,7 +24,7 @@ export const CLAIM_BATCH = 500;
  * skips rows another instance holds (FOR UPDATE SKIP LOCKED), so instances claiming at once take
  * different users; SQLite runs this in a write transaction, which has the database to itself.
  */
-export function dueSchedules(tx: Tx, dialect: Dialect, until: Date, limit = CLAIM_BATCH) {
+export function dueSchedules(tx: Tx, dialect: Dialect, until: Date, limit = claimBatchOf(dialect)) {
   const q = tx
     .selectFrom('delivery_schedule as s')
     .innerJoin('users as u', 'u.id', 's.user_id')

@@ -24,18 +24,21 @@ export type PrepareOutcome = 'prepared' | 'left' | 'held';
 export async function preparePick(ctx: AppContext, services: Pick<AppServices, 'history'>, deliveryId: string, now: Date): Promise<PrepareOutcome> {
   const lease = await leaseForPreparing(ctx.db, deliveryId, now, PREPARE_LEASE_MS);
   if (!lease) return 'held';
+  // Released, or left to its slot: held until then, so no later pass tries it again (each try is
+  // writes, and a plan's refusal or a user without a channel would be tried every minute).
   const release = () => updateDelivery(ctx.db, lease.id, { lease_until: null }, ctx.clock.now());
+  const leaveToSlot = () => updateDelivery(ctx.db, lease.id, { lease_until: lease.due_at }, ctx.clock.now());
   try {
     const user = await findUserById(ctx.db, lease.user_id);
     const timeZone = usableTimezone(user?.timezone ?? null);
     const channels = user ? channelsFor(ctx, user) : null;
     if (!user || !user.email_delivery || !user.is_onboarded || !(channels?.email || channels?.calendar)) {
-      await release();
+      await leaveToSlot();
       return 'left';
     }
     const pick = await pickForDay(ctx, services.history, user, { localDate: lease.local_date, timeZone, time: deliveryTime(user), dueAt: new Date(lease.due_at) });
     if (pick.kind !== 'pick') {
-      await release();
+      await leaveToSlot();
       return 'left';
     }
     await updateDelivery(ctx.db, lease.id, { kind: 'recommendation', recommendation_id: pick.row.id, lease_until: null }, ctx.clock.now());

@@ -12,7 +12,7 @@
 import type { AppContext } from '../context.js';
 import type { AppServices } from '../services.js';
 import { writeTransaction } from '../db/transaction.js';
-import { CLAIM_BATCH, claimDelivery, dueSchedules, leaseDelivery, moveSchedule, unpreparedDeliveries, waitingDeliveries } from './deliveries.repository.js';
+import { CLAIM_BATCH, claimBatchOf, claimDelivery, dueSchedules, leaseDelivery, moveSchedule, unpreparedDeliveries, waitingDeliveries } from './deliveries.repository.js';
 import { LEASE_MS, MAX_ATTEMPTS, deliverOne, type DeliveryOutcome } from './deliver.js';
 import { dueSlot, nextDeliveryAt } from './schedule.js';
 import { PREPARE_LEAD_MS, preparePick, type PrepareOutcome } from './prepare-picks.js';
@@ -27,18 +27,22 @@ export type DeliveryRunSummary = Record<'due' | 'claimed' | DeliveryOutcome | 'e
 export const CONCURRENCY = 8;
 /** Picks chosen ahead stop after this long in a pass, so the next minute's sends are not held up. */
 const PREPARE_BUDGET_MS = 40_000;
-/** Batches claimed per pass at most (a bound on one pass's work; the next tick goes on). */
+/** Batches per pass at most (a bound on one pass's work; the next tick goes on). */
 const MAX_CLAIM_BATCHES = 200;
+/** Schedule rows claimed per pass at most: 100,000 (on SQLite's smaller transactions, more of them). */
+const MAX_CLAIMED = CLAIM_BATCH * MAX_CLAIM_BATCHES;
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function runDueDeliveries(ctx: AppContext, services: Pick<AppServices, 'history'>, now: Date = ctx.clock.now()): Promise<DeliveryRunSummary> {
   const summary: DeliveryRunSummary = { due: 0, claimed: 0, sent: 0, upgrades: 0, skipped: 0, retrying: 0, failed: 0, errors: 0, prepared: 0, left: 0 };
   const until = new Date(now.getTime() + PREPARE_LEAD_MS);
-  for (let b = 0; b < MAX_CLAIM_BATCHES; b++) {
+  const batch = claimBatchOf(ctx.database.dialect);
+  for (let claimed = 0; claimed < MAX_CLAIMED; ) {
     const read = await claimBatch(ctx, now, until);
+    claimed += read;
     await yieldToRequests();
-    if (read < CLAIM_BATCH) break;
+    if (read < batch) break;
   }
   // Read a batch at a time: what a batch leased or finished is not waiting any more, so the next
   // read starts with what is left (a hundred thousand rows in one read would hold the event loop).
@@ -96,10 +100,18 @@ async function claimBatch(ctx: AppContext, now: Date, until: Date): Promise<numb
   });
 }
 
+/**
+ * `fn` over `items`, `limit` at a time, each started after a turn of the event loop: on SQLite a
+ * delivery's statements never wait, so without it a batch would be one blocking stretch.
+ */
 async function eachWithConcurrency<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await fn(items[next++]);
+    while (next < items.length) {
+      const item = items[next++];
+      await yieldToRequests();
+      await fn(item);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
