@@ -3,13 +3,15 @@
 // Rows that a refused request is meant to write are left out: rate-limit counters (a 429 or a
 // wrong password counts an attempt), verification, sign-in, reset, email-change and deletion code
 // attempt counts, when an extension token or a web session was last used (authentication records it
-// before the route refuses what it cannot do), and the storage probe row that every /healthz writes.
+// before the route refuses what it cannot do), the storage probe row that every /healthz writes,
+// and the shared co-likes table and its lease, which the background build (started by an earlier
+// pick, on its own thread) writes whenever it finishes, whatever request is being answered then.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../../src/db/connection.js';
 
 /** Tables and columns a 4xx may legitimately change (see the file comment). */
-const IGNORED_TABLES = new Set(['rate_limit_hits', 'health_probe', 'kysely_migration', 'kysely_migration_lock']);
+const IGNORED_TABLES = new Set(['rate_limit_hits', 'health_probe', 'kysely_migration', 'kysely_migration_lock', 'co_like_tables', 'job_leases']);
 const IGNORED_COLUMNS: Record<string, string[]> = {
   verification_codes: ['attempts'],
   login_unlock_codes: ['attempts'],
