@@ -16,7 +16,7 @@ import { CLAIM_BATCH, claimBatchOf, claimDelivery, dueSchedules, leaseDelivery, 
 import { LEASE_MS, MAX_ATTEMPTS, deliverOne, type DeliveryOutcome } from './deliver.js';
 import { dueSlot, nextDeliveryAt } from './schedule.js';
 import { PREPARE_LEAD_MS, preparePick, type PrepareOutcome } from './prepare-picks.js';
-import { isoDate, localDateTime, usableTimezone } from '../time/zoned-time.js';
+import { localToday, usableTimezone } from '../time/zoned-time.js';
 
 export type DeliveryRunSummary = Record<'due' | 'claimed' | DeliveryOutcome | 'errors' | Exclude<PrepareOutcome, 'held'>, number>;
 
@@ -24,7 +24,7 @@ export type DeliveryRunSummary = Record<'due' | 'claimed' | DeliveryOutcome | 'e
  * Deliveries handled at once per instance: SMTP and Google calls overlap (the mailer keeps as many
  * connections, integrations/mail.ts), the database is not flooded.
  */
-export const CONCURRENCY = 8;
+const CONCURRENCY = 8;
 /** Picks chosen ahead stop after this long in a pass, so the next minute's sends are not held up. */
 const PREPARE_BUDGET_MS = 40_000;
 /** Batches per pass at most (a bound on one pass's work; the next tick goes on). */
@@ -37,12 +37,12 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 export async function runDueDeliveries(ctx: AppContext, services: Pick<AppServices, 'history'>, now: Date = ctx.clock.now()): Promise<DeliveryRunSummary> {
   const summary: DeliveryRunSummary = { due: 0, claimed: 0, sent: 0, upgrades: 0, skipped: 0, retrying: 0, failed: 0, errors: 0, prepared: 0, left: 0 };
   const until = new Date(now.getTime() + PREPARE_LEAD_MS);
-  const batch = claimBatchOf(ctx.database.dialect);
+  const claimSize = claimBatchOf(ctx.database.dialect);
   for (let claimed = 0; claimed < MAX_CLAIMED; ) {
     const read = await claimBatch(ctx, now, until);
     claimed += read;
     await yieldToRequests();
-    if (read < batch) break;
+    if (read < claimSize) break;
   }
   // Read a batch at a time: what a batch leased or finished is not waiting any more, so the next
   // read starts with what is left (a hundred thousand rows in one read would hold the event loop).
@@ -90,8 +90,7 @@ async function claimBatch(ctx: AppContext, now: Date, until: Date): Promise<numb
       if (slot) await claimDelivery(tx, u.id, slot.localDate, slot.dueAt, now);
       let next = eligible ? nextDeliveryAt(u, now) : null;
       if (next && next.getTime() <= until.getTime()) {
-        const local = localDateTime(next, usableTimezone(u.timezone));
-        await claimDelivery(tx, u.id, isoDate(local.year, local.month, local.day), next, now);
+        await claimDelivery(tx, u.id, localToday(next, usableTimezone(u.timezone)), next, now);
         next = nextDeliveryAt(u, next);
       }
       await moveSchedule(tx, u.id, next, now);
