@@ -24,12 +24,15 @@ export async function withBenchServer<T>(dialect: BenchDialect, name: string, ru
     return await run(server);
   } finally {
     await server.close();
-    if (dialect === 'postgres') {
-      const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await c.end();
-    }
+    if (dialect === 'postgres') await dropSchema(process.env.BENCH_DATABASE_URL!, schema);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Removes a benchmark's PostgreSQL schema, with everything in it (its fresh database here). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await c.end();
 }

@@ -14,12 +14,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
 import { writeTransaction } from '../../server/src/db/transaction.js';
 import { catalogIds } from './api-users.js';
+import { dropSchema } from './bench-server.js';
 import { growUsers } from './growth-users.js';
 import { cpuMsOf, startBundledServer, type BundledServer } from './server-process.js';
 
@@ -200,12 +200,7 @@ async function main() {
     if (Object.values(goal).includes(false)) process.exitCode = 1;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    if (DB === 'postgres') {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await c.end();
-    }
+    if (DB === 'postgres') await dropSchema(PG_URL, schema);
   }
 }
 

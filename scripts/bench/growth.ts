@@ -14,7 +14,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
 import { TICK_MS } from '../../server/src/jobs/scheduler.js';
@@ -26,6 +25,7 @@ import { logLines, sampleExports, samplePicks, tickStall, timeBackup, type Backu
 import { growUsers, makeDueAt, sampleTokens, type GrownUsers } from './growth-users.js';
 import { memoryOf, startBundledServer } from './server-process.js';
 import { startStallProbe } from './stall-probe.js';
+import { dropSchema } from './bench-server.js';
 
 const DB = process.env.DB === 'postgres' ? 'postgres' : 'sqlite';
 const SIZES = (process.env.SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -96,12 +96,6 @@ async function withDatabase<T>(env: Record<string, string>, fn: (handle: Databas
   }
 }
 
-async function dropSchema(schema: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await c.end();
-}
 
 async function measureSize(users: number): Promise<SizeFigure> {
   const dataDir = mkdtempSync(join(tmpdir(), `tp-bench-growth-${users}-`));
@@ -175,7 +169,7 @@ async function measureSize(users: number): Promise<SizeFigure> {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    if (DB === 'postgres') await dropSchema(schema);
+    if (DB === 'postgres') await dropSchema(PG_URL, schema);
   }
 }
 
