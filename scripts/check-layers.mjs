@@ -40,7 +40,7 @@ export const WORKSPACES = [
       { name: 'engine', paths: ['engine/'] },
       { name: 'integrations', paths: ['integrations/'] },
       { name: 'db', paths: ['db/'] },
-      { name: 'base', paths: ['env-file.ts', 'config.ts', 'paths.ts', 'logger.ts', 'metrics/', 'time/'] },
+      { name: 'base', paths: ['env-file.ts', 'config.ts', 'paths.ts', 'logger.ts', 'metrics/', 'time/', 'i18n/'] },
     ],
   },
   {
@@ -51,7 +51,7 @@ export const WORKSPACES = [
       { name: 'component groups', paths: ['components/'], order: ['landing', 'layout', 'onboarding', 'feedback', 'household', 'imports', 'connections', 'dashboard', 'settings', 'common'] },
       { name: 'hooks', paths: ['hooks/'] },
       { name: 'api', paths: ['api/'] },
-      { name: 'base', paths: ['lazyNamed.ts'] },
+      { name: 'base', paths: ['lazyNamed.ts', 'i18n/'] },
     ],
   },
   {

@@ -114,6 +114,8 @@ export const SUBSCRIPTION_TIERS = ['free_trial', 'paid_lifetime', 'paid_monthly'
 /** Browser storage keys (docs/screens.md, "Browser storage"). */
 export const STORAGE_KEYS = {
   token: 'token',
+  /** The language this browser shows (issue 39): the profile's ui_language once signed in, else the browser's. */
+  locale: 'ui_language',
   user: 'user',
   pendingVerificationEmail: 'pendingVerificationEmail',
   pendingBillingPeriod: 'pending_billing_period',

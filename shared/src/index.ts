@@ -20,3 +20,4 @@ export * from './pick-notice.js';
 export * from './streaming-sites.js';
 export * from './connections.js';
 export { isAppPage } from './pages.js';
+export * from './i18n.js';

@@ -1,6 +1,12 @@
 // Small factories for the error shapes of docs/architecture.md: a status, a stable code (from the
-// one list, ERROR_CODES in shared/src/errors.ts) and a detail.
+// one list, ERROR_CODES in shared/src/errors.ts) and a detail: a Message (a catalog key of
+// shared/locales/server-errors and its arguments), said in the request's language by the error
+// handler, or a plain English string where none is written yet.
 import { ERROR_CODES, type ErrorCode, type ErrorKind } from '@app/shared';
+import { translate, type Message } from '../i18n/messages.js';
+
+/** What an error says: a catalog Message, or English text. */
+export type Detail = string | Message;
 
 /** Made only by the factories below, so every status and code comes from the one list. */
 export class HttpError extends Error {
@@ -9,8 +15,11 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
-  constructor(kind: ErrorKind, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-    super(detail);
+  /** The detail as a Message, said in the request's language; null when it is English text only. */
+  readonly said: Message | null;
+  constructor(kind: ErrorKind, detail: Detail, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    super(typeof detail === 'string' ? detail : translate('en', detail.key, detail.values));
+    this.said = typeof detail === 'string' ? null : detail;
     this.kind = kind;
     this.status = ERROR_CODES[kind].status;
     this.code = ERROR_CODES[kind].code;
@@ -20,7 +29,7 @@ export class HttpError extends Error {
 }
 
 /** The same error with more fields in its answer (e.g. a 429 that says a way past it exists). */
-export const withExtra = (err: HttpError, extra: Record<string, unknown>) => new HttpError(err.kind, err.message, { ...err.extra, ...extra }, err.headers);
+export const withExtra = (err: HttpError, extra: Record<string, unknown>) => new HttpError(err.kind, err.said ?? err.message, { ...err.extra, ...extra }, err.headers);
 
 export interface FieldIssue {
   path: string;
@@ -43,19 +52,19 @@ export const fieldError = (path: string, message: string, detail: string = messa
   fieldErrors([{ path, message }], extra, detail);
 
 /** A request that is not acceptable as a whole (no field to point at). */
-export const badRequest = (detail: string) => new HttpError('bad_request', detail);
-export const unauthorized = (detail = 'Not authenticated') => new HttpError('unauthorized', detail);
-export const paymentRequired = (detail: string, expired: boolean, limitReached: boolean) =>
+export const badRequest = (detail: Detail) => new HttpError('bad_request', detail);
+export const unauthorized = (detail: Detail = { key: 'server-errors.notAuthenticated' }) => new HttpError('unauthorized', detail);
+export const paymentRequired = (detail: Detail, expired: boolean, limitReached: boolean) =>
   new HttpError('plan_limit', detail, { expired, limit_reached: limitReached });
-export const forbidden = (detail: string) => new HttpError('forbidden', detail);
-export const notFound = (detail = 'Not found') => new HttpError('not_found', detail);
-export const conflict = (detail: string) => new HttpError('conflict', detail);
-export const tooMany = (detail: string, retryAfterSeconds: number) =>
+export const forbidden = (detail: Detail) => new HttpError('forbidden', detail);
+export const notFound = (detail: Detail = { key: 'server-errors.notFound' }) => new HttpError('not_found', detail);
+export const conflict = (detail: Detail) => new HttpError('conflict', detail);
+export const tooMany = (detail: Detail, retryAfterSeconds: number) =>
   new HttpError('rate_limited', detail, { retry_after_seconds: retryAfterSeconds }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const tooLarge = (detail: string) => new HttpError('too_large', detail);
+export const tooLarge = (detail: Detail) => new HttpError('too_large', detail);
 /** The calendar grant was revoked or lost its scope: the client offers to reconnect. */
-export const calendarReconnect = (detail: string) => new HttpError('calendar_reconnect', detail, { needs_reconnect: true });
-export const paymentProviderFailed = (detail: string) => new HttpError('payment_provider', detail);
-export const upstreamUnavailable = (detail: string) => new HttpError('upstream_unavailable', detail);
-export const serviceUnavailable = (detail: string, retryAfterSeconds?: number) =>
+export const calendarReconnect = (detail: Detail) => new HttpError('calendar_reconnect', detail, { needs_reconnect: true });
+export const paymentProviderFailed = (detail: Detail) => new HttpError('payment_provider', detail);
+export const upstreamUnavailable = (detail: Detail) => new HttpError('upstream_unavailable', detail);
+export const serviceUnavailable = (detail: Detail, retryAfterSeconds?: number) =>
   new HttpError('unavailable', detail, {}, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

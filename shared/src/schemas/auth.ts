@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Email, ErrorBody, IanaTimezone } from './common.js';
 import { User } from './user.js';
 import { VERIFICATION } from '../constants.js';
+import { LOCALES } from '../i18n.js';
 
 export const RegisterRequest = z.object({
   email: Email,
@@ -9,6 +10,8 @@ export const RegisterRequest = z.object({
   full_name: z.string().trim().max(100, 'Full name is at most 100 characters').nullish(),
   /** The browser's IANA zone, stored as the new account's timezone (docs/product-decisions.md). */
   timezone: IanaTimezone.optional(),
+  /** The language the sign-up page was shown in: the account's language from then on (issue 39). */
+  ui_language: z.enum(LOCALES).optional(),
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
@@ -40,6 +43,8 @@ export const GoogleAuthRequest = z.object({
   id_token: z.string({ error: 'id_token is required' }).min(10, 'id_token is required').max(8192),
   /** The browser's IANA zone; used only when this sign-in creates the account. */
   timezone: IanaTimezone.optional(),
+  /** The page's language; used only when this sign-in creates the account. */
+  ui_language: z.enum(LOCALES).optional(),
 });
 export type GoogleAuthRequest = z.input<typeof GoogleAuthRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountryCode, DayOfWeek, IanaTimezone, SubscriptionTier, TimeOfDay } from './common.js';
 import { DeliveryChannel } from './user.js';
+import { LOCALES } from '../i18n.js';
 import { TonightProfileUpdate } from './tonight.js';
 
 export const UpdateProfileRequest = z
@@ -18,6 +19,7 @@ export const UpdateProfileRequest = z
     preferred_languages: z.array(z.string().min(1).max(40)).min(1, 'Select at least one language').max(30),
     email_delivery: z.boolean(),
     delivery_channel: DeliveryChannel,
+    ui_language: z.enum(LOCALES),
     ...TonightProfileUpdate,
   })
   .partial()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SubscriptionTier } from './common.js';
+import { LOCALES } from '../i18n.js';
 import { NO_TONIGHT } from '../tonight.js';
 import { MaxAgeRating, NO_EXCLUSIONS, TonightConstraints } from './tonight.js';
 
@@ -40,5 +41,7 @@ export const User = z.object({
   exclusions: z.object({ genres: z.array(z.string()), keywords: z.array(z.string()), people: z.array(z.string()) }).default(NO_EXCLUSIONS),
   /** The highest age rating accepted; null: no limit. */
   max_age_rating: MaxAgeRating.nullable().default(null),
+  /** The language the product speaks to this person (issue 39); null: their browser's, until they choose. */
+  ui_language: z.enum(LOCALES).nullable().default(null),
 });
 export type User = z.infer<typeof User>;

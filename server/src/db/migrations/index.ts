@@ -31,6 +31,7 @@ import { watchedOn } from './0032_watched_on.js';
 import { growth } from './0033_growth.js';
 import { coLikeTables } from './0034_co_like_tables.js';
 import { perUserIndexes } from './0035_per_user_indexes.js';
+import { uiLanguage } from './0036_ui_language.js';
 
 export type { Dialect } from './migration.js';
 
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0033_growth': growth,
   '0034_co_like_tables': coLikeTables,
   '0035_per_user_indexes': perUserIndexes,
+  '0036_ui_language': uiLanguage,
 };

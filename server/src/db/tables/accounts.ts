@@ -44,6 +44,8 @@ export interface UsersTable {
   exclusions: string | null;
   /** One of MAX_AGE_RATINGS; null: no limit. */
   max_age_rating: string | null;
+  /** One of LOCALES; null until set (issue 39). */
+  ui_language: string | null;
 }
 
 /** A signed-in web session: the access token's `sid` (docs/security.md, "Sessions"). */

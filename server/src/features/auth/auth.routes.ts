@@ -26,7 +26,7 @@ export function authRoutes(ctx: AppContext): Router {
     send(res, await auth.resendVerification(ctx, client(req), body.email));
   });
   route('auth_google', async (req, res, { body }) => {
-    send(res, await auth.googleSignIn(ctx, client(req), body.id_token, body.timezone));
+    send(res, await auth.googleSignIn(ctx, client(req), body.id_token, body.timezone, body.ui_language));
   });
   route('auth_sign_out_everywhere', async (req, res) => {
     await auth.signOutEverywhere(ctx, currentUser(req));

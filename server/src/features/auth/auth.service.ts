@@ -1,6 +1,6 @@
 // Sign-up, sign-in, email verification and Google sign-in. Who owns an address and how sign-in
 // attempts are limited: docs/security.md.
-import type { AuthResponse, ResendVerificationResponse } from '@app/shared';
+import type { AuthResponse, Locale, ResendVerificationResponse } from '@app/shared';
 import { VERIFICATION } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, fieldError, conflict, unauthorized } from '../../http/errors.js';
@@ -86,7 +86,7 @@ async function sendCode(ctx: AppContext, row: UserRow, browser: string, wait = t
  * password and name (the newest registration is the one a code can complete), so someone who
  * registered another person's address first never blocks them.
  */
-export async function register(ctx: AppContext, client: AuthClient, input: { email: string; password: string; full_name?: string | null; timezone?: string }): Promise<Answer<AuthResponse>> {
+export async function register(ctx: AppContext, client: AuthClient, input: { email: string; password: string; full_name?: string | null; timezone?: string; ui_language?: Locale }): Promise<Answer<AuthResponse>> {
   await hit(ctx.db, { bucket: `register:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   const problem = passwordProblem(input.password);
   if (problem) throw fieldError('password', problem);
@@ -103,7 +103,7 @@ export async function register(ctx: AppContext, client: AuthClient, input: { ema
     await sendCode(ctx, row, browser.key);
   } else {
     try {
-      row = await insertUser(ctx.db, { email: input.email, passwordHash, fullName, emailVerified: false, googleSub: null, timezone: input.timezone, now: ctx.clock.now() });
+      row = await insertUser(ctx.db, { email: input.email, passwordHash, fullName, emailVerified: false, googleSub: null, timezone: input.timezone, uiLanguage: input.ui_language, now: ctx.clock.now() });
     } catch (err) {
       // Two sign-ups with one email at once: the unique index decides.
       if (await findUserByEmail(ctx.db, input.email)) throw conflict('An account with this email already exists. Please sign in.');
@@ -198,7 +198,7 @@ async function googleIdentity(ctx: AppContext, idToken: string) {
   }
 }
 
-export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken: string, timezone?: string): Promise<Answer<AuthResponse>> {
+export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken: string, timezone?: string, uiLanguage?: Locale): Promise<Answer<AuthResponse>> {
   await hit(ctx.db, { bucket: `google:ip:${client.ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: WINDOW }, ctx.clock.now());
   if (!ctx.config.google.clientId) throw badRequest('Google sign-in is not enabled on this server.');
   const identity = await googleIdentity(ctx, idToken);
@@ -226,6 +226,7 @@ export async function googleSignIn(ctx: AppContext, client: AuthClient, idToken:
       emailVerified: true,
       googleSub: identity.sub,
       timezone,
+      uiLanguage,
       now,
     });
     return signedIn(ctx, client, created, { is_new_user: true });

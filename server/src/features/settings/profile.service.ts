@@ -27,6 +27,7 @@ export async function updateProfile(
   if (input.country) patch.country = input.country;
   if (input.email_delivery !== undefined) patch.email_delivery = input.email_delivery ? 1 : 0;
   if (input.delivery_channel) patch.delivery_channel = input.delivery_channel;
+  if (input.ui_language) patch.ui_language = input.ui_language;
   if (input.preferred_languages) {
     const unknown = input.preferred_languages.find((l) => !LANGUAGES.has(l));
     if (unknown) throw fieldError('preferred_languages', `Unknown language: ${unknown}`);

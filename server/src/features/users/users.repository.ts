@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { User } from '@app/shared';
-import { SCHEDULE_DEFAULTS, DEFAULT_TIMEZONE, DELIVERY_CHANNELS } from '@app/shared';
+import { SCHEDULE_DEFAULTS, DEFAULT_TIMEZONE, DELIVERY_CHANNELS, isLocale } from '@app/shared';
 import type { DB } from '../../db/connection.js';
 import type { Tx } from '../../db/transaction.js';
 import type { UsersTable } from '../../db/schema.js';
@@ -52,6 +52,7 @@ export const USER_COLUMNS = allColumns<UsersTable>()([
   'tonight_finish',
   'exclusions',
   'max_age_rating',
+  'ui_language',
 ]);
 
 type Queryable = DB | Tx;
@@ -83,6 +84,7 @@ export function toUser(row: UserRow): User {
     tonight: tonightOf(row),
     exclusions: exclusionsOf(row),
     max_age_rating: maxAgeRatingOf(row),
+    ui_language: isLocale(row.ui_language) ? row.ui_language : null,
   };
 }
 
@@ -106,6 +108,8 @@ export interface NewUser {
   googleSub: string | null;
   /** The browser's zone given at sign-up (already validated); UTC without one. */
   timezone?: string;
+  /** The sign-up page's language (one of LOCALES); null without one. */
+  uiLanguage?: string;
   now: Date;
 }
 
@@ -131,6 +135,7 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow> {
       recommendation_day: null,
       recommendation_time: SCHEDULE_DEFAULTS.recommendationTime,
       timezone: u.timezone ?? DEFAULT_TIMEZONE,
+      ui_language: u.uiLanguage ?? null,
       ott_subscriptions: '[]',
       preferred_languages: '[]',
       selected_genres: '[]',

@@ -1,0 +1,66 @@
+// What the server says in a person's language (issue 39, docs/i18n.md): API `detail`s, emails,
+// calendar texts, pick reasons. Every catalog of shared/locales, compiled once per language at
+// first use by Lingui's compiler and formatted by Lingui's runtime; a key missing in a language
+// reads as English (the lint step fails on one, so only a key added in a hurry can be).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { DEFAULT_LOCALE, negotiateLocale, parseAcceptLanguage, isLocale, type Locale } from '@app/shared';
+import { SERVER_ROOT } from '../paths.js';
+
+const LOCALES_DIR = join(SERVER_ROOT, '..', 'shared', 'locales');
+
+const readArea = (area: string, locale: string): Record<string, string> => {
+  const file = join(LOCALES_DIR, area, `${locale}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+};
+
+/** Every area's English keys, each in `locale`'s words where it has them, compiled (as shared/catalogs.mjs does for the browser builds). */
+function compiledMessages(locale: Locale): Messages {
+  const out: Messages = {};
+  for (const area of readdirSync(LOCALES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+    const english = readArea(area.name, DEFAULT_LOCALE);
+    const own = locale === DEFAULT_LOCALE ? english : readArea(area.name, locale);
+    for (const [key, message] of Object.entries(english)) out[key] = compileMessage(typeof own[key] === 'string' ? own[key] : message);
+  }
+  return out;
+}
+
+/** Message arguments: numbers for plurals, strings for names, dates for {when, date}. */
+export type MessageValues = Record<string, string | number | Date>;
+
+/** A text to be said in the reader's language: a catalog key and its arguments. */
+export interface Message {
+  key: string;
+  values?: MessageValues;
+}
+
+const translators = new Map<Locale, I18n>();
+
+function translator(locale: Locale): I18n {
+  let i18n = translators.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: compiledMessages(locale) } });
+    translators.set(locale, i18n);
+  }
+  return i18n;
+}
+
+/** The message `key` in `locale` with `values`. */
+export function translate(locale: Locale, key: string, values?: MessageValues): string {
+  return translator(locale)._(key, values);
+}
+
+/** A Message in `locale`. */
+export const say = (locale: Locale, message: Message): string => translate(locale, message.key, message.values);
+
+/**
+ * The language to answer a request in: the signed-in person's chosen one, else the first of the
+ * browser's Accept-Language ranges the product speaks, else English.
+ */
+export function requestLocale(req: { user?: { ui_language?: string | null } | undefined; headers: { 'accept-language'?: string | undefined } }): Locale {
+  const chosen = req.user?.ui_language;
+  if (isLocale(chosen)) return chosen;
+  return negotiateLocale(parseAcceptLanguage(req.headers['accept-language']));
+}
