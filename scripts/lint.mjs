@@ -3,7 +3,7 @@
 // type-checks would otherwise pass), ESLint (eslint.config.js), import cycles with type-only imports
 // counted (check-cycles.mjs), imports that point up the layers of docs/architecture.md
 // (check-layers.mjs), repeated blocks of 6 lines or more (jscpd, .jscpd.json), source files over
-// 300 lines (check-length.mjs), then knip (knip.jsonc: exports nobody imports, unused files and
+// 300 lines (check-length.mjs), the message catalogs whole and used (check-messages.mjs), then knip (knip.jsonc: exports nobody imports, unused files and
 // dependencies). Runs every step, prints each one's time, exits 1 if any failed.
 // ESLint and knip keep caches in node_modules/.cache, so a second run only reads changed files.
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ const tsc = bin('typescript', 'bin/tsc');
 const steps = [
   ...['shared', 'server', 'web', 'extension', '.'].map((project) => [`types (${project})`, [tsc, '-p', join(root, project)]]),
   ['eslint', [bin('eslint', 'bin/eslint.js'), '.', '--concurrency', 'auto', '--cache', '--cache-location', 'node_modules/.cache/eslint/']],
+  ['messages', [join(root, 'scripts/check-messages.mjs')]],
   ['import cycles', [join(root, 'scripts/check-cycles.mjs')]],
   ['layers', [join(root, 'scripts/check-layers.mjs')]],
   ['copies', [bin('jscpd', 'bin/jscpd'), '--config', join(root, '.jscpd.json')]],

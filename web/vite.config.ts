@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { messagesPlugin } from '../shared/vite-messages.mjs';
 
 // Nothing in shared/src has a side effect on import (docs/architecture.md: plain data and functions,
 // no window, chrome or Node APIs). Saying so lets the bundler drop the zod schemas (and zod) from
@@ -34,7 +35,8 @@ const PRODUCTION_ROUTER = [
 ];
 
 export default defineConfig({
-  plugins: [react(), reactRouterTreeShaking()],
+  // The catalogs of shared/locales but the server's own (emails, calendar texts) and the extension's.
+  plugins: [react(), reactRouterTreeShaking(), messagesPlugin((area: string) => !/^(server|extension)-/.test(area))],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

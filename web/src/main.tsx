@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { createAppServices } from './api/services';
 import { withEarlyReads } from './api/earlyReads';
+import { activateLocale, initialLocale } from './i18n/i18n';
 import './styles/base.css';
 
 // The dashboard's page may have asked for its first reads already (src/earlyReads.ts): the client takes those answers.
@@ -19,8 +20,11 @@ const app = (
 // The landing page and /login arrive rendered (web/finish-build.mjs) as a signed-out visitor sees
 // them: hydrated for one, rendered anew for someone signed in, whom those pages send on to the app.
 const root = document.getElementById('root')!;
-if (root.firstElementChild && !services.session.snapshot().token) hydrateRoot(root, app);
-else {
-  root.replaceChildren();
-  createRoot(root).render(app);
-}
+// The language's catalog first: the first render (and a hydration's match) is in that language.
+void activateLocale(initialLocale(window.localStorage, navigator.languages)).then(() => {
+  if (root.firstElementChild && !services.session.snapshot().token) hydrateRoot(root, app);
+  else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+});

@@ -7,6 +7,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { createAppServices } from './api/services';
+import { activateLocale } from './i18n/i18n';
 
 class EmptyStorage implements Storage {
   private items = new Map<string, string>();
@@ -32,6 +33,7 @@ class EmptyStorage implements Storage {
 
 /** The markup inside #root for a path, once every lazily loaded page of it is in. */
 export async function renderPage(path: string): Promise<string> {
+  await activateLocale('en', undefined);
   const services = createAppServices({ fetch: () => new Promise<Response>(() => {}), storage: new EmptyStorage() });
   const { prelude } = await prerender(
     <StrictMode>

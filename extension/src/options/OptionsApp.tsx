@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Options: which server the extension talks to. Saving asks for host access to exactly that
 // origin (nothing broader), then the background re-registers the sign-in bridge there.
 import { useEffect, useState, type FormEvent } from 'react';

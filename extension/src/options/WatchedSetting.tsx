@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // "When a title ends on a streaming site": ask (the default), mark it watched automatically, or
 // never. Stored like the other options; the background reads it when the badge says a title's
 // video played to the end (lib/watched-requests.ts).

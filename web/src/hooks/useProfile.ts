@@ -2,15 +2,24 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { UpdateProfileRequest, User } from '@app/shared';
 import { useApi, useServices } from '../api/ServicesContext';
+import { chooseLocale, i18n } from '../i18n/i18n';
 import { useUserKey } from './useUserKey';
+
+/** The profile's language, once chosen, is this browser's too (docs/i18n.md): on every device the person signs in on. */
+function followLanguage(user: User, storage: Storage): void {
+  if (user.ui_language && user.ui_language !== i18n.locale) void chooseLocale(user.ui_language, storage);
+}
 
 /** The signed-in user's profile; every fresh copy also refreshes the stored 'user'. */
 export function useProfile() {
   const api = useApi();
-  const { session } = useServices();
+  const { session, storage } = useServices();
   const key = useUserKey('profile');
   const swr = useSWR<User>(key, () => api.settings.profile(), {
-    onSuccess: (user) => session.setUser(user),
+    onSuccess: (user) => {
+      session.setUser(user);
+      followLanguage(user, storage);
+    },
   });
   /**
    * A user the server just returned (onboarding, a save) replaces both the stored user and this
@@ -19,6 +28,7 @@ export function useProfile() {
    */
   async function remember(user: User): Promise<User> {
     session.setUser(user);
+    followLanguage(user, storage);
     await swr.mutate(user, { revalidate: false });
     return user;
   }

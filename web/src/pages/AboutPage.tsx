@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { ATTRIBUTION } from '@app/shared';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { usePublicConfig } from '../hooks/usePublicConfig';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // /extension/connect?nonce=...: the signed-in user approves connecting the browser extension that
 // opened this tab. The token is issued for the extension's one-time nonce and handed to the
 // extension's sign-in bridge by window.postMessage to this page's own origin; never in a URL.

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
@@ -11,6 +12,7 @@ import { useCountdown } from '../hooks/useCountdown';
 import { useHydratedForm } from '../hooks/useHydratedForm';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { pageLocale } from '../i18n/i18n';
 import '../styles/auth.css';
 
 /**
@@ -100,7 +102,7 @@ export function LoginPage() {
   async function google(idToken: string) {
     setError(null);
     try {
-      await api.auth.google({ id_token: idToken });
+      await api.auth.google({ id_token: idToken, ui_language: pageLocale() });
       navigate(returnTo ?? '/app/dashboard', { replace: true });
     } catch (err) {
       setError(errorText(err, ERROR_TEXTS.googleSignInFailed));

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ALERT_TEXTS, SCHEDULE_DEFAULTS } from '@app/shared';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { Link } from '../components/common/Link';
 import { MINIMUM_AGE, SUPPORT_REPLY_HOURS } from '@app/shared';
 import { LegalPage } from '../components/layout/LegalPage';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
@@ -7,6 +8,7 @@ import { errorText } from '../api/errorText';
 import { GoogleButton } from '../components/common/GoogleButton';
 import { Notice } from '../components/common/Notice';
 import { browserTimezone } from '../components/common/scheduleRules';
+import { pageLocale } from '../i18n/i18n';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
@@ -27,7 +29,7 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.auth.register({ email, password, full_name: fullName.trim() || null, timezone: browserTimezone() });
+      const r = await api.auth.register({ email, password, full_name: fullName.trim() || null, timezone: browserTimezone(), ui_language: pageLocale() });
       if (r.requires_verification || !r.access_token) {
         pending.set(email.trim().toLowerCase());
         navigate('/verify-email');
@@ -43,7 +45,7 @@ export function RegisterPage() {
   async function google(idToken: string) {
     setError(null);
     try {
-      const r = await api.auth.google({ id_token: idToken, timezone: browserTimezone() });
+      const r = await api.auth.google({ id_token: idToken, timezone: browserTimezone(), ui_language: pageLocale() });
       navigate(r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding', { replace: true });
     } catch (err) {
       setError(errorText(err, ERROR_TEXTS.googleSignUpFailed));

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFreshProfile } from '../hooks/useProfile';
@@ -20,6 +21,7 @@ import { UpgradeModal } from '../components/settings/UpgradeModal';
 import { PlatformStep } from '../components/onboarding/PlatformStep';
 import { LanguageStep } from '../components/onboarding/LanguageStep';
 import { NeverShowSection } from '../components/settings/NeverShowSection';
+import { LanguageSection } from '../components/settings/LanguageSection';
 import { ErrorState } from '../components/common/ErrorState';
 import { PageLoading } from '../components/common/PageLoading';
 import { Notice } from '../components/common/Notice';
@@ -29,6 +31,7 @@ const SECTIONS = [
   ['calendar', 'Calendar'],
   ['streaming', 'Streaming services'],
   ['languages', 'Languages'],
+  ['language', 'Language'],
   ['never-show', 'Never show me'],
   ['household', 'Household'],
   ['profile', 'Profile'],
@@ -110,6 +113,7 @@ export function SettingsPage() {
         >
           {(selected, onChange) => <LanguageStep selected={selected} onChange={onChange} legend="Languages you watch in" />}
         </ListSettingSection>
+        <LanguageSection user={user} save={update} />
         <NeverShowSection user={user} save={update} />
         <HouseholdSection />
         <ProfileSection user={user} save={update} />

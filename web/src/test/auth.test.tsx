@@ -26,7 +26,7 @@ describe('register', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Sup3r-secret!');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location()).toBe('/verify-email'));
-    expect(server.calls('POST /api/auth/register')[0].body).toEqual({ email: 'New@Example.test', password: 'Sup3r-secret!', full_name: null, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(server.calls('POST /api/auth/register')[0].body).toEqual({ email: 'New@Example.test', password: 'Sup3r-secret!', full_name: null, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, ui_language: 'en' });
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingVerificationEmail)).toBe('new@example.test');
   });
 

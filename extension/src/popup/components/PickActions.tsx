@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState } from 'react';
 import type { MoodValue, Recommendation } from '@app/shared';
 import { MOODS, noFreeReplacementsNote, replacementCostTag, type ReplacementCost } from '../../lib/shared';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type MouseEvent } from 'react';
 import type { Recommendation } from '@app/shared';
 import { absoluteUrl } from '../../lib/download';

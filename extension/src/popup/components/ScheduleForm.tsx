@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Recommendation } from '@app/shared';
 import {

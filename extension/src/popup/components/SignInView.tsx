@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState } from 'react';
 import browser from 'webextension-polyfill';
 import { sendToBackground } from '../../lib/messages';

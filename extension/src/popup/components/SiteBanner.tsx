@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import type { Recommendation } from '@app/shared';
 import { platformSearchUrl, type PlatformSite } from '../../lib/detect';
 import { openTab } from '../../lib/tabs';

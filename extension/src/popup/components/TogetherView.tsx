@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // "For both of us" in the popup: the household's newest pick for two, as tonight's card, with the
 // viewer's own Like / Dislike and what the partner thought, or the button that asks for one.
 import type { HouseholdState } from '@app/shared';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useRef } from 'react';
 import { usePublicConfig } from '../../hooks/usePublicConfig';
 import { useGoogleIdentity } from '../../hooks/useGoogleIdentity';

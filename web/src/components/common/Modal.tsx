@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**

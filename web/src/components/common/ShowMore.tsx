@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type ReactNode } from 'react';
 
 export const SHOW_STEP = 100;

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Connected apps (docs/screens.md): Jellyfin, Emby, Plex and Trakt, each connected,
 // synced now, or disconnected here; what they bring in is written to the history as it happens.
 import { CONNECTION_NAMES, type ConnectionStatus } from '@app/shared';

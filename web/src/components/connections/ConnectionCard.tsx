@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // One connected app in Settings: its state, and connect / sync now / disconnect.
 import { useState } from 'react';
 import { CONNECTION_NAMES, type ConnectionStatus } from '@app/shared';

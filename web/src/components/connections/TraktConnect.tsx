@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Trakt by its device flow: we show the code and the page to enter it on, and ask Trakt every few
 // seconds (as it says) until the user has approved it there or the code expires.
 import { useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 /** The card's exact footprint while it loads, so nothing moves when it arrives. */
 export function CardSkeleton() {
   return (

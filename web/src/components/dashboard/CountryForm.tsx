@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type FormEvent } from 'react';
 import { ALERT_TEXTS } from '@app/shared';
 import type { useProfile } from '../../hooks/useProfile';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { PLAN_LIMIT_TEXTS, allowanceText, stillFreeText } from '@app/shared';
 import { useSubscriptionStatus } from '../../hooks/useSubscriptionStatus';
 

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { PLAN_LIMIT_TEXTS } from '@app/shared';
 import { Modal } from '../common/Modal';
 import { UpgradeOffer } from '../settings/UpgradeOffer';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import type { ReactNode } from 'react';
 import { noFreeReplacementsNote, replacementCost, replacementCostTag, type MoodValue, type Recommendation, type ReplacementCost } from '@app/shared';
 import { useSubscriptionStatus } from '../../hooks/useSubscriptionStatus';

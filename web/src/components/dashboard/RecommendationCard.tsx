@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { ATTRIBUTION, nearestMoodLabel, pickNoticeText, type MoodValue, type Recommendation } from '@app/shared';
 import { titleFacts } from './formatTitle';

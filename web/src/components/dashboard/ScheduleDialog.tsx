@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type FormEvent } from 'react';
 import { Link } from '../common/Link';
 import { ALERT_TEXTS, ApiError, CALENDAR_LIFETIME_TEXT, SCHEDULE_DEFAULTS, pickCalendarUrl, type Recommendation } from '@app/shared';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useId, useState, type FormEvent } from 'react';
 import { ALERT_TEXTS, FEEDBACK_COMMENT_MAX } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';

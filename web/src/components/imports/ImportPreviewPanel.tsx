@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // What an import would write: the counts, the titles we matched (and what each becomes), the
 // ambiguous ones to settle, and the ones not in our catalog. Long lists show 100 rows at a time.
 import { IMPORT_SOURCE_NAMES, type ImportAmbiguous, type ImportCounts, type ImportMatched, type ImportPreview } from '@app/shared';

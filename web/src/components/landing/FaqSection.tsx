@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { MINIMUM_AGE, REFUND } from '@app/shared';
 import { usePlanFacts } from '../../hooks/usePlanFacts';
 

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { Link } from '../common/Link';
 import { REFUND } from '@app/shared';
 import { usePlanFacts } from '../../hooks/usePlanFacts';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteHeader } from './SiteHeader';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { countryPhrase, type Platform } from '@app/shared';
 import { usePlatforms } from '../../hooks/useOnboardingOptions';
 import { ChoiceGroup } from '../common/ChoiceGroup';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useRef, useState } from 'react';
 import { ALERT_TEXTS, type User } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Sign-in and security: move the account to a new address. A code goes to the new
 // address and confirms it; the old address is told (docs/security.md, "Password and email changes").
 import { useState, type FormEvent } from 'react';

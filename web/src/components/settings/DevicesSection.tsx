@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Devices: every web browser signed in to the account and every connected browser
 // extension, with when each was last used; Revoke signs one out at its next request, and "Sign
 // out everywhere" signs out all of them, this one too (docs/security.md, "Sessions").

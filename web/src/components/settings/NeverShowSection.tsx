@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useId, useState } from 'react';
 import {
   AGE_RATING_LABELS,

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import type { DeliveryChannel } from '@app/shared';
 
 /** The channels a calendar user can choose; 'email' keeps the email too, so it reads as 'both'. */

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { freeReplacementsText, type SubscriptionStatus } from '@app/shared';
 import { useSession } from '../../api/ServicesContext';
 import { useSubscriptionStatus } from '../../hooks/useSubscriptionStatus';

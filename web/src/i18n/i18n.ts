@@ -1,0 +1,47 @@
+// The web app's language (issue 39, docs/i18n.md): one Lingui instance, its catalog loaded per
+// locale (a chunk each, compiled at build time by shared/vite-messages.mjs), `<html lang dir>` kept
+// in step. The language is the one the person chose (the profile's ui_language, kept in this
+// browser's storage) or else the first of the browser's languages the product speaks.
+import { i18n, type Messages } from '@lingui/core';
+import { directionOf, isLocale, negotiateLocale, STORAGE_KEYS, type Locale } from '@app/shared';
+
+const CATALOGS: Record<Locale, () => Promise<{ default: Messages }>> = {
+  en: () => import('virtual:messages/en'),
+  es: () => import('virtual:messages/es'),
+  fr: () => import('virtual:messages/fr'),
+  de: () => import('virtual:messages/de'),
+  'pt-BR': () => import('virtual:messages/pt-BR'),
+  hi: () => import('virtual:messages/hi'),
+  ja: () => import('virtual:messages/ja'),
+  ko: () => import('virtual:messages/ko'),
+  ar: () => import('virtual:messages/ar'),
+};
+
+export { i18n };
+
+/** The language to start in: this browser's stored choice, else the browser's own languages. */
+export function initialLocale(storage: Pick<Storage, 'getItem'>, languages: readonly string[]): Locale {
+  const stored = storage.getItem(STORAGE_KEYS.locale);
+  return isLocale(stored) ? stored : negotiateLocale(languages);
+}
+
+/** Loads `locale`'s catalog (once) and switches the app and the document to it. */
+export async function activateLocale(locale: Locale, doc: Document | undefined = globalThis.document): Promise<void> {
+  if (!i18n.messages || i18n.locale !== locale) {
+    const { default: messages } = await CATALOGS[locale]();
+    i18n.loadAndActivate({ locale, messages });
+  }
+  if (doc) {
+    doc.documentElement.lang = locale;
+    doc.documentElement.dir = directionOf(locale);
+  }
+}
+
+/** The language the page is shown in now (sent at sign-up: the new account's language). */
+export const pageLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : 'en');
+
+/** The person chose a language (Settings, onboarding, the profile read at sign-in): kept for the next visit, and shown now. */
+export async function chooseLocale(locale: Locale, storage: Pick<Storage, 'setItem'>): Promise<void> {
+  storage.setItem(STORAGE_KEYS.locale, locale);
+  await activateLocale(locale);
+}

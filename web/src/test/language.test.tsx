@@ -1,0 +1,44 @@
+// The language a person chooses (issue 39): Settings saves it on the profile and shows the app in
+// it at once, with <html lang dir> set; a profile that has one brings it to a new browser.
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS, type User } from '@app/shared';
+import { renderApp } from './renderApp';
+import { FakeServer } from './fakeServer';
+import { subscription, user } from './fixtures';
+
+function server(u: User) {
+  return new FakeServer()
+    .on('GET /api/settings/profile', { body: u })
+    .on('PUT /api/settings/profile', (req) => ({ body: { ...u, ...(req.body as object) } }))
+    .on('GET /api/subscription/status', { body: subscription() })
+    .on('GET /api/onboarding/languages', { body: { languages: ['English'] } })
+    .on('GET /api/onboarding/platforms', { body: { platforms: [] } })
+    .on('GET /api/settings/calendar/status', { body: { has_refresh_token: false, calendar_enabled: false, account_email: null, available: true, needs_reconnect: false } });
+}
+
+describe('the language', () => {
+  it('is chosen in Settings: saved on the profile, kept in this browser, and shown at once', async () => {
+    const s = server(user());
+    renderApp('/app/settings', { server: s, user: user() });
+    const section = within(await screen.findByRole('region', { name: 'Language' }));
+    const select = section.getByRole('combobox', { name: 'Language' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'Español', 'Français', 'Deutsch', 'Português (Brasil)', 'हिन्दी', '日本語', '한국어', 'العربية']);
+    await userEvent.selectOptions(select, 'ar');
+    expect(await screen.findByRole('region', { name: 'اللغة' })).toBeInTheDocument();
+    expect(s.calls('PUT /api/settings/profile')[0].body).toEqual({ ui_language: 'ar' });
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(window.localStorage.getItem(STORAGE_KEYS.locale)).toBe('ar');
+    expect(await screen.findByText('تم حفظ اللغة.')).toBeInTheDocument();
+  });
+
+  it('comes with the profile to a browser that has none stored', async () => {
+    const u = user({ ui_language: 'de' });
+    renderApp('/app/settings', { server: server(u), user: u });
+    expect(await screen.findByRole('region', { name: 'Sprache' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+});
