@@ -64,3 +64,6 @@ export function requestLocale(req: { user?: { ui_language?: string | null } | un
   if (isLocale(chosen)) return chosen;
   return negotiateLocale(parseAcceptLanguage(req.headers['accept-language']));
 }
+
+/** The language of a person's emails, reasons and scheduled messages: theirs once chosen, else English. */
+export const userLocale = (user: { ui_language?: string | null }): Locale => (isLocale(user.ui_language) ? user.ui_language : DEFAULT_LOCALE);
