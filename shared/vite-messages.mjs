@@ -1,6 +1,7 @@
 // A Vite plugin: `import messages from 'virtual:messages/<locale>'` is that locale's compiled
 // catalog (catalogs.mjs) over the areas the app keeps, one chunk per locale when imported lazily.
 // Compiled at build time, so the browser carries Lingui's small runtime and not its compiler.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { areas, compiledMessages, LOCALES_DIR } from './catalogs.mjs';
 
@@ -17,7 +18,12 @@ export function messagesPlugin(keep) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const locale = id.slice(PREFIX.length + 1);
       // Rebuilt when a catalog changes (dev server, watch mode).
-      for (const area of areas()) for (const l of new Set(["en", locale])) this.addWatchFile?.(join(LOCALES_DIR, area, `${l}.json`));
+      for (const area of areas()) {
+        for (const l of new Set(['en', locale])) {
+          const file = join(LOCALES_DIR, area, `${l}.json`);
+          if (existsSync(file)) this.addWatchFile?.(file);
+        }
+      }
       return `export default ${JSON.stringify(compiledMessages(locale, keep))};`;
     },
   };

@@ -8,7 +8,9 @@
 //    same way but with nothing rendered (it is the user's own): its stylesheets as one file, its
 //    code (the signed-in chunk group of vite.config.ts) preloaded with the entry, and first the
 //    script that asks for the card's first reads while that code loads (src/earlyReads.ts).
-//    docs/performance.md ("Web") says why each of these.
+//    docs/performance.md ("Web") says why each of these. The landing and sign-in pages are written
+//    once per language, at their own paths (/es, /es/login: dist/prerendered/es/...), each with
+//    <html lang dir>, its title in that language and hreflang links to the others (docs/i18n.md).
 // 2. Writes a .br (brotli 11) and a .gz (level 9) beside each text file, when smaller, so the
 //    server compresses nothing of the web app per request.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,9 +35,12 @@ const PAGES = {
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
+if (!shell.includes('<html lang="en">')) throw new Error('dist/index.html has no <html lang="en">');
 
 const keyOf = (module) => manifestKey(manifest, module);
 const closure = (key, files, css) => chunkClosure(manifest, key, files, css);
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function inlineCss(file) {
   const css = readFileSync(join(dist, file), 'utf8');
@@ -74,13 +79,27 @@ for (const key of [keyOf('index.html'), ...Object.keys(manifest).filter((k) => k
   if (closure(key).files.has(signedInChunk)) throw new Error(`${key} loads the signed-in chunk ${signedInChunk}: a module it imports is in that group (vite.config.ts)`);
 }
 
-const { renderPage } = await import(pathToFileURL(join(dist, '.ssr', 'prerender.js')).href);
-for (const [path, { modules, title, signedIn = false, early }] of Object.entries(PAGES)) {
+const { renderPage, LOCALES, DEFAULT_LOCALE, directionOf, localeSegment, LOCALIZED_PAGES } = await import(pathToFileURL(join(dist, '.ssr', 'prerender.js')).href);
+/** A page's path in a language: `/es/login`, `/es` (English: the path itself). */
+const pathIn = (locale, path) => (locale === DEFAULT_LOCALE ? path : `/${localeSegment(locale)}${path === '/' ? '' : path}`);
+/**
+ * Each language's version of a localized page, named for search engines and for one another
+ * (root-relative: the build does not know the instance's address), English also the default.
+ */
+const alternates = (path) =>
+  [...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${pathIn(l, path)}">`), `<link rel="alternate" hreflang="x-default" href="${path}">`].join('\n    ');
+const renders = Object.entries(PAGES).flatMap(([path, page]) =>
+  (LOCALIZED_PAGES.includes(path) ? LOCALES : [DEFAULT_LOCALE]).map((locale) => ({ path, locale, page })),
+);
+for (const { path: englishPath, locale, page: { modules, title: englishTitle, signedIn = false, early } } of renders) {
+  const path = pathIn(locale, englishPath);
   const files = new Set();
   const css = new Set();
   for (const page of modules) closure(keyOf(page), files, css);
   // A signed-in page is the user's own: main.tsx renders it, with its code already loaded.
-  const markup = signedIn ? '' : await renderPage(path);
+  const rendered = signedIn ? { markup: '', title: englishTitle } : await renderPage(path, locale);
+  const { markup, title } = rendered;
+  if (!signedIn && locale === DEFAULT_LOCALE && title !== englishTitle) throw new Error(`${path}: the page's title is "${title}", PAGES says "${englishTitle}"`);
   // What the shell already loads is not repeated.
   const pageCss = [...css].filter((f) => !shell.includes(f));
   // The early script first in the head, so the browser fetches and runs it before anything else.
@@ -91,14 +110,19 @@ for (const [path, { modules, title, signedIn = false, early }] of Object.entries
   const entry = shell.match(/<script type="module" crossorigin src="[^"]+"><\/script>/)?.[0];
   if (!entry) throw new Error('dist/index.html has no module script');
   const shellPreloads = shell.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g) ?? [];
-  const preloads = [...files].filter((f) => !shell.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+  // The language's catalog (web/src/i18n/i18n.ts loads it before the first render) comes with the page's code.
+  const catalog = manifest[`virtual:messages/${locale}`]?.file;
+  if (!catalog) throw new Error(`the build has no catalog chunk for ${locale}`);
+  const preloads = [...files, catalog].filter((f) => !shell.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
   const head = [earlyScript, entry, ...shellPreloads, ...preloads].filter(Boolean).join('\n    ');
   const rest = [entry, ...shellPreloads, ...shellCss.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)].reduce(
     (h, tag) => h.replace(new RegExp(`\\s*${tag.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`), ''),
     shell,
   );
+  const localized = LOCALIZED_PAGES.includes(englishPath);
   const html = rest
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace('<html lang="en">', `<html lang="${locale}" dir="${directionOf(locale)}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>${localized ? `\n    ${alternates(englishPath)}` : ''}`)
     .replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${head}`)
     .replace('</head>', `  ${styles([...shellCss, ...pageCss], signedIn).join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);

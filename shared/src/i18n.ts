@@ -64,6 +64,18 @@ export function parseAcceptLanguage(header: string | undefined | null): string[]
   return ranges.sort((a, b) => b.q - a.q || a.at - b.at).map((r) => r.tag);
 }
 
+/** A language's segment in a page's path (`/es/login`, `/pt-br`): its tag in lower case. English pages have none. */
+export const localeSegment = (locale: Locale): string => locale.toLowerCase();
+
+/** The language a path starts with (`/es`, `/pt-br/login`), or null. */
+export function localeOfPath(pathname: string): Locale | null {
+  const first = pathname.split('/')[1]?.toLowerCase() ?? '';
+  return LOCALES.find((l) => l !== DEFAULT_LOCALE && localeSegment(l) === first) ?? null;
+}
+
+/** The public pages that have a page per language (`/es`, `/es/login`): the ones the build pre-renders. */
+export const LOCALIZED_PAGES = ['/', '/login'] as const;
+
 /** A language's own name ("Español", "日本語"), for the language picker. */
 export function autonym(locale: Locale): string {
   const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;

@@ -1,6 +1,7 @@
 // The web app's pages (web/src/routes.tsx and pages/RarePublicPages.tsx), so the server answers
 // any other path with the app's "Page not found" and a 404 status instead of 200 (docs/screens.md,
 // "Pages and access"). A page added to the app is added here too.
+import { LOCALIZED_PAGES, localeOfPath } from './i18n.js';
 const PUBLIC_PAGES = [
   '/',
   '/login',
@@ -35,5 +36,8 @@ const PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
  */
 export function isAppPage(pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  // A page in one language (`/es`, `/es/login`, docs/i18n.md).
+  const locale = localeOfPath(path);
+  if (locale) return (LOCALIZED_PAGES as readonly string[]).includes(path.slice(locale.length + 1) || '/');
   return PAGES.has(path) || path === '/app' || path.startsWith('/app/');
 }

@@ -20,9 +20,12 @@ const app = (
 // The landing page and /login arrive rendered (web/finish-build.mjs) as a signed-out visitor sees
 // them: hydrated for one, rendered anew for someone signed in, whom those pages send on to the app.
 const root = document.getElementById('root')!;
-// The language's catalog first: the first render (and a hydration's match) is in that language.
-void activateLocale(initialLocale(window.localStorage, navigator.languages)).then(() => {
-  if (root.firstElementChild && !services.session.snapshot().token) hydrateRoot(root, app);
+// The language's catalog first: the first render is in that language. A page pre-rendered in
+// another one (the server chose by Accept-Language, the person chose otherwise here) is rendered anew.
+const locale = initialLocale(window.localStorage, navigator.languages, window.location.pathname);
+const prerenderedIn = document.documentElement.lang;
+void activateLocale(locale).then(() => {
+  if (root.firstElementChild && !services.session.snapshot().token && prerenderedIn === locale) hydrateRoot(root, app);
   else {
     root.replaceChildren();
     createRoot(root).render(app);

@@ -8,6 +8,10 @@ import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { createAppServices } from './api/services';
 import { activateLocale } from './i18n/i18n';
+import { prerenderedTitle } from './hooks/usePageTitle';
+import type { Locale } from '@app/shared';
+
+export { LOCALES, DEFAULT_LOCALE, directionOf, localeSegment, LOCALIZED_PAGES } from '@app/shared';
 
 class EmptyStorage implements Storage {
   private items = new Map<string, string>();
@@ -31,9 +35,9 @@ class EmptyStorage implements Storage {
   }
 }
 
-/** The markup inside #root for a path, once every lazily loaded page of it is in. */
-export async function renderPage(path: string): Promise<string> {
-  await activateLocale('en', undefined);
+/** The markup inside #root for a path in a language, once every lazily loaded page of it is in, and the page's title. */
+export async function renderPage(path: string, locale: Locale): Promise<{ markup: string; title: string }> {
+  await activateLocale(locale, undefined);
   const services = createAppServices({ fetch: () => new Promise<Response>(() => {}), storage: new EmptyStorage() });
   const { prelude } = await prerender(
     <StrictMode>
@@ -42,5 +46,5 @@ export async function renderPage(path: string): Promise<string> {
       </StaticRouter>
     </StrictMode>,
   );
-  return new Response(prelude).text();
+  return { markup: await new Response(prelude).text(), title: prerenderedTitle() };
 }

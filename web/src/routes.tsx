@@ -3,11 +3,13 @@
 import { Suspense } from 'react';
 import { lazyNamed } from './lazyNamed';
 import { Navigate, Route, Routes } from 'react-router';
+import { DEFAULT_LOCALE, LOCALES, localeSegment } from '@app/shared';
 import { PublicLayout } from './components/layout/PublicLayout';
 import { RequireAuth } from './components/layout/RequireAuth';
 import { RequireOnboarded } from './components/layout/RequireOnboarded';
 import { SignedOutOnly } from './components/layout/SignedOutOnly';
 import { LegacyRedirect } from './components/layout/LegacyRedirect';
+import { LocaleRoute } from './components/layout/LocaleRoute';
 import { PageLoading } from './components/common/PageLoading';
 
 
@@ -51,6 +53,13 @@ export function AppRoutes() {
           <Route path="contact" element={<ContactPage />} />
           <Route path="extension/connect" element={<ExtensionConnectPage />} />
           <Route path="household/accept" element={<HouseholdAcceptPage />} />
+          {/* The pre-rendered pages in each language at their own paths (shared LOCALIZED_PAGES, docs/i18n.md). */}
+          {LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => (
+            <Route key={l} path={localeSegment(l)} element={<LocaleRoute locale={l} />}>
+              <Route index element={<SignedOutOnly key="landing"><LandingPage /></SignedOutOnly>} />
+              <Route path="login" element={<SignedOutOnly key="login"><LoginPage /></SignedOutOnly>} />
+            </Route>
+          ))}
           <Route path="*" element={<RarePublicPages />} />
         </Route>
         <Route path="dashboard" element={<LegacyRedirect to="/app/dashboard" />} />

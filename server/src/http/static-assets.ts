@@ -5,7 +5,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { isAppPage } from '@app/shared';
+import { DEFAULT_LOCALE, isAppPage, LOCALIZED_PAGES, localeSegment } from '@app/shared';
+import { pageLocale } from '../i18n/page-locale.js';
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
@@ -130,7 +131,15 @@ export function webAssets(webDist: string): WebAssets | null {
     sendPage(req, res, next) {
       // A public page pre-rendered by the build (web/finish-build.mjs), else the single-page app.
       const path = req.path.replace(/\/+$/, '');
-      const asset = assets.get(`${PRERENDERED}${path}/index.html`) ?? assets.get('/index.html');
+      const own = assets.get(`${PRERENDERED}${path}/index.html`);
+      // A page the build wrote in each language, asked for at its English path: the browser's language's.
+      let localized: Asset | undefined;
+      if (own && (LOCALIZED_PAGES as readonly string[]).includes(path || '/')) {
+        res.vary('Accept-Language').vary('Cookie');
+        const locale = pageLocale(req.headers);
+        if (locale !== DEFAULT_LOCALE) localized = assets.get(`${PRERENDERED}/${localeSegment(locale)}${path}/index.html`);
+      }
+      const asset = localized ?? own ?? assets.get('/index.html');
       if (!asset) return next();
       // Decodable: the router's splat refuses a malformed path (400 with the page) before this.
       if (!isAppPage(decodeURIComponent(req.path))) res.status(404);

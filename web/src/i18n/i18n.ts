@@ -3,7 +3,7 @@
 // in step. The language is the one the person chose (the profile's ui_language, kept in this
 // browser's storage) or else the first of the browser's languages the product speaks.
 import { i18n, type Messages } from '@lingui/core';
-import { directionOf, isLocale, negotiateLocale, STORAGE_KEYS, type Locale } from '@app/shared';
+import { directionOf, isLocale, localeOfPath, negotiateLocale, STORAGE_KEYS, type Locale } from '@app/shared';
 
 const CATALOGS: Record<Locale, () => Promise<{ default: Messages }>> = {
   en: () => import('virtual:messages/en'),
@@ -19,11 +19,17 @@ const CATALOGS: Record<Locale, () => Promise<{ default: Messages }>> = {
 
 export { i18n };
 
-/** The language to start in: this browser's stored choice, else the browser's own languages. */
-export function initialLocale(storage: Pick<Storage, 'getItem'>, languages: readonly string[]): Locale {
+/**
+ * The language to start in: the page's own (`/es/login`), else this browser's stored choice, else
+ * the browser's own languages.
+ */
+export function initialLocale(storage: Pick<Storage, 'getItem'>, languages: readonly string[], pathname = '/'): Locale {
   const stored = storage.getItem(STORAGE_KEYS.locale);
-  return isLocale(stored) ? stored : negotiateLocale(languages);
+  return localeOfPath(pathname) ?? (isLocale(stored) ? stored : negotiateLocale(languages));
 }
+
+/** A year: the server picks the pre-rendered page in this language (server/src/i18n/page-locale.ts). */
+const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 /** Loads `locale`'s catalog (once) and switches the app and the document to it. */
 export async function activateLocale(locale: Locale, doc: Document | undefined = globalThis.document): Promise<void> {
@@ -41,7 +47,8 @@ export async function activateLocale(locale: Locale, doc: Document | undefined =
 export const pageLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : 'en');
 
 /** The person chose a language (Settings, onboarding, the profile read at sign-in): kept for the next visit, and shown now. */
-export async function chooseLocale(locale: Locale, storage: Pick<Storage, 'setItem'>): Promise<void> {
+export async function chooseLocale(locale: Locale, storage: Pick<Storage, 'setItem'>, doc: Document | undefined = globalThis.document): Promise<void> {
   storage.setItem(STORAGE_KEYS.locale, locale);
+  if (doc) doc.cookie = `${STORAGE_KEYS.locale}=${locale}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
   await activateLocale(locale);
 }

@@ -1,7 +1,7 @@
 // The language a person chooses (issue 39): Settings saves it on the profile and shows the app in
 // it at once, with <html lang dir> set; a profile that has one brings it to a new browser.
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type User } from '@app/shared';
 import { renderApp } from './renderApp';
@@ -40,5 +40,13 @@ describe('the language', () => {
     expect(await screen.findByRole('region', { name: 'Sprache' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('de');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('is the page path language at /es and /es/login, kept for the pages that follow', async () => {
+    renderApp('/pt-br/login', { server: new FakeServer() });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(document.documentElement.lang).toBe('pt-BR'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.locale)).toBe('pt-BR');
+    expect(document.cookie).toContain('ui_language=pt-BR');
   });
 });
