@@ -102,6 +102,26 @@ for (const key of english.keys()) {
   if (!used.has(key) && ![...dynamic].some((prefix) => key.startsWith(prefix))) problems.push(`${key}: no code uses it (remove it, or declare its prefix with an i18n-dynamic comment)`);
 }
 
+// `node scripts/check-messages.mjs --report`: per language, how many keys it has and how many read
+// exactly as English (brand and product names, numbers-only messages: worth a look, not wrong).
+if (process.argv.includes('--report')) {
+  console.log('| language | keys | translated | same as English |');
+  console.log('|---|---:|---:|---:|');
+  for (const lang of LANGUAGES) {
+    let have = 0;
+    let same = 0;
+    for (const area of areas()) {
+      const own = readArea(area, lang);
+      for (const key of Object.keys(readArea(area, SOURCE_LOCALE))) {
+        if (typeof own[key] !== 'string') continue;
+        have += 1;
+        if (lang !== SOURCE_LOCALE && own[key] === english.get(key)) same += 1;
+      }
+    }
+    console.log(`| ${lang} | ${english.size} | ${have} (${((100 * have) / Math.max(1, english.size)).toFixed(1)}%) | ${same} |`);
+  }
+}
+
 if (problems.length) {
   console.error(`messages: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n  ${problems.slice(0, 200).join('\n  ')}`);
   process.exit(1);

@@ -36,3 +36,35 @@ export function compiledMessages(locale, keep = () => true, dir = LOCALES_DIR) {
   }
   return out;
 }
+
+/** The pseudo-locale's tag: English accented and 40% longer, for finding clipped and untranslated text (never offered to people). */
+export const PSEUDO_LOCALE = 'en-XA';
+
+const ACCENTED = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]]),
+);
+
+/** One literal of a compiled message, accented and padded to 140% (tags such as <0> and </0> kept). */
+function pseudoText(text) {
+  if (text === '#') return text;
+  return text
+    .split(/(<\/?\d+\s*\/?>)/)
+    .map((part, i) => (i % 2 ? part : [...part].map((c) => ACCENTED[c] ?? c).join('') + (/\p{L}/u.test(part) ? '~'.repeat(Math.ceil(part.length * 0.4)) : '')))
+    .join('');
+}
+
+function pseudoCompiled(compiled) {
+  if (typeof compiled === 'string') return pseudoText(compiled);
+  if (!Array.isArray(compiled)) return compiled;
+  return compiled.map((token) => {
+    if (typeof token === 'string') return pseudoText(token);
+    if (!Array.isArray(token)) return token;
+    // [argument, type, {branch: message}] : the argument's name and type stay, the branches change.
+    return token.map((part, i) => (i >= 2 && part && typeof part === 'object' && !Array.isArray(part) ? Object.fromEntries(Object.entries(part).map(([k, v]) => [k, pseudoCompiled(v)])) : part));
+  });
+}
+
+/** The pseudo-locale's messages: English's, compiled, then accented and lengthened. */
+export function pseudoMessages(keep = () => true, dir = LOCALES_DIR) {
+  return Object.fromEntries(Object.entries(compiledMessages(SOURCE_LOCALE, keep, dir)).map(([key, compiled]) => [key, pseudoCompiled(compiled)]));
+}

@@ -1,9 +1,10 @@
 // A Vite plugin: `import messages from 'virtual:messages/<locale>'` is that locale's compiled
 // catalog (catalogs.mjs) over the areas the app keeps, one chunk per locale when imported lazily.
 // Compiled at build time, so the browser carries Lingui's small runtime and not its compiler.
+// `virtual:messages/en-XA` is the pseudo-locale (catalogs.mjs), for the layout checks of the e2e suite.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { areas, compiledMessages, LOCALES_DIR } from './catalogs.mjs';
+import { areas, compiledMessages, LOCALES_DIR, PSEUDO_LOCALE, pseudoMessages } from './catalogs.mjs';
 
 const PREFIX = 'virtual:messages/';
 
@@ -24,7 +25,8 @@ export function messagesPlugin(keep) {
           if (existsSync(file)) this.addWatchFile?.(file);
         }
       }
-      return `export default ${JSON.stringify(compiledMessages(locale, keep))};`;
+      const messages = locale === PSEUDO_LOCALE ? pseudoMessages(keep) : compiledMessages(locale, keep);
+      return `export default ${JSON.stringify(messages)};`;
     },
   };
 }

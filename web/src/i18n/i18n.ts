@@ -5,7 +5,15 @@
 import { i18n, type Messages } from '@lingui/core';
 import { directionOf, isLocale, localeOfPath, negotiateLocale, STORAGE_KEYS, type Locale } from '@app/shared';
 
-const CATALOGS: Record<Locale, () => Promise<{ default: Messages }>> = {
+/**
+ * The pseudo-locale (shared/catalogs.mjs: English accented and 40% longer): never offered to people,
+ * chosen only by storing its tag in this browser, so the e2e suite can look for clipped text.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+type ActiveLocale = Locale | typeof PSEUDO_LOCALE;
+
+const CATALOGS: Record<ActiveLocale, () => Promise<{ default: Messages }>> = {
+  [PSEUDO_LOCALE]: () => import('virtual:messages/en-XA'),
   en: () => import('virtual:messages/en'),
   es: () => import('virtual:messages/es'),
   fr: () => import('virtual:messages/fr'),
@@ -23,8 +31,9 @@ export { i18n };
  * The language to start in: the page's own (`/es/login`), else this browser's stored choice, else
  * the browser's own languages.
  */
-export function initialLocale(storage: Pick<Storage, 'getItem'>, languages: readonly string[], pathname = '/'): Locale {
+export function initialLocale(storage: Pick<Storage, 'getItem'>, languages: readonly string[], pathname = '/'): ActiveLocale {
   const stored = storage.getItem(STORAGE_KEYS.locale);
+  if (stored === PSEUDO_LOCALE) return stored;
   return localeOfPath(pathname) ?? (isLocale(stored) ? stored : negotiateLocale(languages));
 }
 
@@ -32,14 +41,14 @@ export function initialLocale(storage: Pick<Storage, 'getItem'>, languages: read
 const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 /** Loads `locale`'s catalog (once) and switches the app and the document to it. */
-export async function activateLocale(locale: Locale, doc: Document | undefined = globalThis.document): Promise<void> {
+export async function activateLocale(locale: ActiveLocale, doc: Document | undefined = globalThis.document): Promise<void> {
   if (!i18n.messages || i18n.locale !== locale) {
     const { default: messages } = await CATALOGS[locale]();
     i18n.loadAndActivate({ locale, messages });
   }
   if (doc) {
     doc.documentElement.lang = locale;
-    doc.documentElement.dir = directionOf(locale);
+    doc.documentElement.dir = locale === PSEUDO_LOCALE ? 'ltr' : directionOf(locale);
   }
 }
 
