@@ -263,6 +263,8 @@ export function explain(state: RequestState, idx: number, poolPosition: number):
       // Also when the pick is outside the user's languages (a mood kept before them): the reason says so.
       showLanguage: title.language !== '' && (title.language.toLowerCase() !== 'english' || state.taste.languages.length > 1 || languageTier(state, idx) === 1),
       budget,
+      library,
+      locale: state.opts.locale,
     }),
   };
 }

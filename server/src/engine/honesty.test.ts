@@ -2,7 +2,7 @@
 // least NAMED_SHARE of the pick's score, and a pick that fits the taste too little (below
 // LOW_FIT) names none and says so. Properties over random users and heavily narrowed services.
 import fc from 'fast-check';
-import { MOOD_VALUES } from '@app/shared';
+import { LOCALES, MOOD_VALUES } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { LOW_FIT, NAMED_SHARE, tasteShares } from './honesty.js';
 import { recommend } from './rank.js';
@@ -90,6 +90,43 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('honest reasons on the 
       }),
       { numRuns: 150, seed: 36 },
     );
+  });
+});
+
+/**
+ * In every language (issue 39) the reason is written from the same pick and factors as the
+ * English one, and the liked titles it names are exactly those its factors name: a translated
+ * reason never names a liked title that did not carry the pick, and a low-fit one names none.
+ */
+describe.each(catalogs.map((c) => [c.name, c] as const))('honest reasons in every language on the %s catalog', (_name, catalog) => {
+  it.each(LOCALES.filter((l) => l !== 'en'))('in %s: the same pick and factors as in English, naming only the liked titles they name', (locale) => {
+    let named = 0;
+    fc.assert(
+      fc.property(user(catalog), ({ taste, opts, withNeighbours }) => {
+        const neighbours = withNeighbours ? catalog.neighbours : undefined;
+        const english = recommend(catalog.index, taste, opts, neighbours);
+        const rec = recommend(catalog.index, taste, { ...opts, locale }, neighbours);
+        if (!english || !rec) return expect(rec).toEqual(english);
+        expect(rec.titleId).toBe(english.titleId);
+        expect(rec.factors).toEqual(english.factors);
+        expect(rec.reason).not.toBe(english.reason);
+        const ids = new Set(namedIds(rec));
+        const pickTitle = catalog.byId.get(rec.titleId)!.title;
+        const namedNames = [...ids].map((id) => catalog.byId.get(id)!.title);
+        for (const name of namedNames) expect(rec.reason).toContain(name);
+        if (ids.size > 0) named++;
+        for (const id of [...taste.favourites, ...taste.liked]) {
+          const name = catalog.byId.get(id)?.title;
+          if (!name || ids.has(id) || name.length <= 3) continue;
+          // A name inside the pick's own title, a named title or a person's name is not a claim about it.
+          const person = rec.factors.some((f) => f.kind === 'person' && f.name.includes(name));
+          if (pickTitle.includes(name) || namedNames.some((n) => n.includes(name)) || person || english.reason.includes(name)) continue;
+          expect(rec.reason).not.toContain(name);
+        }
+      }),
+      { numRuns: 60, seed: 39 },
+    );
+    expect(named).toBeGreaterThan(0);
   });
 });
 

@@ -1,8 +1,9 @@
 // The reason, written only from the factors that drove the score and from the title's own facts,
 // as sentences a person would write: "Because you liked Dark and Arrival: a slow-burn German
-// sci-fi mystery series about time travel, on Netflix. Rated 8.7 on IMDb."
-import { countryPhrase } from '@app/shared';
-import { article, formatMinutes, genreAndKind, genreName, list, theme, TONES } from './phrasing.js';
+// sci-fi mystery series about time travel, on Netflix. Rated 8.7 on IMDb." Every sentence is a
+// message of shared/locales/server-reasons in the reader's language (issue 39; phrasing.ts).
+import type { Locale } from '@app/shared';
+import { article, genreAndKind, theme, themeIn, TONES, wordsFor, type Words } from './phrasing.js';
 import type { EngineTitle, Factor } from './types.js';
 
 export interface Driver {
@@ -15,6 +16,7 @@ export interface ReasonInput {
   title: EngineTitle;
   /** Strongest first. */
   drivers: Driver[];
+  /** Where the pick is: a platform, or "your Jellyfin" for a title of the user's own library (then `library` is "Jellyfin"). */
   platform: string | null;
   fallback: boolean;
   /** The user's country, when it decided what counts as "on your platforms"; null: any region counted. */
@@ -28,6 +30,10 @@ export interface ReasonInput {
   showLanguage: boolean;
   /** The time budget the pick fits (time_budget or finish_tonight), when the request set one. */
   budget?: Factor | null;
+  /** The media server of the user's own library the pick is in, when `platform` says so. */
+  library?: string | null;
+  /** The reader's language; English when unset. */
+  locale?: Locale;
 }
 
 function find<K extends Factor['kind']>(drivers: Driver[], kind: K): Extract<Factor, { kind: K }> | undefined {
@@ -39,37 +45,40 @@ function leadingPersonal(drivers: Driver[]): Factor | undefined {
   return find(drivers, 'similar_to') ?? drivers.find((d) => d.factor.kind === 'co_liked' || d.factor.kind === 'person')?.factor;
 }
 
-function personalClause(factor: Factor, nameOf: (id: string) => string): string {
+/** The liked titles a personal factor names and whether it is a co-like ("people who liked X also liked this"). */
+function personalTitles(factor: Factor): { ids: string[]; coLiked: boolean } | null {
   switch (factor.kind) {
     case 'similar_to':
-      return `because you liked ${list(factor.titleIds.map(nameOf))}`;
+      return { ids: factor.titleIds, coLiked: false };
     case 'co_liked':
-      return `people who liked ${nameOf(factor.titleId)} also liked this`;
+      return { ids: [factor.titleId], coLiked: true };
     case 'person':
       // The person is named in the description ("directed by ...").
-      return `because you liked ${nameOf(factor.titleId)}`;
+      return { ids: [factor.titleId], coLiked: false };
     default:
-      return '';
+      return null;
   }
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function lead(input: ReasonInput, personal: Factor | undefined): string {
+function lead(w: Words, input: ReasonInput, personal: Factor | undefined): string {
   const mood = find(input.drivers, 'mood');
-  if (mood) return `A ${mood.mood} pick for tonight${personal ? `, ${personalClause(personal, input.nameOf)}` : ''}`;
-  if (personal) return capitalise(personalClause(personal, input.nameOf));
+  const named = personal ? personalTitles(personal) : null;
+  const titles = named ? w.list(named.ids.map(input.nameOf)) : '';
+  if (mood) {
+    const m = w.mood(mood.mood);
+    if (!named) return w.t('server-reasons.lead.mood', { mood: m });
+    return named.coLiked ? w.t('server-reasons.lead.moodCoLiked', { mood: m, title: titles }) : w.t('server-reasons.lead.moodSimilar', { mood: m, titles });
+  }
+  if (named) return named.coLiked ? w.t('server-reasons.lead.coLiked', { title: titles }) : w.t('server-reasons.lead.similar', { titles });
   // Only a genre the title is mainly about: "For your love of drama" would be odd for a horror film with a drama tag.
   const genres = find(input.drivers, 'genre')?.genres.filter((g) => input.genres.includes(g)) ?? [];
-  if (genres.length > 0) return `For your love of ${list(genres.map(genreName))}`;
-  if (find(input.drivers, 'quality')) return 'A highly rated pick';
-  return 'A pick for tonight';
+  if (genres.length > 0) return w.t('server-reasons.lead.genres', { genres: w.list(genres.map(w.genre)) });
+  if (find(input.drivers, 'quality')) return w.t('server-reasons.lead.quality');
+  return w.t('server-reasons.lead.plain');
 }
 
-/** "a tense Korean crime thriller about revenge, directed by Park Chan-wook" */
-function description(input: ReasonInput): string {
+/** "a tense Korean crime thriller about revenge, directed by Park Chan-wook" (English's own grammar). */
+function englishDescription(input: ReasonInput): string {
   const { title } = input;
   const mood = find(input.drivers, 'mood')?.mood;
   const keywords = find(input.drivers, 'keywords')?.keywords ?? [];
@@ -86,25 +95,53 @@ function description(input: ReasonInput): string {
   return text;
 }
 
-/** " At 1 h 38, it fits your 1 h 40." / " Its 45 min episodes fit your 1 h 40." / " All 4 episodes fit your 4 h." */
-function budgetSentence(input: ReasonInput): string {
-  const budget = input.budget;
-  if (!budget) return '';
-  if (budget.kind === 'finish_tonight') {
-    return ` ${budget.episodes === 1 ? 'Its one episode fits' : `All ${budget.episodes} episodes fit`} your ${formatMinutes(budget.minutes)}.`;
-  }
-  if (budget.kind !== 'time_budget') return '';
-  if (input.title.kind === 'series') return ` Its ${formatMinutes(budget.runtime)} episodes fit your ${formatMinutes(budget.minutes)}.`;
-  return ` At ${formatMinutes(budget.runtime)}, it fits your ${formatMinutes(budget.minutes)}.`;
+/** English's list ("A and B", "A, B and C"), as the description always wrote it. */
+function list(items: readonly string[]): string {
+  return wordsFor('en').list(items);
 }
 
-function ratings(input: ReasonInput): string {
+/**
+ * The description in another language, from the same facts: the kind and main genres, the
+ * language, the themes the catalog translates (a theme without a translation is left out rather
+ * than said in English), the person. The tone words ("tense") are English's alone.
+ */
+function localDescription(w: Words, input: ReasonInput): string {
+  const { title } = input;
+  const kind = title.kind === 'series' ? 'series' : 'movie';
+  const genres = [...new Set(input.genres.map(w.genre))];
+  let text = genres.length > 0 ? w.t('server-reasons.description.kindGenres', { kind, genres: w.list(genres) }) : w.t('server-reasons.description.kind', { kind });
+  if (input.showLanguage && title.language) text = w.t('server-reasons.description.inLanguage', { description: text, language: w.language(title.language), kind });
+  const keywords = find(input.drivers, 'keywords')?.keywords ?? [];
+  const genreKeys = new Set(input.genres.map((g) => g.trim().toLowerCase()));
+  const themes = [...new Set(keywords.filter((k) => !genreKeys.has(k.trim().toLowerCase())).map((k) => themeIn(w, k)).filter((t): t is string => t !== null))].slice(0, 2);
+  if (themes.length > 0) text = w.t('server-reasons.description.about', { description: text, themes: w.list(themes), kind });
+  const person = find(input.drivers, 'person');
+  if (person) text = w.t(person.role === 'director' ? 'server-reasons.description.directedBy' : 'server-reasons.description.starring', { description: text, name: person.name, kind });
+  return text;
+}
+
+const description = (w: Words, input: ReasonInput) => (w.english ? englishDescription(input) : localDescription(w, input));
+
+/** "At 1 h 38, it fits your 1 h 40." / "Its 45 min episodes fit your 1 h 40." / "All 4 episodes fit your 4 h." */
+function budgetSentence(w: Words, input: ReasonInput): string {
+  const budget = input.budget;
+  if (!budget) return '';
+  if (budget.kind === 'finish_tonight') return w.t('server-reasons.budget.finish', { episodes: budget.episodes, budget: w.minutes(budget.minutes) });
+  if (budget.kind !== 'time_budget') return '';
+  const values = { runtime: w.minutes(budget.runtime), budget: w.minutes(budget.minutes) };
+  return input.title.kind === 'series' ? w.t('server-reasons.budget.episodes', values) : w.t('server-reasons.budget.movie', values);
+}
+
+/** "Rated 8.7 on IMDb and 94% on Rotten Tomatoes." */
+function ratings(w: Words, input: ReasonInput): string {
   const quality = find(input.drivers, 'quality');
   if (!quality) return '';
-  const parts: string[] = [];
-  if (quality.imdb != null) parts.push(`${quality.imdb.toFixed(1)} on IMDb`);
-  if (quality.rt != null) parts.push(`${quality.rt}% on Rotten Tomatoes`);
-  return parts.length > 0 ? ` Rated ${list(parts)}.` : '';
+  const imdb = quality.imdb != null ? w.decimal(quality.imdb) : null;
+  const rt = quality.rt != null ? w.count(quality.rt) : null;
+  if (imdb !== null && rt !== null) return w.t('server-reasons.ratings.both', { imdb, rt });
+  if (imdb !== null) return w.t('server-reasons.ratings.imdb', { imdb });
+  if (rt !== null) return w.t('server-reasons.ratings.rottenTomatoes', { rt });
+  return '';
 }
 
 /** The titles a factor names, so a second sentence never names one the lead already did. */
@@ -116,71 +153,72 @@ function namedTitles(factor: Factor | undefined): string[] {
 }
 
 /** A second taste factor that also pushed the title up gets its own short sentence. */
-function secondary(input: ReasonInput, personal: Factor | undefined): string {
+function secondary(w: Words, input: ReasonInput, personal: Factor | undefined): string {
   const named = new Set(namedTitles(personal));
   for (const { factor } of input.drivers) {
     if (factor === personal) continue;
-    if (factor.kind === 'co_liked' && !named.has(factor.titleId)) return ` People who liked ${input.nameOf(factor.titleId)} also liked it.`;
+    if (factor.kind === 'co_liked' && !named.has(factor.titleId)) return w.t('server-reasons.also.coLiked', { title: input.nameOf(factor.titleId) });
     if (factor.kind === 'similar_to') {
       const fresh = factor.titleIds.filter((id) => !named.has(id));
-      if (fresh.length > 0) return ` It is also like ${list(fresh.map(input.nameOf))}, which you liked.`;
+      if (fresh.length > 0) return w.t('server-reasons.also.similar', { titles: w.list(fresh.map(input.nameOf)) });
     }
   }
   return '';
 }
 
-/** " Not on your platforms in India. Streaming on Netflix in the United States and 2 other countries." */
-function availability(input: ReasonInput): string {
-  const where = input.requestedPlatform ?? 'your platforms';
-  if (!input.region) return ` Not on ${where} - availability unknown.`;
-  const here = `Not on ${where} in ${countryPhrase(input.region)}`;
+/** "Not on your platforms in India. Streaming on Netflix in the United States and 2 other countries." */
+function availability(w: Words, input: ReasonInput): string[] {
+  const platform = input.requestedPlatform;
+  if (!input.region) return [platform ? w.t('server-reasons.away.platformUnknown', { platform }) : w.t('server-reasons.away.unknown')];
+  const country = w.country(input.region);
   const first = input.elsewhere[0];
-  if (!first) return ` ${here} - availability unknown.`;
-  const shown = first.regions.slice(0, 2).map(countryPhrase);
+  if (!first) return [platform ? w.t('server-reasons.away.platformUnknownIn', { platform, country }) : w.t('server-reasons.away.unknownIn', { country })];
+  const here = platform ? w.t('server-reasons.away.platformNotIn', { platform, country }) : w.t('server-reasons.away.notIn', { country });
+  const shown = first.regions.slice(0, 2).map(w.country);
   const more = first.regions.length - shown.length;
-  const places = more > 0 ? `${shown.join(', ')} and ${more} other ${more === 1 ? 'country' : 'countries'}` : list(shown);
-  return ` ${here}. Streaming on ${first.platform} in ${places}.`;
+  const there =
+    more > 0
+      ? w.t('server-reasons.away.streamingMore', { platform: first.platform, countries: w.english ? shown.join(', ') : w.list(shown), more })
+      : w.t('server-reasons.away.streaming', { platform: first.platform, countries: w.list(shown) });
+  return [here, there];
 }
 
-/** The taste behind a saved pick, each liked title named once: " It is also like X, which you liked." */
-function tasteSentences(input: ReasonInput): string {
-  let text = '';
+/** The taste behind a saved pick, each liked title named once: "It is also like X, which you liked." */
+function tasteSentences(w: Words, input: ReasonInput): string[] {
+  const out: string[] = [];
   const named = new Set<string>();
   const similar = find(input.drivers, 'similar_to');
   if (similar) {
-    text += ` It is also like ${list(similar.titleIds.map(input.nameOf))}, which you liked.`;
+    out.push(w.t('server-reasons.also.similar', { titles: w.list(similar.titleIds.map(input.nameOf)) }));
     for (const id of similar.titleIds) named.add(id);
   }
   const co = find(input.drivers, 'co_liked');
-  if (co && !named.has(co.titleId)) text += ` People who liked ${input.nameOf(co.titleId)} also liked it.`;
-  return text;
+  if (co && !named.has(co.titleId)) out.push(w.t('server-reasons.also.coLiked', { title: input.nameOf(co.titleId) }));
+  return out;
+}
+
+/** Where the pick is, in the reader's words: a platform's name, or "your Jellyfin". */
+function whereText(w: Words, input: ReasonInput, where: string): string {
+  return input.library && where === `your ${input.library}` ? w.t('server-reasons.where.library', { service: input.library }) : where;
 }
 
 /**
  * A saved title on the user's services leads with that: "You saved it for later, and it's on
  * Netflix: a dark crime thriller about revenge. It is also like Oldboy, which you liked."
  */
-function savedReason(input: ReasonInput, saved: Extract<Factor, { kind: 'saved' }>): string {
+function savedReason(w: Words, input: ReasonInput, saved: Extract<Factor, { kind: 'saved' }>): string {
   const mood = find(input.drivers, 'mood');
-  const where = `and it's on ${saved.platform}`;
-  let text = mood ? `A ${mood.mood} pick for tonight that you saved for later, ${where}` : `You saved it for later, ${where}`;
-  text += `: ${description(input)}.`;
-  text += budgetSentence(input);
-  text += ratings(input);
-  text += tasteSentences(input);
-  return text;
+  const values = { platform: whereText(w, input, saved.platform), description: description(w, input) };
+  const first = mood ? w.t('server-reasons.saved.mood', { ...values, mood: w.mood(mood.mood) }) : w.t('server-reasons.saved.plain', values);
+  return w.sentences([first, budgetSentence(w, input), ratings(w, input), ...tasteSentences(w, input)]);
 }
 
 export function writeReason(input: ReasonInput): string {
+  const w = wordsFor(input.locale);
   const saved = find(input.drivers, 'saved');
-  if (saved && !input.fallback) return savedReason(input, saved);
+  if (saved && !input.fallback) return savedReason(w, input, saved);
   const personal = leadingPersonal(input.drivers);
-  let text = `${lead(input, personal)}: ${description(input)}`;
-  if (input.platform) text += `, on ${input.platform}`;
-  text += '.';
-  text += budgetSentence(input);
-  text += ratings(input);
-  text += secondary(input, personal);
-  if (input.fallback) text += availability(input);
-  return text;
+  const values = { lead: lead(w, input, personal), description: description(w, input) };
+  const first = input.platform ? w.t('server-reasons.pick.on', { ...values, platform: whereText(w, input, input.platform) }) : w.t('server-reasons.pick.plain', values);
+  return w.sentences([first, budgetSentence(w, input), ratings(w, input), secondary(w, input, personal), ...(input.fallback ? availability(w, input) : [])]);
 }

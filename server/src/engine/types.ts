@@ -1,6 +1,6 @@
 // The engine's inputs and outputs. The engine is pure: it gets everything it needs as plain
 // data and returns a choice with the factors that drove it; it never does I/O.
-import type { Mood } from '@app/shared';
+import type { Locale, Mood } from '@app/shared';
 
 export interface EngineTitle {
   id: string;
@@ -161,6 +161,8 @@ export interface RecommendOptions {
   exclusions?: Exclusions;
   /** A title whose certification needs an older viewer (minAge > maxAge) is never a candidate; unknown ratings pass. */
   maxAge?: number;
+  /** The language the reason (and a why-not answer) is written in; English when unset. Never changes what is picked. */
+  locale?: Locale;
 }
 
 /** What a user excluded in Settings: genre names, keywords ("superhero", "gore") and people (director or cast). */

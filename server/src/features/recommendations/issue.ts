@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { recommend } from '../../engine/index.js';
 import { conflict, fieldError, HttpError } from '../../http/errors.js';
+import { userLocale } from '../../i18n/messages.js';
 import type { History } from '../history/history.js';
 import { indexedTitle } from '../history/engine-index.js';
 import type { RecommendationRow } from '../history/history.repository.js';
@@ -113,7 +114,8 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
         index,
         { ...taste, library: library.owned },
         // The user's country decides where a platform counts; null (not chosen yet): any region (docs/product-decisions.md).
-        { mood: req.mood, platform: req.platform, ...tonight, region: fresh.country ?? null, seed },
+        // The reason is written in the user's language (issue 39); it never changes what is picked.
+        { mood: req.mood, platform: req.platform, ...tonight, region: fresh.country ?? null, seed, locale: userLocale(fresh) },
         neighbours,
       );
       const title = pick ? indexedTitle(index, pick.titleId) : undefined;
