@@ -79,7 +79,7 @@ for (const key of [keyOf('index.html'), ...Object.keys(manifest).filter((k) => k
   if (closure(key).files.has(signedInChunk)) throw new Error(`${key} loads the signed-in chunk ${signedInChunk}: a module it imports is in that group (vite.config.ts)`);
 }
 
-const { renderPage, LOCALES, DEFAULT_LOCALE, directionOf, localeSegment, LOCALIZED_PAGES } = await import(pathToFileURL(join(dist, '.ssr', 'prerender.js')).href);
+const { renderPage, partsOfPath, LOCALES, DEFAULT_LOCALE, directionOf, localeSegment, LOCALIZED_PAGES } = await import(pathToFileURL(join(dist, '.ssr', 'prerender.js')).href);
 /** A page's path in a language: `/es/login`, `/es` (English: the path itself). */
 const pathIn = (locale, path) => (locale === DEFAULT_LOCALE ? path : `/${localeSegment(locale)}${path === '/' ? '' : path}`);
 /**
@@ -110,10 +110,11 @@ for (const { path: englishPath, locale, page: { modules, title: englishTitle, si
   const entry = shell.match(/<script type="module" crossorigin src="[^"]+"><\/script>/)?.[0];
   if (!entry) throw new Error('dist/index.html has no module script');
   const shellPreloads = shell.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g) ?? [];
-  // The language's catalog (web/src/i18n/i18n.ts loads it before the first render) comes with the page's code.
-  const catalog = manifest[`virtual:messages/${locale}`]?.file;
-  if (!catalog) throw new Error(`the build has no catalog chunk for ${locale}`);
-  const preloads = [...files, catalog].filter((f) => !shell.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+  // The language's catalog (web/src/i18n/i18n.ts loads it before the first render) comes with the
+  // page's code: the parts that page shows.
+  const catalogs = partsOfPath(path).map((part) => manifest[`virtual:messages/${locale}/${part}`]?.file);
+  if (catalogs.some((f) => !f)) throw new Error(`the build has no catalog chunk for ${locale}`);
+  const preloads = [...files, ...catalogs].filter((f) => !shell.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
   const head = [earlyScript, entry, ...shellPreloads, ...preloads].filter(Boolean).join('\n    ');
   const rest = [entry, ...shellPreloads, ...shellCss.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)].reduce(
     (h, tag) => h.replace(new RegExp(`\\s*${tag.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`), ''),

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { messagesPlugin } from '../shared/vite-messages.mjs';
+import { LOCALES } from '../shared/src/i18n.ts';
 
 // Nothing in shared/src has a side effect on import (docs/architecture.md: plain data and functions,
 // no window, chrome or Node APIs). Saying so lets the bundler drop the zod schemas (and zod) from
@@ -10,6 +11,18 @@ import { messagesPlugin } from '../shared/vite-messages.mjs';
 // a page the landing shows uses them: the countries table and the schedule rules go with the
 // dashboard and settings chunks.
 const sharedContract = /[\\/]shared[\\/]src[\\/]/;
+
+/**
+ * The parts of each language's catalog, by the pages that load them (web/src/i18n/i18n.ts): what
+ * every public page shows (the landing's part, loaded before the first render), sign-in and
+ * sign-up, the legal pages, and the rest (the signed-in app and the rarer public pages).
+ */
+const CATALOG_PARTS: Record<string, ReadonlySet<string>> = {
+  public: new Set(['common', 'site', 'landing', 'pages', 'language']),
+  auth: new Set(['auth']),
+  legal: new Set(['legal']),
+};
+const inPart = (area: string) => Object.values(CATALOG_PARTS).some((areas) => areas.has(area));
 
 /** The modules of the signed-in layout and of the dashboard's first card (its first view). */
 const SIGNED_IN_FIRST_VIEW = new RegExp(
@@ -35,8 +48,20 @@ const PRODUCTION_ROUTER = [
 ];
 
 export default defineConfig({
-  // The catalogs of shared/locales but the server's own (emails, calendar texts) and the extension's.
-  plugins: [react(), reactRouterTreeShaking(), messagesPlugin((area: string) => !/^(server|extension)-/.test(area))],
+  // The catalogs of shared/locales but the server's own (emails, calendar texts) and the extension's,
+  // in parts per language (CATALOG_PARTS).
+  plugins: [
+    react(),
+    reactRouterTreeShaking(),
+    messagesPlugin(
+      (area: string) => !/^(server|extension)-/.test(area),
+      {
+        ...Object.fromEntries(Object.entries(CATALOG_PARTS).map(([part, areas]) => [part, (area: string) => areas.has(area)])),
+        app: (area: string) => !inPart(area),
+      },
+      LOCALES,
+    ),
+  ],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

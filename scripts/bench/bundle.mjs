@@ -1,4 +1,5 @@
-// `npm run bench:bundle`: the gzipped JavaScript each route makes the browser download, and the
+// `npm run bench:bundle`: the gzipped JavaScript each route makes the browser download (its code
+// and, per language, that language's catalog, which loads before the first render), and the
 // extension popup's. Builds nothing: reads web/dist and its Vite manifest (run `npm run build`
 // first), follows each route's chunk and its static imports; reads the popup page of
 // extension/dist/chrome (`npm run build -w extension`; skipped with a note when absent) and follows
@@ -32,6 +33,9 @@ const ROUTES = {
   '/app/settings': ['signed-in', 'src/pages/SettingsPage.tsx'],
 };
 const BUDGETS = { '/ (landing)': 90, '/app (dashboard)': 180 };
+/** The catalog parts each route loads before its first render (partsOfPath in web/src/i18n/i18n.ts). */
+const ALL_PARTS = ['public', 'auth', 'legal', 'app'];
+const ROUTE_PARTS = { '/ (landing)': ['public'], '/login': ['public', 'auth'], '/register': ['public', 'auth'], '/app (dashboard)': ALL_PARTS, '/app/onboarding': ALL_PARTS, '/app/settings': ALL_PARTS };
 
 // The app's entry (the build has another, the dashboard's early reads: web/src/earlyReads.ts).
 const entryKey = manifest['index.html']?.isEntry ? 'index.html' : undefined;
@@ -50,11 +54,27 @@ function gzipKb(file) {
   return gz.get(file);
 }
 
+/**
+ * Each language's catalog (web/src/i18n/i18n.ts loads it before the first render; the pre-rendered
+ * pages preload it): a chunk of its own, counted with every route in that language.
+ */
+const catalogs = {};
+for (const key of Object.keys(manifest).filter((k) => k.startsWith('virtual:messages/'))) {
+  const [locale, part] = key.slice('virtual:messages/'.length).split('/');
+  (catalogs[locale] ??= {})[part] = manifest[key].file;
+}
+const round = (kb) => Math.round(kb * 10) / 10;
+
 const results = {};
 for (const [route, keys] of Object.entries(ROUTES)) {
   const files = jsClosure(keys.map((k) => keyOf(manifest, k)));
   const kb = files.reduce((sum, f) => sum + gzipKb(f), 0);
-  results[route] = { gzip_kb: Math.round(kb * 10) / 10, files: files.length, budget_kb: BUDGETS[route] ?? null };
+  // The parts of the catalog the page shows (web/src/i18n/i18n.ts, partsOfPath).
+  const parts = ROUTE_PARTS[route];
+  const byLocale = Object.fromEntries(Object.entries(catalogs).map(([locale, files]) => [locale, round(kb + parts.reduce((s, p) => s + (files[p] ? gzipKb(files[p]) : 0), 0))]));
+  // The budget holds for the heaviest language (the English catalog is the one most visitors get).
+  const worst = Math.max(kb, ...Object.values(byLocale));
+  results[route] = { gzip_kb: round(worst), code_gzip_kb: round(kb), by_locale: byLocale, files: files.length, budget_kb: BUDGETS[route] ?? null };
 }
 
 // The popup opens on every click of the toolbar button: all its JavaScript before the first paint.
@@ -93,6 +113,11 @@ console.log('route                  gzip JS (KB)  files  budget');
 for (const [route, r] of Object.entries(results)) {
   const budget = r.budget_kb === null ? '' : `${r.budget_kb} ${r.gzip_kb < r.budget_kb ? 'ok' : 'OVER'}`;
   console.log(`${route.padEnd(22)} ${r.gzip_kb.toFixed(1).padStart(12)}  ${String(r.files).padStart(5)}  ${budget}`);
+}
+const locales = Object.keys(catalogs);
+if (locales.length) {
+  console.log(`\nby language (route code + its catalog, gzip KB)\nroute                  ${locales.map((l) => l.padStart(6)).join(' ')}`);
+  for (const [route, r] of Object.entries(results)) if (r.by_locale) console.log(`${route.padEnd(22)} ${locales.map((l) => r.by_locale[l].toFixed(1).padStart(6)).join(' ')}`);
 }
 const outDir = join(root, 'bench-results');
 mkdirSync(outDir, { recursive: true });

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { createAppServices } from './api/services';
 import { withEarlyReads } from './api/earlyReads';
-import { activateLocale, initialLocale } from './i18n/i18n';
+import { activateLocale, initialLocale, partsOfPath } from './i18n/i18n';
 import './styles/base.css';
 
 // The dashboard's page may have asked for its first reads already (src/earlyReads.ts): the client takes those answers.
@@ -24,7 +24,8 @@ const root = document.getElementById('root')!;
 // another one (the server chose by Accept-Language, the person chose otherwise here) is rendered anew.
 const locale = initialLocale(window.localStorage, navigator.languages, window.location.pathname);
 const prerenderedIn = document.documentElement.lang;
-void activateLocale(locale).then(() => {
+// With the catalog's parts this page shows (web/src/i18n/i18n.ts).
+void activateLocale(locale, document, partsOfPath(window.location.pathname)).then(() => {
   if (root.firstElementChild && !services.session.snapshot().token && prerenderedIn === locale) hydrateRoot(root, app);
   else {
     root.replaceChildren();

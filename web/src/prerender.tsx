@@ -7,11 +7,12 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './App';
 import { createAppServices } from './api/services';
-import { activateLocale } from './i18n/i18n';
+import { activateLocale, partsOfPath } from './i18n/i18n';
 import { prerenderedTitle } from './hooks/usePageTitle';
 import type { Locale } from '@app/shared';
 
 export { LOCALES, DEFAULT_LOCALE, directionOf, localeSegment, LOCALIZED_PAGES } from '@app/shared';
+export { partsOfPath } from './i18n/i18n';
 
 class EmptyStorage implements Storage {
   private items = new Map<string, string>();
@@ -37,7 +38,7 @@ class EmptyStorage implements Storage {
 
 /** The markup inside #root for a path in a language, once every lazily loaded page of it is in, and the page's title. */
 export async function renderPage(path: string, locale: Locale): Promise<{ markup: string; title: string }> {
-  await activateLocale(locale, undefined);
+  await activateLocale(locale, undefined, partsOfPath(path));
   const services = createAppServices({ fetch: () => new Promise<Response>(() => {}), storage: new EmptyStorage() });
   const { prelude } = await prerender(
     <StrictMode>

@@ -11,24 +11,31 @@ import { SignedOutOnly } from './components/layout/SignedOutOnly';
 import { LegacyRedirect } from './components/layout/LegacyRedirect';
 import { LocaleRoute } from './components/layout/LocaleRoute';
 import { PageLoading } from './components/common/PageLoading';
+import { ensureMessages, type Part } from './i18n/i18n';
+
+/** A page that shows words beyond the public part of the catalog: the parts it shows load with its code (web/src/i18n/i18n.ts; none named: all). */
+const withMessages =
+  <T,>(load: () => Promise<T>, ...parts: Part[]) =>
+  () =>
+    Promise.all([load(), ensureMessages(...parts)]).then(([m]) => m);
 
 
 const LandingPage = lazyNamed(() => import('./pages/LandingPage'), 'LandingPage');
-const LoginPage = lazyNamed(() => import('./pages/LoginPage'), 'LoginPage');
-const RegisterPage = lazyNamed(() => import('./pages/RegisterPage'), 'RegisterPage');
-const VerifyEmailPage = lazyNamed(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage');
-const ForgotPasswordPage = lazyNamed(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
-const RatePage = lazyNamed(() => import('./pages/RatePage'), 'RatePage');
-const PrivacyPolicyPage = lazyNamed(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
-const TermsOfServicePage = lazyNamed(() => import('./pages/TermsOfServicePage'), 'TermsOfServicePage');
-const RefundPolicyPage = lazyNamed(() => import('./pages/RefundPolicyPage'), 'RefundPolicyPage');
-const ShippingPolicyPage = lazyNamed(() => import('./pages/ShippingPolicyPage'), 'ShippingPolicyPage');
-const ContactPage = lazyNamed(() => import('./pages/ContactPage'), 'ContactPage');
-const ExtensionConnectPage = lazyNamed(() => import('./pages/ExtensionConnectPage'), 'ExtensionConnectPage');
-const HouseholdAcceptPage = lazyNamed(() => import('./pages/HouseholdAcceptPage'), 'HouseholdAcceptPage');
+const LoginPage = lazyNamed(withMessages(() => import('./pages/LoginPage'), 'auth'), 'LoginPage');
+const RegisterPage = lazyNamed(withMessages(() => import('./pages/RegisterPage'), 'auth'), 'RegisterPage');
+const VerifyEmailPage = lazyNamed(withMessages(() => import('./pages/VerifyEmailPage'), 'auth'), 'VerifyEmailPage');
+const ForgotPasswordPage = lazyNamed(withMessages(() => import('./pages/ForgotPasswordPage'), 'auth'), 'ForgotPasswordPage');
+const RatePage = lazyNamed(withMessages(() => import('./pages/RatePage')), 'RatePage');
+const PrivacyPolicyPage = lazyNamed(withMessages(() => import('./pages/PrivacyPolicyPage'), 'legal'), 'PrivacyPolicyPage');
+const TermsOfServicePage = lazyNamed(withMessages(() => import('./pages/TermsOfServicePage'), 'legal'), 'TermsOfServicePage');
+const RefundPolicyPage = lazyNamed(withMessages(() => import('./pages/RefundPolicyPage'), 'legal'), 'RefundPolicyPage');
+const ShippingPolicyPage = lazyNamed(withMessages(() => import('./pages/ShippingPolicyPage'), 'legal'), 'ShippingPolicyPage');
+const ContactPage = lazyNamed(withMessages(() => import('./pages/ContactPage')), 'ContactPage');
+const ExtensionConnectPage = lazyNamed(withMessages(() => import('./pages/ExtensionConnectPage')), 'ExtensionConnectPage');
+const HouseholdAcceptPage = lazyNamed(withMessages(() => import('./pages/HouseholdAcceptPage')), 'HouseholdAcceptPage');
 // Rarely visited public pages bring their own route table, so their paths cost the first download nothing.
-const RarePublicPages = lazyNamed(() => import('./pages/RarePublicPages'), 'RarePublicPages');
-const AppLayout = lazyNamed(() => import('./components/layout/AppLayout'), 'AppLayout');
+const RarePublicPages = lazyNamed(withMessages(() => import('./pages/RarePublicPages')), 'RarePublicPages');
+const AppLayout = lazyNamed(withMessages(() => import('./components/layout/AppLayout')), 'AppLayout');
 const OnboardingPage = lazyNamed(() => import('./pages/OnboardingPage'), 'OnboardingPage');
 const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
 const SettingsPage = lazyNamed(() => import('./pages/SettingsPage'), 'SettingsPage');
