@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { messagesPlugin } from '../shared/vite-messages.mjs';
-import { LOCALES } from '../shared/src/i18n.ts';
+import { LOCALES } from '../shared/src/i18n';
 
 // Nothing in shared/src has a side effect on import (docs/architecture.md: plain data and functions,
 // no window, chrome or Node APIs). Saying so lets the bundler drop the zod schemas (and zod) from
