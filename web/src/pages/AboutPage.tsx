@@ -1,8 +1,12 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
+import { Trans } from '@lingui/react';
 import { ATTRIBUTION } from '@app/shared';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { usePublicConfig } from '../hooks/usePublicConfig';
+import { useT } from '../i18n/useT';
 import '../styles/legal.css';
+
+/** TMDB's wordmark: a name, the same in every language. */
+const TMDB_WORDMARK = 'TMDB';
 
 /**
  * About and credits: what TMDB's terms ask of us (their logo and notice; the logo here is a text
@@ -10,66 +14,51 @@ import '../styles/legal.css';
  * where this instance shows TMDB's data; otherwise what its catalog is made of.
  */
 export function AboutPage() {
-  usePageTitle('About and credits');
+  const t = useT();
+  usePageTitle(t('site.about.title'));
   const config = usePublicConfig();
   if (!config.data) return <article className="legal about container-narrow" aria-busy="true" />;
   return (
     <article className="legal about container-narrow">
-      <h1>About and credits</h1>
-      <p>
-        Tonight&rsquo;s Pick chooses one movie or series for tonight from the streaming services you already pay for, and
-        explains why it picked it.
-      </p>
+      <h1>{t('site.about.title')}</h1>
+      <p>{t('site.about.intro')}</p>
       {config.data.uses_tmdb ? <TmdbCredits /> : <OwnCatalogCredits />}
     </article>
   );
 }
 
 function OwnCatalogCredits() {
+  const t = useT();
   return (
     <>
-      <h2>The catalog</h2>
-      <p>
-        This server&rsquo;s catalog is the one written by the Tonight&rsquo;s Pick team, with our own descriptions and posters
-        we design from each title&rsquo;s facts, and any titles its operator imported. Where to watch shows what that
-        catalog knows; services change what they carry, so check the service before you settle in.
-      </p>
-      <h2>Scores</h2>
-      <p>Every score says where it comes from: the Rotten Tomatoes Tomatometer and the IMDb user rating.</p>
+      <h2>{t('site.about.catalogTitle')}</h2>
+      <p>{t('site.about.catalogText')}</p>
+      <h2>{t('site.about.scoresTitle')}</h2>
+      <p>{t('site.about.catalogScores')}</p>
     </>
   );
 }
 
 function TmdbCredits() {
+  const t = useT();
   return (
     <>
-      <h2>Posters, backdrops and trailers</h2>
-      <section className="credit" aria-label="The Movie Database (TMDB)">
-        <a className="tmdb-wordmark" href={ATTRIBUTION.tmdbUrl} target="_blank" rel="noopener noreferrer" aria-label="TMDB (The Movie Database)">
-          TMDB
+      <h2>{t('site.about.artworkTitle')}</h2>
+      <section className="credit" aria-label={t('site.about.creditLabel')}>
+        <a className="tmdb-wordmark" href={ATTRIBUTION.tmdbUrl} target="_blank" rel="noopener noreferrer" aria-label={t('site.about.tmdbLink')}>
+          {TMDB_WORDMARK}
         </a>
-        <p className="credit-notice">{ATTRIBUTION.tmdbNotice}</p>
+        <p className="credit-notice">{t('site.attribution.tmdbNotice')}</p>
       </section>
+      <p>{t('site.about.artworkText')}</p>
+
+      <h2>{t('site.about.whereTitle')}</h2>
       <p>
-        Title posters and trailers come from The Movie Database (TMDB); trailers play on YouTube. When TMDB has no poster
-        for a title, or its image cannot be loaded, we show a poster we design from the title&rsquo;s facts.
+        <Trans id="site.about.whereText" components={{ 0: <a href={ATTRIBUTION.justWatchUrl} target="_blank" rel="noopener noreferrer" /> }} />
       </p>
 
-      <h2>Where to watch</h2>
-      <p>
-        {ATTRIBUTION.streamingData}.{' '}
-        <a href={ATTRIBUTION.justWatchUrl} target="_blank" rel="noopener noreferrer">
-          JustWatch
-        </a>{' '}
-        tells which services carry a title in your country. Services change what they carry, so check the service before you
-        settle in.
-      </p>
-
-      <h2>Scores</h2>
-      <p>
-        Every score says where it comes from: the Rotten Tomatoes Tomatometer, the IMDb user rating, or TMDB&rsquo;s
-        audience score where IMDb has none.
-      </p>
+      <h2>{t('site.about.scoresTitle')}</h2>
+      <p>{t('site.about.tmdbScores')}</p>
     </>
   );
 }

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { Link } from '../components/common/Link';
 import { PosterCarousel } from '../components/landing/PosterCarousel';
 import { StatsStrip } from '../components/landing/StatsStrip';
@@ -8,23 +7,22 @@ import { PricingSection } from '../components/landing/PricingSection';
 import { FaqSection } from '../components/landing/FaqSection';
 import { Testimonials } from '../components/landing/Testimonials';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { useT } from '../i18n/useT';
 import '../styles/landing.css';
 
 export function LandingPage() {
+  const t = useT();
   usePageTitle('');
   return (
     <>
       <section className="hero">
         <div className="container hero-inner">
-          <p className="eyebrow">Stop scrolling. Start watching.</p>
-          <h1 className="hero-title">One great movie or series for tonight, picked for you.</h1>
-          <p className="hero-lead">
-            Tonight&rsquo;s Pick learns your taste and gives you a single recommendation on the streaming services you already
-            have, with the reason it fits.
-          </p>
+          <p className="eyebrow">{t('landing.hero.eyebrow')}</p>
+          <h1 className="hero-title">{t('landing.hero.title')}</h1>
+          <p className="hero-lead">{t('landing.hero.lead')}</p>
           <div className="hero-actions">
-            <Link to="/register" className="btn btn-primary btn-large">Get my first pick free</Link>
-            <Link to="/login" className="btn btn-ghost btn-large">Sign in</Link>
+            <Link to="/register" className="btn btn-primary btn-large">{t('landing.hero.start')}</Link>
+            <Link to="/login" className="btn btn-ghost btn-large">{t('landing.hero.signIn')}</Link>
           </div>
           <StatsStrip />
         </div>
@@ -36,8 +34,8 @@ export function LandingPage() {
       <Testimonials />
       <FaqSection />
       <section className="section container cta-final">
-        <h2>Ready for tonight?</h2>
-        <Link to="/register" className="btn btn-primary btn-large">Create a free account</Link>
+        <h2>{t('landing.cta.title')}</h2>
+        <Link to="/register" className="btn btn-primary btn-large">{t('landing.cta.register')}</Link>
       </section>
     </>
   );

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../components/common/Link';
@@ -7,7 +6,9 @@ import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { Notice } from '../components/common/Notice';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { useT } from '../i18n/useT';
 
+/** The English of site.unsubscribe.invalid (shared/locales/site), word for word. */
 export const UNSUBSCRIBE_INVALID_TEXT = 'This unsubscribe link is not valid. You can turn scheduled picks off in Settings instead.';
 const SETTINGS_LINK = '/app/settings?section=profile';
 
@@ -18,7 +19,8 @@ type Outcome = { kind: 'done'; result: UnsubscribeResponse } | { kind: 'invalid'
  * link scanner that opens the page unsubscribes nobody.
  */
 export function UnsubscribePage() {
-  usePageTitle('Unsubscribe');
+  const t = useT();
+  usePageTitle(t('site.unsubscribe.pageTitle'));
   const api = useApi();
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -26,15 +28,15 @@ export function UnsubscribePage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function confirm(t: string) {
+  async function confirm(link: string) {
     setBusy(true);
     setError(null);
     try {
-      setOutcome({ kind: 'done', result: await api.delivery.unsubscribe(t) });
+      setOutcome({ kind: 'done', result: await api.delivery.unsubscribe(link) });
     } catch (err) {
       // 400 and 404 are final for this link; anything else (network, 5xx) is worth a retry.
-      if (err instanceof ApiError && (err.status === 400 || err.status === 404)) setOutcome({ kind: 'invalid', text: errorText(err, UNSUBSCRIBE_INVALID_TEXT) });
-      else setError(errorText(err, 'We could not unsubscribe you just now. Please try again.'));
+      if (err instanceof ApiError && (err.status === 400 || err.status === 404)) setOutcome({ kind: 'invalid', text: errorText(err, t('site.unsubscribe.invalid')) });
+      else setError(errorText(err, t('site.unsubscribe.failed')));
     } finally {
       setBusy(false);
     }
@@ -43,9 +45,9 @@ export function UnsubscribePage() {
   if (!token || outcome?.kind === 'invalid') {
     return (
       <section className="container-narrow center-block">
-        <h1>We could not use this unsubscribe link</h1>
-        <p className="muted">{outcome?.kind === 'invalid' ? outcome.text : UNSUBSCRIBE_INVALID_TEXT}</p>
-        <Link to={SETTINGS_LINK} className="btn btn-primary">Open Settings</Link>
+        <h1>{t('site.unsubscribe.invalidTitle')}</h1>
+        <p className="muted">{outcome?.kind === 'invalid' ? outcome.text : t('site.unsubscribe.invalid')}</p>
+        <Link to={SETTINGS_LINK} className="btn btn-primary">{t('site.unsubscribe.openSettings')}</Link>
       </section>
     );
   }
@@ -53,20 +55,20 @@ export function UnsubscribePage() {
   if (outcome?.kind === 'done') {
     return (
       <section className="container-narrow center-block">
-        <h1>You are unsubscribed</h1>
+        <h1>{t('site.unsubscribe.doneTitle')}</h1>
         <Notice tone="success">{outcome.result.message}</Notice>
-        <Link to={SETTINGS_LINK} className="btn btn-secondary">Open Settings</Link>
+        <Link to={SETTINGS_LINK} className="btn btn-secondary">{t('site.unsubscribe.openSettings')}</Link>
       </section>
     );
   }
 
   return (
     <section className="container-narrow center-block">
-      <h1>Stop scheduled picks?</h1>
-      <p>You will no longer get a recommendation by email (or in your calendar) on your chosen days. Your account and the app stay as they are.</p>
+      <h1>{t('site.unsubscribe.confirmTitle')}</h1>
+      <p>{t('site.unsubscribe.confirmText')}</p>
       {error && <Notice tone="error">{error}</Notice>}
       <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void confirm(token)}>
-        {busy ? 'Unsubscribing…' : 'Unsubscribe'}
+        {busy ? t('site.unsubscribe.busy') : t('site.unsubscribe.button')}
       </button>
     </section>
   );

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { usePosters } from '../../hooks/usePosters';
+import { useT } from '../../i18n/useT';
 import { PosterImage } from '../common/PosterImage';
 
 const SKELETONS = Array.from({ length: 10 }, (_, i) => i);
@@ -13,11 +13,12 @@ const FIRST_SEEN = 8;
  * (web/finish-build.mjs), is the largest thing painted rather than a poster that waits for the API.
  */
 export function PosterCarousel() {
+  const t = useT();
   const { data: posters, error } = usePosters();
   if (error) return null;
   const list = posters ?? [];
   return (
-    <section className="carousel" aria-label="Some of the titles we recommend">
+    <section className="carousel" aria-label={t('landing.carousel.label')}>
       <div className={`carousel-track${list.length ? ' carousel-moving' : ''}`}>
         {list.length
           ? [...list, ...list].map((p, i) => (

@@ -1,29 +1,28 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
+import { Trans } from '@lingui/react';
 import { usePublicConfig } from '../../hooks/usePublicConfig';
+import { useT } from '../../i18n/useT';
 
-/**
- * 12345 -> "12,345". Not toLocaleString: the landing page's first use of Intl loads the browser's
- * locale data, about 30 ms of a phone's main thread (docs/performance.md, "Web").
- */
-function grouped(n: number): string {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+// Numbers are grouped by Intl in the page's language ({count, number}: "12,345", "12.345",
+// "12 345"). The page's plurals use Intl anyway, so the locale data that toLocaleString's first
+// use loaded (docs/performance.md, "Web") is loaded by the messages whatever this strip does.
+const STRONG = { 0: <strong /> };
 
 /** Only numbers that are true for this server (docs/product-decisions.md); the user count only once it is set. */
 export function StatsStrip() {
+  const t = useT();
   const { data } = usePublicConfig();
   const stats = data?.stats;
   return (
-    <ul className="stats" aria-label="This service in numbers">
+    <ul className="stats" aria-label={t('landing.stats.label')}>
       <li>
-        <strong>{stats ? stats.platforms : '–'}</strong> streaming platforms covered
+        {stats ? <Trans id="landing.stats.platforms" values={{ count: stats.platforms }} components={STRONG} /> : <Trans id="landing.stats.platformsPending" components={STRONG} />}
       </li>
       <li>
-        <strong>{stats ? grouped(stats.titles) : '–'}</strong> hand-described movies and series
+        {stats ? <Trans id="landing.stats.titles" values={{ count: Math.trunc(stats.titles) }} components={STRONG} /> : <Trans id="landing.stats.titlesPending" components={STRONG} />}
       </li>
       {stats?.users != null && (
         <li>
-          <strong>{grouped(stats.users)}</strong> people picking with us
+          <Trans id="landing.stats.users" values={{ count: Math.trunc(stats.users) }} components={STRONG} />
         </li>
       )}
     </ul>

@@ -1,23 +1,27 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
+import { useT } from '../../i18n/useT';
+
+/** Each example's quote and who says it, as message keys (shared/locales/landing). */
 const EXAMPLES = [
-  { quote: 'I used to spend forty minutes choosing. Now I open the app, see one pick, and press play.', who: 'A busy parent' },
-  { quote: 'It found me a Korean thriller I would never have scrolled to. Exactly my mood.', who: 'A weekend binge-watcher' },
-  { quote: 'The reason under each pick is what sold me: it actually explains itself.', who: 'A film-club organiser' },
-];
+  { quote: 'landing.testimonials.parentQuote', who: 'landing.testimonials.parentWho' },
+  { quote: 'landing.testimonials.bingeQuote', who: 'landing.testimonials.bingeWho' },
+  { quote: 'landing.testimonials.clubQuote', who: 'landing.testimonials.clubWho' },
+] as const;
 
 /** Sample testimonials, labelled as examples (docs/product-decisions.md): not quotes from real users. */
 export function Testimonials() {
+  const t = useT();
   return (
     <section className="section section-alt" aria-labelledby="testimonials-title">
       <div className="container">
-        <h2 id="testimonials-title" className="section-title">What a good night in sounds like</h2>
-        <p className="section-note">Example testimonials: illustrations of the experience we aim for, not quotes from real users.</p>
+        <h2 id="testimonials-title" className="section-title">{t('landing.testimonials.title')}</h2>
+        <p className="section-note">{t('landing.testimonials.note')}</p>
         <ul className="testimonials">
-          {EXAMPLES.map((t) => (
-            <li key={t.who} className="card testimonial">
-              <span className="example-badge">Example</span>
-              <blockquote>&ldquo;{t.quote}&rdquo;</blockquote>
-              <p className="muted">{t.who}</p>
+          {EXAMPLES.map((e) => (
+            <li key={e.who} className="card testimonial">
+              <span className="example-badge">{t('landing.testimonials.badge')}</span>
+              {/* The quotation marks are the language's own, in the message. */}
+              <blockquote>{t(e.quote)}</blockquote>
+              <p className="muted">{t(e.who)}</p>
             </li>
           ))}
         </ul>
