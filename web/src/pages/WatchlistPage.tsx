@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // The watchlist: titles saved for later (from tonight's card, the history, or an import), each with
 // where it streams for the user; the ones on their services are favoured for tonight's pick.
 import { useState } from 'react';
@@ -16,36 +15,36 @@ import { PosterImage } from '../components/common/PosterImage';
 import { WhereToWatch } from '../components/dashboard/WhereToWatch';
 import { WhyNotRecommended } from '../components/dashboard/WhyNotRecommended';
 import { titleFacts } from '../components/dashboard/formatTitle';
+import { Trans } from '@lingui/react';
+import { useT } from '../i18n/useT';
 import '../styles/library.css';
 
-export const WATCHLIST_TEXTS = {
-  removeFailed: 'Could not remove that title. Please try again.',
-} as const;
-
 function WatchlistCard({ item, busy, onRemove }: { item: WatchlistItem; busy: boolean; onRemove: () => void }) {
+  const t = useT();
   const id = `watch-${item.title_id}`;
   return (
     <li className="watch-card" aria-labelledby={id}>
       <PosterImage src={item.poster_url} fallbackSrc={item.poster_fallback_url} alt="" width={80} height={120} loading="lazy" />
       <div className="watch-card-body">
-        <p className="eyebrow watch-kind">{item.kind === 'series' ? 'Series' : 'Movie'}</p>
+        <p className="eyebrow watch-kind">{item.kind === 'series' ? t('watchlist.card.series') : t('watchlist.card.movie')}</p>
         <h2 className="watch-title" id={id}>{item.movie_title}</h2>
         <p className="muted watch-facts">{titleFacts(item).join(' · ')}</p>
-        {item.on_your_services && <span className="tag tag-on-services">On your services</span>}
+        {item.on_your_services && <span className="tag tag-on-services">{t('watchlist.card.onServices')}</span>}
         <div className="watch-where">
           <WhereToWatch rec={item} />
         </div>
         <WhyNotRecommended titleId={item.title_id} title={item.movie_title} />
       </div>
-      <button type="button" className="btn btn-ghost btn-small watch-remove" disabled={busy} aria-label={`Remove ${item.movie_title}`} onClick={onRemove}>
-        Remove
+      <button type="button" className="btn btn-ghost btn-small watch-remove" disabled={busy} aria-label={t('watchlist.card.removeTitle', { title: item.movie_title })} onClick={onRemove}>
+        {t('watchlist.card.remove')}
       </button>
     </li>
   );
 }
 
 export function WatchlistPage() {
-  usePageTitle('Watchlist');
+  const t = useT();
+  usePageTitle(t('watchlist.page.title'));
   const api = useApi();
   const { mutate: mutateAll } = useSWRConfig();
   const { data, error, mutate } = useWatchlist();
@@ -67,7 +66,7 @@ export function WatchlistPage() {
       void mutateAll((k) => Array.isArray(k) && k[0] === 'recommendation', (rec?: { title_id: string; saved: boolean }) => (rec ? unsave(rec) : rec), { revalidate: false });
       void mutateAll((k) => Array.isArray(k) && k[0] === 'history');
     } catch (err) {
-      setProblem(errorText(err, WATCHLIST_TEXTS.removeFailed));
+      setProblem(errorText(err, t('watchlist.page.removeFailed')));
     }
     setPending(null);
   }
@@ -75,28 +74,26 @@ export function WatchlistPage() {
   const onServices = data?.items.filter((i) => i.on_your_services).length ?? 0;
   return (
     <div className="container watchlist">
-      <h1>Watchlist</h1>
+      <h1>{t('watchlist.page.title')}</h1>
       {problem && <Notice tone="error">{problem}</Notice>}
       {error ? (
-        <ErrorState error={error} fallback="Could not load your watchlist." onRetry={() => void mutate()} />
+        <ErrorState error={error} fallback={t('watchlist.page.loadFailed')} onRetry={() => void mutate()} />
       ) : !data ? (
-        <PageLoading label="Loading your watchlist" />
+        <PageLoading label={t('watchlist.page.loading')} />
       ) : data.items.length === 0 ? (
         <div className="card watch-empty">
-          <p>Nothing saved yet.</p>
+          <p>{t('watchlist.page.empty')}</p>
           <p className="muted">
-            When tonight&rsquo;s pick looks good but not for tonight, choose <strong>Save for later</strong> on the card and it waits here. Titles
-            saved here that stream on your services are favoured for your next picks.
+            <Trans id="watchlist.page.emptyHint" components={{ 0: <strong /> }} />
           </p>
-          <Link to="/app/dashboard" className="btn btn-primary">See tonight&rsquo;s pick</Link>
+          <Link to="/app/dashboard" className="btn btn-primary">{t('watchlist.page.seePick')}</Link>
         </div>
       ) : (
         <>
           <p className="muted">
-            {data.total.toLocaleString()} saved{onServices > 0 ? ` · ${onServices.toLocaleString()} on your services` : ''}. Titles on your services are
-            favoured for tonight&rsquo;s pick.
+            {onServices > 0 ? t('watchlist.page.countOnServices', { total: data.total, onServices }) : t('watchlist.page.count', { total: data.total })}
           </p>
-          <ul className="watch-grid" aria-label="Saved titles">
+          <ul className="watch-grid" aria-label={t('watchlist.page.list')}>
             {data.items.map((item) => (
               <WatchlistCard key={item.title_id} item={item} busy={pending === item.title_id} onRemove={() => void remove(item)} />
             ))}

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Connected apps (docs/screens.md): Jellyfin, Emby, Plex and Trakt, each connected,
 // synced now, or disconnected here; what they bring in is written to the history as it happens.
 import { CONNECTION_NAMES, type ConnectionStatus } from '@app/shared';
@@ -7,21 +6,21 @@ import { ErrorState } from '../common/ErrorState';
 import { PageLoading } from '../common/PageLoading';
 import { SettingsSection } from '../settings/SettingsSection';
 import { ConnectionCard } from './ConnectionCard';
+import { useT } from '../../i18n/useT';
 import '../../styles/connections.css';
 
 export function ConnectedAppsSection() {
+  const t = useT();
   const { data, error, mutate } = useConnections();
   const replace = (s: ConnectionStatus) =>
     mutate((d) => (d ? { integrations: d.integrations.map((c) => (c.kind === s.kind ? s : c)) } : d), { revalidate: false });
   return (
-    <SettingsSection id="connected-apps" title="Connected apps">
-      <p className="muted">
-        Connect the apps you watch on. What you finish there counts as watched here, so tonight&rsquo;s pick is never something you saw last night.
-      </p>
+    <SettingsSection id="connected-apps" title={t('connections.section.title')}>
+      <p className="muted">{t('connections.section.intro')}</p>
       {error ? (
-        <ErrorState error={error} fallback="Could not load your connected apps." onRetry={() => void mutate()} />
+        <ErrorState error={error} fallback={t('connections.section.loadFailed')} onRetry={() => void mutate()} />
       ) : !data ? (
-        <PageLoading label="Loading connected apps" />
+        <PageLoading label={t('connections.section.loading')} />
       ) : (
         <ul className="connections">
           {data.integrations.map((c) => (

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // One connected app in Settings: its state, and connect / sync now / disconnect.
 import { useState } from 'react';
 import { CONNECTION_NAMES, type ConnectionStatus } from '@app/shared';
@@ -9,22 +8,24 @@ import { Notice } from '../common/Notice';
 import { MediaServerForm } from './MediaServerForm';
 import { TraktConnect } from './TraktConnect';
 import { WebhookSetup } from './WebhookSetup';
+import { Trans, useLingui } from '@lingui/react';
+import { useT, type MessageValues } from '../../i18n/useT';
 
 interface Props {
   status: ConnectionStatus;
   onChange: (s: ConnectionStatus) => void;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
-export function connectionSummary(s: ConnectionStatus): string {
-  const parts = [plural(s.counts.watched, 'title watched', 'titles watched'), plural(s.counts.rated, 'rating', 'ratings')];
-  if (s.kind !== 'trakt') parts.push(plural(s.counts.library, 'title in your library', 'titles in your library'));
-  return `Brought in so far: ${parts.join(', ')}.`;
+/** "Brought in so far: 41 titles watched, 3 ratings, 812 titles in your library." (Trakt keeps no library.) */
+export function connectionSummary(s: ConnectionStatus, t: (key: string, values?: MessageValues) => string): string {
+  const { watched, rated, library } = s.counts;
+  return s.kind === 'trakt' ? t('connections.card.summaryTrakt', { watched, rated }) : t('connections.card.summary', { watched, rated, library });
 }
 
 export function ConnectionCard({ status, onChange }: Props) {
   const api = useApi();
+  const t = useT();
+  const { i18n } = useLingui();
   const name = CONNECTION_NAMES[status.kind];
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -45,12 +46,12 @@ export function ConnectionCard({ status, onChange }: Props) {
   }
 
   const disconnect = (keep: boolean) =>
-    run(() => api.connections.disconnect(status.kind, { keep }), `Could not disconnect ${name}. Please try again.`, `${name} is disconnected.`).finally(() =>
+    run(() => api.connections.disconnect(status.kind, { keep }), t('connections.card.disconnectFailed', { name }), t('connections.card.disconnected', { name })).finally(() =>
       setConfirming(false),
     );
 
   if (!status.connected && status.available === false) {
-    return <p className="muted">{name} is not set up on this server.</p>;
+    return <p className="muted">{t('connections.card.unavailable', { name })}</p>;
   }
   if (!status.connected) {
     return (
@@ -69,12 +70,25 @@ export function ConnectionCard({ status, onChange }: Props) {
     <>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       <p>
-        Connected{status.account_name ? <> as <strong>{status.account_name}</strong></> : null}
-        {status.server_url ? <> at {status.server_url}</> : null}.
+        <Trans
+          id={
+            status.account_name
+              ? status.server_url
+                ? 'connections.card.connectedAsAt'
+                : 'connections.card.connectedAs'
+              : status.server_url
+                ? 'connections.card.connectedAt'
+                : 'connections.card.connected'
+          }
+          values={{ account: status.account_name ?? '', url: status.server_url ?? '' }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <p className="muted">
-        {status.last_sync_at ? `Last synced ${new Date(status.last_sync_at).toLocaleString()}. ` : 'Not synced yet. '}
-        {connectionSummary(status)}
+        {status.last_sync_at
+          ? t('connections.card.lastSynced', { when: new Date(status.last_sync_at).toLocaleString(i18n.locale) })
+          : t('connections.card.notSynced')}{' '}
+        {connectionSummary(status, t)}
       </p>
       {status.last_error && <Notice tone="warning">{status.last_error}</Notice>}
       {status.webhook_url && <WebhookSetup kind={status.kind} url={status.webhook_url} template={status.webhook_template ?? null} />}
@@ -84,31 +98,31 @@ export function ConnectionCard({ status, onChange }: Props) {
             type="checkbox"
             checked={status.push_back}
             disabled={busy}
-            onChange={(e) => void run(() => api.connections.update('trakt', { push_back: e.target.checked }), 'Could not change this setting.')}
+            onChange={(e) => void run(() => api.connections.update('trakt', { push_back: e.target.checked }), t('connections.card.settingFailed'))}
           />
-          <span>Send my likes, dislikes and watched titles back to Trakt</span>
+          <span>{t('connections.card.pushBack')}</span>
         </label>
       )}
       <div className="connection-actions">
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(() => api.connections.sync(status.kind), `Could not sync ${name}. Please try again.`, `${name} is synced.`)}>
-          {busy ? 'Syncing…' : 'Sync now'}
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(() => api.connections.sync(status.kind), t('connections.card.syncFailed', { name }), t('connections.card.synced', { name }))}>
+          {busy ? t('connections.card.syncing') : t('connections.card.sync')}
         </button>
         <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setConfirming(true)}>
-          Disconnect
+          {t('connections.card.disconnect')}
         </button>
       </div>
       {confirming && (
-        <Modal title={`Disconnect ${name}?`} onClose={() => setConfirming(false)}>
-          <p>We forget the {name} sign-in at once. The titles it marked watched and rated can stay in your history, or go with it.</p>
+        <Modal title={t('connections.card.confirmTitle', { name })} onClose={() => setConfirming(false)}>
+          <p>{t('connections.card.confirmBody', { name })}</p>
           <div className="modal-actions">
             <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('connections.card.cancel')}
             </button>
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void disconnect(true)}>
-              Disconnect, keep my history
+              {t('connections.card.keep')}
             </button>
             <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void disconnect(false)}>
-              Disconnect and remove what it brought in
+              {t('connections.card.remove')}
             </button>
           </div>
         </Modal>

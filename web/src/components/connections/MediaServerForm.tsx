@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Connecting a media server: Jellyfin and Emby by API key (then the server user whose plays count)
 // or by user name and password; Plex by the token the user copies from Plex Web.
 import { useState, type FormEvent } from 'react';
@@ -6,18 +5,22 @@ import { CONNECTION_NAMES, type ConnectionStatus } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { Notice } from '../common/Notice';
+import { useT } from '../../i18n/useT';
 
 type Kind = 'jellyfin' | 'emby' | 'plex';
 
-export const PLEX_TOKEN_HELP =
-  'In Plex Web, open any movie, choose ⋯ > Get Info > View XML. The address of the page that opens ends with X-Plex-Token=…: copy what follows the = sign.';
+/** An address as a server on the home network has one: the same in every language. */
+const EXAMPLE_URL = 'http://192.168.1.20:8096';
+
+/** How to make an API key on each server (keys of shared/locales/connections). */
 const KEY_HELP: Record<Exclude<Kind, 'plex'>, string> = {
-  jellyfin: 'In Jellyfin, Dashboard > API Keys > + makes a key for Tonight’s Pick.',
-  emby: 'In Emby, Settings > Advanced > API Keys > New API Key makes a key for Tonight’s Pick.',
+  jellyfin: 'connections.server.keyHelpJellyfin',
+  emby: 'connections.server.keyHelpEmby',
 };
 
 export function MediaServerForm({ kind, onConnected }: { kind: Kind; onConnected: (s: ConnectionStatus) => void }) {
   const api = useApi();
+  const t = useT();
   const name = CONNECTION_NAMES[kind];
   const [serverUrl, setServerUrl] = useState('');
   const [how, setHow] = useState<'key' | 'password'>('key');
@@ -43,39 +46,39 @@ export function MediaServerForm({ kind, onConnected }: { kind: Kind; onConnected
         setUserId(found[0]?.id ?? '');
       } else onConnected(await api.connections.connect(kind, { server_url: serverUrl, api_key: secret, user_id: userId }));
     } catch (err) {
-      setError(errorText(err, `Could not connect ${name}. Check the address and try again.`));
+      setError(errorText(err, t('connections.server.failed', { name })));
     } finally {
       setBusy(false);
     }
   }
 
-  const step = kind !== 'plex' && how === 'key' && !users ? 'Find users' : `Connect ${name}`;
+  const step = kind !== 'plex' && how === 'key' && !users ? t('connections.server.findUsers') : t('connections.server.connect', { name });
   return (
     <form className="form connection-form" onSubmit={(e) => void submit(e)}>
       {error && <Notice tone="error">{error}</Notice>}
       <div className="field">
-        <label htmlFor={id('url')}>Server address</label>
-        <input id={id('url')} type="url" inputMode="url" placeholder="http://192.168.1.20:8096" required value={serverUrl} onChange={(e) => { setServerUrl(e.target.value); setUsers(null); }} />
+        <label htmlFor={id('url')}>{t('connections.server.url')}</label>
+        <input id={id('url')} type="url" inputMode="url" placeholder={EXAMPLE_URL} required value={serverUrl} onChange={(e) => { setServerUrl(e.target.value); setUsers(null); }} />
       </div>
       {kind !== 'plex' && (
         <fieldset className="field">
-          <legend>Sign in with</legend>
+          <legend>{t('connections.server.how')}</legend>
           <label className="radio">
-            <input type="radio" name={id('how')} checked={how === 'key'} onChange={() => setHow('key')} /> An API key
+            <input type="radio" name={id('how')} checked={how === 'key'} onChange={() => setHow('key')} /> {t('connections.server.byKey')}
           </label>
           <label className="radio">
-            <input type="radio" name={id('how')} checked={how === 'password'} onChange={() => { setHow('password'); setUsers(null); }} /> My user name and password
+            <input type="radio" name={id('how')} checked={how === 'password'} onChange={() => { setHow('password'); setUsers(null); }} /> {t('connections.server.byPassword')}
           </label>
         </fieldset>
       )}
       {kind !== 'plex' && how === 'password' && (
         <div className="field">
-          <label htmlFor={id('username')}>User name</label>
+          <label htmlFor={id('username')}>{t('connections.server.username')}</label>
           <input id={id('username')} autoComplete="off" required value={username} onChange={(e) => setUsername(e.target.value)} />
         </div>
       )}
       <div className="field">
-        <label htmlFor={id('secret')}>{kind === 'plex' ? 'Plex token' : how === 'key' ? 'API key' : 'Password'}</label>
+        <label htmlFor={id('secret')}>{kind === 'plex' ? t('connections.server.plexToken') : how === 'key' ? t('connections.server.apiKey') : t('connections.server.password')}</label>
         <input
           id={id('secret')}
           type="password"
@@ -86,12 +89,12 @@ export function MediaServerForm({ kind, onConnected }: { kind: Kind; onConnected
           onChange={(e) => { setSecret(e.target.value); setUsers(null); }}
         />
         <p id={id('secret-hint')} className="field-hint">
-          {kind === 'plex' ? PLEX_TOKEN_HELP : how === 'key' ? KEY_HELP[kind] : `We exchange it for a ${name} sign-in and never store the password.`}
+          {kind === 'plex' ? t('connections.server.plexHelp') : how === 'key' ? t(KEY_HELP[kind]) : t('connections.server.passwordHelp', { name })}
         </p>
       </div>
       {users && (
         <div className="field">
-          <label htmlFor={id('user')}>Whose plays count</label>
+          <label htmlFor={id('user')}>{t('connections.server.user')}</label>
           <select id={id('user')} value={userId} onChange={(e) => setUserId(e.target.value)}>
             {users.map((u) => (
               <option key={u.id} value={u.id}>
@@ -102,7 +105,7 @@ export function MediaServerForm({ kind, onConnected }: { kind: Kind; onConnected
         </div>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy || (users !== null && !userId)}>
-        {busy ? 'Connecting…' : step}
+        {busy ? t('connections.server.connecting') : step}
       </button>
     </form>
   );

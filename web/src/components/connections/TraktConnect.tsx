@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Trakt by its device flow: we show the code and the page to enter it on, and ask Trakt every few
 // seconds (as it says) until the user has approved it there or the code expires.
 import { useEffect, useRef, useState } from 'react';
@@ -6,9 +5,15 @@ import type { ConnectionStatus, DeviceCodeResponse } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { Notice } from '../common/Notice';
+import { Trans } from '@lingui/react';
+import { useT } from '../../i18n/useT';
 
 export function TraktConnect({ pending, onConnected }: { pending: boolean; onConnected: (s: ConnectionStatus) => void }) {
   const api = useApi();
+  const t = useT();
+  // The latest translations, read by the polling without restarting it.
+  const words = useRef(t);
+  words.current = t;
   const [device, setDevice] = useState<DeviceCodeResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +27,7 @@ export function TraktConnect({ pending, onConnected }: { pending: boolean; onCon
     const timer = window.setInterval(() => {
       if (new Date(device.expires_at).getTime() < Date.now()) {
         setDevice(null);
-        setError('The code expired before Trakt was approved. Start again to get a new one.');
+        setError(words.current('connections.trakt.expired'));
         return;
       }
       api.connections
@@ -36,7 +41,7 @@ export function TraktConnect({ pending, onConnected }: { pending: boolean; onCon
         .catch((err) => {
           if (stopped) return;
           setDevice(null);
-          setError(errorText(err, 'Trakt did not approve the connection. Please try again.'));
+          setError(errorText(err, words.current('connections.trakt.refused')));
         });
     }, Math.max(device.interval, 1) * 1000);
     return () => {
@@ -51,7 +56,7 @@ export function TraktConnect({ pending, onConnected }: { pending: boolean; onCon
     try {
       setDevice(await api.connections.device());
     } catch (err) {
-      setError(errorText(err, 'Could not start the Trakt connection. Please try again.'));
+      setError(errorText(err, t('connections.trakt.startFailed')));
     } finally {
       setBusy(false);
     }
@@ -63,20 +68,20 @@ export function TraktConnect({ pending, onConnected }: { pending: boolean; onCon
       {device ? (
         <div className="device-code" role="status">
           <p>
-            Go to{' '}
-            <a href={device.verification_url} target="_blank" rel="noreferrer">
-              {device.verification_url}
-            </a>{' '}
-            and enter this code:
+            <Trans
+              id="connections.trakt.goTo"
+              values={{ url: device.verification_url }}
+              components={{ 0: <a href={device.verification_url} target="_blank" rel="noreferrer" /> }}
+            />
           </p>
           <p className="device-code-value">
             <strong>{device.user_code}</strong>
           </p>
-          <p className="muted">Waiting for Trakt… This page moves on by itself once you approve it.</p>
+          <p className="muted">{t('connections.trakt.waiting')}</p>
         </div>
       ) : (
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void start()}>
-          {pending ? 'Get a new Trakt code' : 'Connect Trakt'}
+          {pending ? t('connections.trakt.newCode') : t('connections.trakt.connect')}
         </button>
       )}
     </>

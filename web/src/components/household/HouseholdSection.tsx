@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Household: invite your partner by email, see or cancel the invite you sent, see who
 // you share picks with, and leave with one confirmed click (docs/product-decisions.md, "A pick for two").
 import { useState, type FormEvent } from 'react';
@@ -7,17 +6,14 @@ import { useHousehold } from '../../hooks/useHousehold';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from '../settings/SettingsSection';
+import { Trans, useLingui } from '@lingui/react';
+import { useT } from '../../i18n/useT';
 
-export const HOUSEHOLD_SECTION_TEXTS = {
-  loadFailed: 'Could not load your household.',
-  inviteFailed: 'Could not send the invite. Please try again.',
-  leaveFailed: 'Could not leave the household. Please try again.',
-  cancelFailed: 'Could not cancel the invite. Please try again.',
-} as const;
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 
 export function HouseholdSection() {
+  const t = useT();
+  const { i18n } = useLingui();
   const { data, error: loadError, invite, leave } = useHousehold();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +37,7 @@ export function HouseholdSection() {
   function onInvite(e: FormEvent) {
     e.preventDefault();
     const to = email.trim();
-    void run(() => invite(to), HOUSEHOLD_SECTION_TEXTS.inviteFailed, () => {
+    void run(() => invite(to), t('household.section.inviteFailed'), () => {
       setSent(to);
       setEmail('');
     });
@@ -49,58 +45,58 @@ export function HouseholdSection() {
 
   const partner = data?.household?.members.find((m) => !m.you);
   return (
-    <SettingsSection id="household" title="Household">
-      <p className="muted">
-        A pick for two: one title neither of you has seen, on a service one of you has, chosen for both your tastes. Either of you can ask for it; it counts
-        once, for whoever asked.
-      </p>
-      {loadError && <Notice tone="error">{HOUSEHOLD_SECTION_TEXTS.loadFailed}</Notice>}
+    <SettingsSection id="household" title={t('household.section.title')}>
+      <p className="muted">{t('household.section.intro')}</p>
+      {loadError && <Notice tone="error">{t('household.section.loadFailed')}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
-      {!data && !loadError && <p className="muted">Loading&hellip;</p>}
+      {!data && !loadError && <p className="muted">{t('household.section.loading')}</p>}
       {data && partner && data.household && (
         <>
           <p>
-            You share picks with <strong>{partner.name}</strong> since {day(data.household.since)}.
+            <Trans id="household.section.sharing" values={{ name: partner.name, since: day(data.household.since, i18n.locale) }} components={{ 0: <strong /> }} />
           </p>
           <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-            Leave household
+            {t('household.section.leave')}
           </button>
         </>
       )}
       {data && !data.household && data.invite && (
         <>
           <p>
-            {sent === data.invite.email ? 'Invite sent to ' : 'Waiting for '}
-            <strong>{data.invite.email}</strong> to accept. The link expires on {day(data.invite.expires_at)}.
+            <Trans
+              id={sent === data.invite.email ? 'household.section.sent' : 'household.section.waiting'}
+              values={{ email: data.invite.email, expires: day(data.invite.expires_at, i18n.locale) }}
+              components={{ 0: <strong /> }}
+            />
           </p>
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(leave, HOUSEHOLD_SECTION_TEXTS.cancelFailed, () => setSent(null))}>
-            Cancel invite
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(leave, t('household.section.cancelFailed'), () => setSent(null))}>
+            {t('household.section.cancelInvite')}
           </button>
         </>
       )}
       {data && !data.household && !data.invite && (
         <form className="household-invite" onSubmit={onInvite}>
-          <label htmlFor="household-email">Your partner&rsquo;s email</label>
+          <label htmlFor="household-email">{t('household.section.email')}</label>
           <div className="inline-form">
             <input id="household-email" type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
             <button type="submit" className="btn btn-primary" disabled={busy || email.trim() === ''}>
-              {busy ? 'Sending…' : 'Send invite'}
+              {busy ? t('household.section.sending') : t('household.section.send')}
             </button>
           </div>
-          <p className="muted">They get a link by email and accept with that address, signing up first if they need to.</p>
+          <p className="muted">{t('household.section.inviteHint')}</p>
         </form>
       )}
       {confirming && partner && (
         <ConfirmDialog
-          title="Leave the household?"
-          cancelLabel="Cancel"
-          confirmLabel="Yes, leave"
-          busyLabel="Leaving…"
+          title={t('household.section.confirmTitle')}
+          cancelLabel={t('household.section.cancel')}
+          confirmLabel={t('household.section.confirmYes')}
+          busyLabel={t('household.section.leaving')}
           busy={busy}
           onCancel={() => setConfirming(false)}
-          onConfirm={() => void run(leave, HOUSEHOLD_SECTION_TEXTS.leaveFailed, () => setConfirming(false))}
+          onConfirm={() => void run(leave, t('household.section.leaveFailed'), () => setConfirming(false))}
         >
-          <p>Picks for two end for both of you, and {partner.name} is told nothing. The ratings each of you gave stay in your own history.</p>
+          <p>{t('household.section.confirmBody', { name: partner.name })}</p>
         </ConfirmDialog>
       )}
     </SettingsSection>
