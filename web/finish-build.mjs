@@ -88,11 +88,13 @@ const pathIn = (locale, path) => (locale === DEFAULT_LOCALE ? path : `/${localeS
  */
 const alternates = (path) =>
   [...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${pathIn(l, path)}">`), `<link rel="alternate" hreflang="x-default" href="${path}">`].join('\n    ');
+// A signed-in page has one path but a file per language (index.<lang>.html: its <html lang> and its
+// language's catalog preloaded), which the server picks by the browser's language.
 const renders = Object.entries(PAGES).flatMap(([path, page]) =>
-  (LOCALIZED_PAGES.includes(path) ? LOCALES : [DEFAULT_LOCALE]).map((locale) => ({ path, locale, page })),
+  (LOCALIZED_PAGES.includes(path) || page.signedIn ? LOCALES : [DEFAULT_LOCALE]).map((locale) => ({ path, locale, page })),
 );
 for (const { path: englishPath, locale, page: { modules, title: englishTitle, signedIn = false, early } } of renders) {
-  const path = pathIn(locale, englishPath);
+  const path = signedIn ? englishPath : pathIn(locale, englishPath);
   const files = new Set();
   const css = new Set();
   for (const page of modules) closure(keyOf(page), files, css);
@@ -127,7 +129,8 @@ for (const { path: englishPath, locale, page: { modules, title: englishTitle, si
     .replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${head}`)
     .replace('</head>', `  ${styles([...shellCss, ...pageCss], signedIn).join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
-  const out = join(dist, 'prerendered', path === '/' ? '' : path.slice(1), 'index.html');
+  const name = signedIn && locale !== DEFAULT_LOCALE ? `index.${localeSegment(locale)}.html` : 'index.html';
+  const out = join(dist, 'prerendered', path === '/' ? '' : path.slice(1), name);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, html);
 }

@@ -23,6 +23,9 @@ describe('pages in each language', () => {
       mkdirSync(join(dir, 'login'), { recursive: true });
       writeFileSync(join(dir, 'index.html'), page(locale, 'landing'));
       writeFileSync(join(dir, 'login', 'index.html'), page(locale, 'login'));
+      // A signed-in page: one path, a file per language beside the English one.
+      mkdirSync(join(webDist, 'prerendered', 'app', 'dashboard'), { recursive: true });
+      writeFileSync(join(webDist, 'prerendered', 'app', 'dashboard', locale === 'en' ? 'index.html' : `index.${localeSegment(locale)}.html`), page(locale, 'dashboard'));
     }
     server = await startTestServer('sqlite', { webDist });
   });
@@ -48,6 +51,13 @@ describe('pages in each language', () => {
     const r = await get({ 'accept-language': 'fr' });
     expect(r.headers.get('vary')).toMatch(/Accept-Language/);
     expect(r.headers.get('vary')).toMatch(/Cookie/);
+  });
+
+  it('answers the dashboard page in the chosen language at its one path', async () => {
+    expect((await rawRequest(server.url, '/app/dashboard', { headers: { cookie: 'ui_language=hi' } })).body).toBe(page('hi', 'dashboard'));
+    expect((await rawRequest(server.url, '/app/dashboard', { headers: { 'accept-language': 'ar' } })).body).toBe(page('ar', 'dashboard'));
+    expect((await rawRequest(server.url, '/app/dashboard')).body).toBe(page('en', 'dashboard'));
+    expect((await rawRequest(server.url, '/es/app/dashboard')).status).toBe(404);
   });
 
   it('has no language paths for the other pages, and no page at an unknown language', async () => {

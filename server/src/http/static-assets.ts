@@ -5,7 +5,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { DEFAULT_LOCALE, isAppPage, LOCALIZED_PAGES, localeSegment } from '@app/shared';
+import { DEFAULT_LOCALE, isAppPage, LOCALIZED_PAGES, localeSegment, type Locale } from '@app/shared';
 import { pageLocale } from '../i18n/page-locale.js';
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
@@ -132,12 +132,15 @@ export function webAssets(webDist: string): WebAssets | null {
       // A public page pre-rendered by the build (web/finish-build.mjs), else the single-page app.
       const path = req.path.replace(/\/+$/, '');
       const own = assets.get(`${PRERENDERED}${path}/index.html`);
-      // A page the build wrote in each language, asked for at its English path: the browser's language's.
+      // A page the build wrote in each language, asked for at its English path: the browser's
+      // language's (a public page's at its language path, a signed-in page's beside it).
       let localized: Asset | undefined;
-      if (own && (LOCALIZED_PAGES as readonly string[]).includes(path || '/')) {
+      const perLanguage = (locale: Locale) =>
+        (LOCALIZED_PAGES as readonly string[]).includes(path || '/') ? `${PRERENDERED}/${localeSegment(locale)}${path}/index.html` : `${PRERENDERED}${path}/index.${localeSegment(locale)}.html`;
+      if (own && assets.has(perLanguage('es'))) {
         res.vary('Accept-Language').vary('Cookie');
         const locale = pageLocale(req.headers);
-        if (locale !== DEFAULT_LOCALE) localized = assets.get(`${PRERENDERED}/${localeSegment(locale)}${path}/index.html`);
+        if (locale !== DEFAULT_LOCALE) localized = assets.get(perLanguage(locale));
       }
       const asset = localized ?? own ?? assets.get('/index.html');
       if (!asset) return next();
