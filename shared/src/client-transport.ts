@@ -24,6 +24,8 @@ export interface ApiClientOptions {
   fetch: typeof fetch;
   tokenStore: TokenStore;
   onUnauthorized?: () => void;
+  /** The language the page is shown in: sent as Accept-Language, so the server's `detail`s are in it. */
+  language?: () => string | undefined;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -70,6 +72,8 @@ export function createTransport(opts: ApiClientOptions) {
   async function send(path: string, o: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+    const language = opts.language?.();
+    if (language) headers['Accept-Language'] = language;
     if (o.auth !== false) {
       const token = o.token ?? (await opts.tokenStore.getToken());
       if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,6 +1,7 @@
 // The one API client of the web app and the session it signs in with. main.tsx builds it with the
 // browser's fetch and localStorage; tests build it with a scripted fetch and a fresh storage.
 import { createApiClient, type ApiClient, type PublicConfig } from '@app/shared';
+import { i18n } from '@lingui/core';
 import { createSessionStore, type SessionStore } from './sessionStore';
 
 export interface AppServices {
@@ -30,6 +31,8 @@ export function createAppServices(opts: { fetch: typeof fetch; storage: Storage;
     baseUrl: opts.baseUrl ?? '',
     fetch: opts.fetch,
     tokenStore: session,
+    // The page's language, not only the browser's: a detail the app shows is in the language it speaks.
+    language: () => i18n.locale || undefined,
     onUnauthorized: () => {
       for (const l of listeners) l();
     },
