@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Bring your taste: choose an export file (Letterboxd, IMDb, Netflix, Trakt), see what it holds,
 // settle the ambiguous titles, then import it, or cancel. Used by Settings > Import your history and
 // by onboarding's favourites step. Nothing is saved until "Import N titles".
@@ -10,7 +9,9 @@ import { errorText } from '../../api/errorText';
 import { useRefresh } from '../../hooks/useLibrary';
 import { Notice } from '../common/Notice';
 import { ImportPreviewPanel, importableCount, type Choices } from './ImportPreviewPanel';
-import { IMPORT_MAX_BYTES, IMPORT_SOURCES, IMPORT_TEXTS, ImportFileError, SOURCE_HELP, countsText, importRequest, plural } from './importFile';
+import { IMPORT_ERRORS, IMPORT_MAX_BYTES, IMPORT_SOURCES, ImportFileError, SOURCE_HELP, countsText, importRequest } from './importFile';
+import { Trans, useLingui } from '@lingui/react';
+import { useT } from '../../i18n/useT';
 import '../../styles/library.css';
 
 export interface ConfirmedImport {
@@ -30,6 +31,8 @@ interface Props {
 
 export function ImportFlow({ onConfirmed, links = true }: Props) {
   const api = useApi();
+  const t = useT();
+  const { i18n } = useLingui();
   const refresh = useRefresh();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -42,7 +45,17 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
   const [profile, setProfile] = useState('');
   const [choices, setChoices] = useState<Choices>({});
   const [busy, setBusy] = useState<'reading' | 'confirming' | 'cancelling' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The words shown: a key of IMPORT_ERRORS said in the language shown, or the server's own.
+  const [problem, setProblem] = useState<{ key: string } | { text: string } | null>(null);
+  const error = problem && ('key' in problem ? t(problem.key) : problem.text);
+  const setError = (key: string | null) => setProblem(key ? { key } : null);
+  const tooLarge = problem !== null && 'key' in problem && problem.key === IMPORT_ERRORS.tooLarge;
+
+  /** The server's words when it sent some, else the key `fallback`. */
+  const said = (err: unknown, fallback: string) => {
+    const text = errorText(err, '');
+    return text ? { text } : { key: fallback };
+  };
 
   function focusHeading() {
     requestAnimationFrame(() => heading.current?.focus());
@@ -53,12 +66,12 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
     setFile(f);
     setProfiles([]);
     setProfile('');
-    if (f && f.size > IMPORT_MAX_BYTES) setError(IMPORT_TEXTS.tooLarge);
+    if (f && f.size > IMPORT_MAX_BYTES) setError(IMPORT_ERRORS.tooLarge);
   }
 
   async function preview(e: FormEvent) {
     e.preventDefault();
-    if (!file) return setError(IMPORT_TEXTS.noFile);
+    if (!file) return setError(IMPORT_ERRORS.noFile);
     setBusy('reading');
     setError(null);
     try {
@@ -69,7 +82,7 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
     } catch (err) {
       const listed = err instanceof ApiError ? (err.body as ImportProfileRefusal | null)?.profiles : undefined;
       if (Array.isArray(listed)) setProfiles(listed);
-      setError(err instanceof ImportFileError ? err.message : errorText(err, IMPORT_TEXTS.previewFailed));
+      setProblem(err instanceof ImportFileError ? { key: err.message } : said(err, IMPORT_ERRORS.previewFailed));
     }
     setBusy(null);
   }
@@ -97,7 +110,7 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
       onConfirmed?.(result);
       focusHeading();
     } catch (err) {
-      setError(errorText(err, IMPORT_TEXTS.confirmFailed));
+      setProblem(said(err, IMPORT_ERRORS.confirmFailed));
     }
     setBusy(null);
   }
@@ -110,7 +123,7 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
       void refresh('imports');
       reset();
     } catch (err) {
-      setError(errorText(err, IMPORT_TEXTS.cancelFailed));
+      setProblem(said(err, IMPORT_ERRORS.cancelFailed));
     }
     setBusy(null);
   }
@@ -120,21 +133,20 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
     const c = summary.counts;
     return (
       <div className="import-flow">
-        <h3 ref={heading} tabIndex={-1} className="import-heading">Import finished</h3>
+        <h3 ref={heading} tabIndex={-1} className="import-heading">{t('imports.flow.finished')}</h3>
         <Notice tone="success">
-          Imported from {IMPORT_SOURCE_NAMES[summary.source]}: {countsText(c)}.
-          {c.already_in_history === 1 && <> 1 title was already in your history and was left as it was.</>}
-          {c.already_in_history > 1 && <> {c.already_in_history.toLocaleString()} titles were already in your history and were left as they were.</>}
+          {t('imports.flow.imported', { source: IMPORT_SOURCE_NAMES[summary.source], counts: countsText(c, t, i18n.locale) })}
+          {c.already_in_history > 0 && <> {t('imports.flow.alreadyIn', { count: c.already_in_history })}</>}
         </Notice>
         <div className="btn-row">
           {links && (
             <>
-              <Link className="btn btn-secondary btn-small" to="/app/dashboard#history-title">See your history</Link>
-              {c.watchlist > 0 && <Link className="btn btn-secondary btn-small" to="/app/watchlist">Open your watchlist</Link>}
+              <Link className="btn btn-secondary btn-small" to="/app/dashboard#history-title">{t('imports.flow.seeHistory')}</Link>
+              {c.watchlist > 0 && <Link className="btn btn-secondary btn-small" to="/app/watchlist">{t('imports.flow.openWatchlist')}</Link>}
             </>
           )}
           <button type="button" className="btn btn-ghost btn-small" onClick={reset}>
-            Import another file
+            {t('imports.flow.another')}
           </button>
         </div>
       </div>
@@ -147,19 +159,19 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
     return (
       <div className="import-flow">
         <h3 ref={heading} tabIndex={-1} className="import-heading">
-          Check your {IMPORT_SOURCE_NAMES[p.source]} import
+          {t('imports.flow.check', { source: IMPORT_SOURCE_NAMES[p.source] })}
         </h3>
         <ImportPreviewPanel preview={p} choices={choices} onChoose={(position, titleId) => setChoices((c) => ({ ...c, [position]: titleId }))} />
         {error && <Notice tone="error">{error}</Notice>}
         <div className="btn-row import-actions">
           <button type="button" className="btn btn-primary" disabled={busy !== null || n === 0} onClick={() => void confirm(p)}>
-            {busy === 'confirming' ? 'Importing…' : `Import ${plural(n, 'title')}`}
+            {busy === 'confirming' ? t('imports.flow.importing') : t('imports.flow.import', { count: n })}
           </button>
           <button type="button" className="btn btn-ghost" disabled={busy !== null} onClick={() => void cancel(p)}>
-            {busy === 'cancelling' ? 'Cancelling…' : 'Cancel'}
+            {busy === 'cancelling' ? t('imports.flow.cancelling') : t('imports.flow.cancel')}
           </button>
         </div>
-        {n === 0 && <p className="field-hint">Nothing new to import: every title we recognised is already in your history.</p>}
+        {n === 0 && <p className="field-hint">{t('imports.flow.nothingNew')}</p>}
       </div>
     );
   }
@@ -167,7 +179,7 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
   return (
     <form className="form import-flow" onSubmit={(e) => void preview(e)} noValidate>
       <div className="field">
-        <label htmlFor={`${id}-file`}>Your export file</label>
+        <label htmlFor={`${id}-file`}>{t('imports.flow.file')}</label>
         <input
           ref={fileInput}
           id={`${id}-file`}
@@ -175,19 +187,19 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
           accept=".csv,.zip,.json"
           className="file-input"
           aria-describedby={`${id}-file-hint`}
-          aria-invalid={error === IMPORT_TEXTS.tooLarge || undefined}
+          aria-invalid={tooLarge || undefined}
           onChange={(e) => choose(e.target.files?.[0] ?? null)}
         />
         <span id={`${id}-file-hint`} className="field-hint">
-          A .csv, .zip or .json file up to 10 MB. It is read once and not kept.
+          {t('imports.flow.fileHint')}
         </span>
       </div>
       <div className="field">
         <label htmlFor={`${id}-source`}>
-          Exported from <span className="optional">(optional)</span>
+          <Trans id="imports.flow.source" components={{ 0: <span className="optional" /> }} />
         </label>
         <select id={`${id}-source`} value={source} onChange={(e) => setSource(e.target.value as ImportSource | '')}>
-          <option value="">Detect automatically</option>
+          <option value="">{t('imports.flow.detect')}</option>
           {IMPORT_SOURCES.map((s) => (
             <option key={s} value={s}>
               {IMPORT_SOURCE_NAMES[s]}
@@ -197,9 +209,9 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
       </div>
       {profiles.length > 0 && (
         <div className="field">
-          <label htmlFor={`${id}-profile`}>Whose viewing activity</label>
+          <label htmlFor={`${id}-profile`}>{t('imports.flow.profile')}</label>
           <select id={`${id}-profile`} value={profile} onChange={(e) => setProfile(e.target.value)}>
-            <option value="">Choose a profile</option>
+            <option value="">{t('imports.flow.chooseProfile')}</option>
             {profiles.map((p) => (
               <option key={p} value={p}>
                 {p}
@@ -209,21 +221,19 @@ export function ImportFlow({ onConfirmed, links = true }: Props) {
         </div>
       )}
       <details className="import-help">
-        <summary>Where do I find my export?</summary>
+        <summary>{t('imports.flow.where')}</summary>
         <dl>
           {SOURCE_HELP.map((h) => (
             <div key={h.source}>
               <dt>{IMPORT_SOURCE_NAMES[h.source]}</dt>
-              <dd>
-                {h.where}; upload {h.file}.
-              </dd>
+              <dd>{t(h.key)}</dd>
             </div>
           ))}
         </dl>
       </details>
       {error && <Notice tone="error">{error}</Notice>}
-      <button type="submit" className="btn btn-primary" disabled={busy !== null || error === IMPORT_TEXTS.tooLarge}>
-        {busy === 'reading' ? 'Reading your file…' : 'Preview import'}
+      <button type="submit" className="btn btn-primary" disabled={busy !== null || tooLarge}>
+        {busy === 'reading' ? t('imports.flow.reading') : t('imports.flow.preview')}
       </button>
     </form>
   );

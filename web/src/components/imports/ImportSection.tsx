@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Import your history: the import flow, then every past import with Undo.
 import { useState } from 'react';
 import { IMPORT_SOURCE_NAMES, type ImportSummary } from '@app/shared';
@@ -9,14 +8,20 @@ import { ImportFlow } from './ImportFlow';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from '../settings/SettingsSection';
-import { IMPORT_TEXTS, countsText } from './importFile';
+import { IMPORT_ERRORS, countsText } from './importFile';
+import { useLingui } from '@lingui/react';
+import { useT } from '../../i18n/useT';
 
-const STATUS: Record<ImportSummary['status'], string> = { preview: 'Not imported', confirmed: 'Imported', undone: 'Undone' };
+/** Each status's name (shared/locales/imports). */
+const STATUS: Record<ImportSummary['status'], string> = { preview: 'imports.past.notImported', confirmed: 'imports.past.imported', undone: 'imports.past.undone' };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 
 function PastImports() {
   const api = useApi();
+  const t = useT();
+  const { i18n } = useLingui();
+  const counts = (c: ImportSummary['counts']) => countsText(c, t, i18n.locale);
   const refresh = useRefresh();
   const { data, error, mutate } = useImports();
   const [undoing, setUndoing] = useState<ImportSummary | null>(null);
@@ -29,10 +34,10 @@ function PastImports() {
     try {
       await api.imports.undo(i.import_id);
       setUndoing(null);
-      setOutcome({ tone: 'success', text: `Undone: what ${i.filename} added is gone from your history and watchlist.` });
+      setOutcome({ tone: 'success', text: t('imports.past.undoneText', { filename: i.filename }) });
       void refresh('history', 'watchlist', 'imports');
     } catch (err) {
-      setOutcome({ tone: 'error', text: errorText(err, IMPORT_TEXTS.undoFailed) });
+      setOutcome({ tone: 'error', text: errorText(err, t(IMPORT_ERRORS.undoFailed)) });
       setUndoing(null);
     }
     setBusy(false);
@@ -42,19 +47,19 @@ function PastImports() {
   const past = data?.imports.filter((i) => i.status !== 'preview') ?? [];
   return (
     <div className="past-imports">
-      <h3 id="past-imports-title">Past imports</h3>
+      <h3 id="past-imports-title">{t('imports.past.title')}</h3>
       {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
       {error ? (
         <p className="muted">
-          Could not load your past imports.{' '}
+          {t('imports.past.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={() => void mutate()}>
-            Try again
+            {t('imports.past.retry')}
           </button>
         </p>
       ) : !data ? (
-        <p className="muted">Loading&hellip;</p>
+        <p className="muted">{t('imports.past.loading')}</p>
       ) : past.length === 0 ? (
-        <p className="muted">None yet.</p>
+        <p className="muted">{t('imports.past.none')}</p>
       ) : (
         <ul className="past-imports-list" aria-labelledby="past-imports-title">
           {past.map((i) => (
@@ -64,13 +69,13 @@ function PastImports() {
                   {IMPORT_SOURCE_NAMES[i.source]} · {i.filename}
                 </strong>
                 <span className="muted">
-                  {day(i.confirmed_at ?? i.created_at)} · {i.status === 'undone' ? 'added nothing now' : countsText(i.counts)}
+                  {day(i.confirmed_at ?? i.created_at, i18n.locale)} · {i.status === 'undone' ? t('imports.past.nothingNow') : counts(i.counts)}
                 </span>
               </div>
-              <span className={`tag tag-import-${i.status}`}>{STATUS[i.status]}</span>
+              <span className={`tag tag-import-${i.status}`}>{t(STATUS[i.status])}</span>
               {i.status === 'confirmed' && (
-                <button type="button" className="btn btn-danger btn-small" aria-label={`Undo the import of ${i.filename}`} onClick={() => setUndoing(i)}>
-                  Undo
+                <button type="button" className="btn btn-danger btn-small" aria-label={t('imports.past.undoLabel', { filename: i.filename })} onClick={() => setUndoing(i)}>
+                  {t('imports.past.undo')}
                 </button>
               )}
             </li>
@@ -79,17 +84,15 @@ function PastImports() {
       )}
       {undoing && (
         <ConfirmDialog
-          title="Undo this import?"
-          cancelLabel="Keep it"
-          confirmLabel="Yes, undo"
-          busyLabel="Undoing…"
+          title={t('imports.past.confirmTitle')}
+          cancelLabel={t('imports.past.keep')}
+          confirmLabel={t('imports.past.confirmYes')}
+          busyLabel={t('imports.past.undoing')}
           busy={busy}
           onCancel={() => setUndoing(null)}
           onConfirm={() => void undo(undoing)}
         >
-          <p>
-            Everything {undoing.filename} added is removed: {countsText(undoing.counts)}. Titles that were already in your history stay as they are.
-          </p>
+          <p>{t('imports.past.confirmBody', { filename: undoing.filename, counts: counts(undoing.counts) })}</p>
         </ConfirmDialog>
       )}
     </div>
@@ -97,13 +100,10 @@ function PastImports() {
 }
 
 export function ImportSection() {
+  const t = useT();
   return (
-    <SettingsSection id="import" title="Import your history">
-      <p className="muted">
-        Bring what you have watched and rated on Letterboxd, IMDb, Netflix or Trakt. We read the file, show you what we found, and import nothing
-        until you confirm. Titles you have seen are not picked for you again, your ratings teach your picks, and your watchlist is
-        favoured when it streams on your services.
-      </p>
+    <SettingsSection id="import" title={t('imports.section.title')}>
+      <p className="muted">{t('imports.section.intro')}</p>
       <ImportFlow />
       <PastImports />
     </SettingsSection>

@@ -6,23 +6,24 @@ import { IMPORT_MAX_BYTES, IMPORT_SOURCES, type CreateImportRequest, type Import
 
 export { IMPORT_MAX_BYTES, IMPORT_SOURCES };
 
-export const IMPORT_TEXTS = {
-  tooLarge: 'The file is larger than 10 MB',
-  noFile: 'Choose your export file first.',
-  unreadable: 'Could not read that file. Please choose it again.',
-  previewFailed: 'Could not read your export. Please try again.',
-  confirmFailed: 'Could not import your titles. Please try again.',
-  cancelFailed: 'Could not cancel this import. Please try again.',
-  undoFailed: 'Could not undo that import. Please try again.',
+/** The keys (shared/locales/imports) of what the import flow says when it cannot go on. */
+export const IMPORT_ERRORS = {
+  tooLarge: 'imports.file.tooLarge',
+  noFile: 'imports.file.noFile',
+  unreadable: 'imports.file.unreadable',
+  previewFailed: 'imports.flow.previewFailed',
+  confirmFailed: 'imports.flow.confirmFailed',
+  cancelFailed: 'imports.flow.cancelFailed',
+  undoFailed: 'imports.past.undoFailed',
 } as const;
 
-/** Where each service keeps its export, in its own menu words. */
-export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; where: string; file: string }> = [
-  { source: 'letterboxd', where: 'Settings › Data › Export your data', file: 'the .zip it emails or downloads' },
-  { source: 'imdb', where: 'Your Ratings (or Watchlist) › ⋯ › Export, then Your exports', file: 'the .csv' },
-  { source: 'netflix', where: 'Account › Profile › Viewing activity › Download all (or Account › Security › Download your personal information)', file: 'the .csv (or that download\'s .zip)' },
-  { source: 'trakt', where: 'Settings › Data › Export', file: 'the .zip or a .json file from it' },
-  { source: 'tonights_pick', where: 'Settings › Export my data › Export my data (JSON), on this or another account', file: 'the .json' },
+/** Where each service keeps its export, in its own menu words: the key of each source's help. */
+export const SOURCE_HELP: ReadonlyArray<{ source: ImportSource; key: string }> = [
+  { source: 'letterboxd', key: 'imports.help.letterboxd' },
+  { source: 'imdb', key: 'imports.help.imdb' },
+  { source: 'netflix', key: 'imports.help.netflix' },
+  { source: 'trakt', key: 'imports.help.trakt' },
+  { source: 'tonights_pick', key: 'imports.help.tonightsPick' },
 ];
 
 const isZip = (f: File) => /\.zip$/i.test(f.name) || f.type === 'application/zip' || f.type === 'application/x-zip-compressed';
@@ -37,11 +38,12 @@ function read(file: File, as: 'text' | 'dataUrl'): Promise<string> {
   });
 }
 
+/** A file the browser cannot send; `message` is the key of the words to show (IMPORT_ERRORS). */
 export class ImportFileError extends Error {}
 
-/** The request body for a file (with the Netflix profile chosen, if any), or an ImportFileError with the words to show. */
+/** The request body for a file (with the Netflix profile chosen, if any), or an ImportFileError with the key of the words to show. */
 export async function importRequest(file: File, source: ImportSource | '', profile = ''): Promise<CreateImportRequest> {
-  if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_TEXTS.tooLarge);
+  if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_ERRORS.tooLarge);
   let content: string;
   let encoding: 'text' | 'base64' = 'text';
   try {
@@ -51,23 +53,25 @@ export async function importRequest(file: File, source: ImportSource | '', profi
       encoding = 'base64';
     } else content = await read(file, 'text');
   } catch {
-    throw new ImportFileError(IMPORT_TEXTS.unreadable);
+    throw new ImportFileError(IMPORT_ERRORS.unreadable);
   }
   return { filename: file.name, content, encoding, ...(source ? { source } : {}), ...(profile ? { profile } : {}) };
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+type Translate = (key: string, values?: Record<string, number | string>) => string;
 
-/** "12 likes, 3 dislikes, 40 watched and 5 saved for later" (only the non-zero parts). */
-export function countsText(c: ImportCounts): string {
+/**
+ * "12 likes, 3 dislikes, 40 watched and 5 saved for later" (only the non-zero parts), each part a
+ * plural message and the list joined as the language joins one (Intl.ListFormat; English as en-GB,
+ * without a comma before "and").
+ */
+export function countsText(c: ImportCounts, t: Translate, locale: string): string {
   const parts = [
-    c.likes ? plural(c.likes, 'like') : '',
-    c.dislikes ? plural(c.dislikes, 'dislike') : '',
-    c.watched ? `${c.watched.toLocaleString()} watched` : '',
-    c.watchlist ? `${c.watchlist.toLocaleString()} saved for later` : '',
+    c.likes ? t('imports.counts.likes', { count: c.likes }) : '',
+    c.dislikes ? t('imports.counts.dislikes', { count: c.dislikes }) : '',
+    c.watched ? t('imports.counts.watched', { count: c.watched }) : '',
+    c.watchlist ? t('imports.counts.savedForLater', { count: c.watchlist }) : '',
   ].filter(Boolean);
-  if (parts.length === 0) return 'nothing new';
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  if (parts.length === 0) return t('imports.counts.nothing');
+  return new Intl.ListFormat(locale === 'en' ? 'en-GB' : locale, { type: 'conjunction' }).format(parts);
 }
-
-export { plural };
