@@ -1,7 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ALERT_TEXTS, ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
+import { ApiError, NO_TONIGHT, PlanLimitError, type MoodValue, type TonightConstraints, type User } from '@app/shared';
 import { useCurrentRecommendation } from '../hooks/useRecommendation';
 import { RecommendationCard } from '../components/dashboard/RecommendationCard';
 import { RecommendationActions, type Busy } from '../components/dashboard/RecommendationActions';
@@ -17,14 +16,13 @@ import { useProfile } from '../hooks/useProfile';
 import { TonightControls } from '../components/dashboard/TonightControls';
 import { afterNextPaint } from '../hooks/afterNextPaint';
 import { lazyNamed } from '../lazyNamed';
+import { useT } from '../i18n/useT';
 
 // What the first card does not show loads once it is on screen (Painted), or when opened.
 const HistoryList = lazyNamed(() => import('../components/dashboard/HistoryList'), 'HistoryList');
 const TogetherPanel = lazyNamed(() => import('../components/household/TogetherPanel'), 'TogetherPanel');
 const ScheduleDialog = lazyNamed(() => import('../components/dashboard/ScheduleDialog'), 'ScheduleDialog');
 const PlanLimitModal = lazyNamed(() => import('../components/dashboard/PlanLimitModal'), 'PlanLimitModal');
-
-const SAVE_FAILED = 'Could not update your watchlist. Please try again.';
 
 export const UPGRADE_PATH = '/settings?upgrade=true&section=subscription';
 
@@ -67,7 +65,8 @@ function Painted({ onPainted }: { onPainted: () => void }) {
 }
 
 export function DashboardPage() {
-  usePageTitle('Tonight');
+  const t = useT();
+  usePageTitle(t('dashboard.page.title'));
   const navigate = useNavigate();
   const { data: pick, error, isLoading: pickLoading, mutate, rate, next } = useCurrentRecommendation();
   const [busy, setBusy] = useState<Busy>(null);
@@ -86,7 +85,7 @@ export function DashboardPage() {
   // The controls start from the remembered constraints; null until the user changes one.
   const [tonight, setTonight] = useState<TonightConstraints | null>(null);
   const shownTonight = tonight ?? profile?.tonight ?? NO_TONIGHT;
-  const neverOn = profile && neverShowOn(profile) ? 'Never show me on' : undefined;
+  const neverOn = profile && neverShowOn(profile) ? t('dashboard.page.neverShowOn') : undefined;
 
   // Every action that changes the pick (new, already watched, with a mood, a replacement) brings the
   // new card's top into view; the first pick of the visit does not move the page.
@@ -116,7 +115,7 @@ export function DashboardPage() {
     try {
       await rate(rec, liked);
     } catch {
-      setAlert(ALERT_TEXTS.saveRating);
+      setAlert(t('dashboard.page.saveRatingFailed'));
     } finally {
       setBusy(null);
     }
@@ -139,7 +138,7 @@ export function DashboardPage() {
         setActionLimit(l);
         setModalOpen(true);
         // A 409 says which constraint left nothing to pick, and what to loosen.
-      } else setAlert(err instanceof ApiError && err.status === 409 ? errorText(err, ALERT_TEXTS.newRecommendation) : ALERT_TEXTS.newRecommendation);
+      } else setAlert(err instanceof ApiError && err.status === 409 ? errorText(err, t('dashboard.page.newPickFailed')) : t('dashboard.page.newPickFailed'));
     } finally {
       setBusy(null);
     }
@@ -147,7 +146,7 @@ export function DashboardPage() {
 
   return (
     <div className="container dashboard">
-      <h1 className="visually-hidden">Tonight&rsquo;s pick</h1>
+      <h1 className="visually-hidden">{t('dashboard.page.heading')}</h1>
       {limit && <PlanLimitBanner limit={limit} onUpgrade={upgrade} />}
       {limit && modalOpen && (
         <Suspense fallback={null}>
@@ -157,7 +156,7 @@ export function DashboardPage() {
       {rec?.subscription_warning && !limit && (
         <Notice tone="warning" className="banner">
           {rec.subscription_warning.message}{' '}
-          <button type="button" className="link-button" onClick={upgrade}>Upgrade</button>
+          <button type="button" className="link-button" onClick={upgrade}>{t('dashboard.page.upgrade')}</button>
         </Notice>
       )}
       {alert && !rec && <Notice tone="error">{alert}</Notice>}
@@ -175,7 +174,7 @@ export function DashboardPage() {
               void onNext('skip', m);
             }}
             tryMoodDisabled={busy !== null}
-            headAction={<SaveForLaterButton titleId={rec.title_id} saved={rec.saved} small disabled={busy !== null} onError={(err) => setAlert(errorText(err, SAVE_FAILED))} />}
+            headAction={<SaveForLaterButton titleId={rec.title_id} saved={rec.saved} small disabled={busy !== null} onError={(err) => setAlert(errorText(err, t('dashboard.page.saveFailed')))} />}
           >
             <RecommendationActions
               rec={rec}
@@ -194,16 +193,16 @@ export function DashboardPage() {
         ) : error && !limit && error instanceof ApiError && error.status === 409 ? (
           // No first pick fits the remembered constraints: they can be loosened right here.
           <div className="card">
-            <ErrorState error={error} fallback="Could not load tonight's pick." />
+            <ErrorState error={error} fallback={t('dashboard.page.loadFailed')} />
             <TonightControls key={profile ? 'loaded' : 'loading'} value={shownTonight} onChange={setTonight} disabled={busy !== null} extra={neverOn} />
             <div className="btn-row">
               <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void onNext('skip')}>
-                {busy === 'skip' ? 'Finding one…' : 'Try with these'}
+                {busy === 'skip' ? t('dashboard.page.finding') : t('dashboard.page.tryWithThese')}
               </button>
             </div>
           </div>
         ) : error && !limit ? (
-          <ErrorState error={error} fallback="Could not load tonight's pick." onRetry={() => void mutate()} />
+          <ErrorState error={error} fallback={t('dashboard.page.loadFailed')} onRetry={() => void mutate()} />
         ) : null}
         {/* Inside the boundary: it runs once the card itself is on the page, not its stand-in
             while the country prompt's code loads. */}

@@ -1,12 +1,13 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Trans } from '@lingui/react';
 import { Link } from '../components/common/Link';
-import { ALERT_TEXTS, type PublicRateResponse } from '@app/shared';
+import type { PublicRateResponse } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { Notice } from '../components/common/Notice';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { useT } from '../i18n/useT';
 import '../styles/legal.css';
 import { Icon } from '../components/common/Icon';
 
@@ -15,7 +16,8 @@ const isRating = (v: string | null): v is Rating => v === 'like' || v === 'disli
 
 /** The rating link from an email: confirm first, then record through the API. */
 export function RatePage() {
-  usePageTitle('Rate your pick');
+  const t = useT();
+  usePageTitle(t('dashboard.rate.title'));
   const api = useApi();
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -27,20 +29,20 @@ export function RatePage() {
   if (!token || !isRating(rating)) {
     return (
       <section className="container-narrow center-block">
-        <h1>{ALERT_TEXTS.invalidLink}</h1>
-        <p className="muted">This rating link is incomplete. Open it again from your email, or rate from the app.</p>
-        <Link to="/login" className="btn btn-primary">Open the app</Link>
+        <h1>{t('dashboard.rate.invalidLink')}</h1>
+        <p className="muted">{t('dashboard.rate.incomplete')}</p>
+        <Link to="/login" className="btn btn-primary">{t('dashboard.rate.openApp')}</Link>
       </section>
     );
   }
 
-  async function confirm(t: string, r: Rating) {
+  async function confirm(token: string, r: Rating) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await api.recommendations.rateFromLink({ token: t, rating: r }));
+      setResult(await api.recommendations.rateFromLink({ token, rating: r }));
     } catch (err) {
-      setError(errorText(err, 'We could not record your rating. Please try again.'));
+      setError(errorText(err, t('dashboard.rate.failed')));
     } finally {
       setBusy(false);
     }
@@ -51,23 +53,25 @@ export function RatePage() {
     <section className="container-narrow center-block rate-page">
       {result ? (
         <>
-          <h1>Thanks!</h1>
+          <h1>{t('dashboard.rate.thanks')}</h1>
           <Notice tone="success">
-            {result.message} You {result.rating ? 'liked' : 'disliked'} <strong>{result.movie_title}</strong>.
+            {/* The server's own words first ("Rating recorded."), said in the reader's language. */}
+            {result.message}{' '}
+            <Trans id="dashboard.rate.recorded" values={{ rating: result.rating ? 'like' : 'dislike', title: result.movie_title }} components={{ 0: <strong /> }} />
           </Notice>
-          <p>Your next picks will take this into account.</p>
-          <Link to="/login" className="btn btn-secondary">Open the app</Link>
+          <p>{t('dashboard.rate.takenIntoAccount')}</p>
+          <Link to="/login" className="btn btn-secondary">{t('dashboard.rate.openApp')}</Link>
         </>
       ) : (
         <>
-          <h1>Rate your pick</h1>
+          <h1>{t('dashboard.rate.title')}</h1>
           <p className="rate-question">
             <span className="rate-emoji"><Icon name={liked ? 'thumbUp' : 'thumbDown'} size={40} /></span>
-            Record that you <strong>{liked ? 'liked' : 'disliked'}</strong> this recommendation?
+            <Trans id="dashboard.rate.question" values={{ rating }} components={{ 0: <strong /> }} />
           </p>
           {error && <Notice tone="error">{error}</Notice>}
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void confirm(token, rating)}>
-            {busy ? 'Saving…' : `Yes, I ${liked ? 'liked' : 'disliked'} it`}
+            {busy ? t('dashboard.rate.saving') : t('dashboard.rate.confirm', { rating })}
           </button>
         </>
       )}

@@ -1,9 +1,11 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
+import { useT } from '../../i18n/useT';
+
 /** The card's exact footprint while it loads, so nothing moves when it arrives. */
 export function CardSkeleton() {
+  const t = useT();
   return (
     <div className="rec-card rec-skeleton" aria-busy="true" role="status">
-      <span className="visually-hidden">Loading tonight&rsquo;s pick</span>
+      <span className="visually-hidden">{t('dashboard.skeleton.loading')}</span>
       <div className="rec-poster skeleton-block" />
       <div className="rec-body">
         <div className="skeleton-line w-60 h-title" />

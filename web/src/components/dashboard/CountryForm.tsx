@@ -1,9 +1,8 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type FormEvent } from 'react';
-import { ALERT_TEXTS } from '@app/shared';
 import type { useProfile } from '../../hooks/useProfile';
 import { CountrySelect, browserCountry } from '../common/CountrySelect';
 import { Notice } from '../common/Notice';
+import { useT } from '../../i18n/useT';
 
 /**
  * The prompt itself, mounted only when it shows: the browser's country is worked out from its
@@ -11,6 +10,7 @@ import { Notice } from '../common/Notice';
  * dashboard's first render under a 4x CPU slowdown, docs/performance.md), for the few it asks.
  */
 export function CountryForm({ profile, onSaved }: { profile: ReturnType<typeof useProfile>; onSaved: () => void }) {
+  const t = useT();
   const [country, setCountry] = useState(browserCountry);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -32,15 +32,15 @@ export function CountryForm({ profile, onSaved }: { profile: ReturnType<typeof u
   return (
     <form className="notice notice-info banner country-prompt" onSubmit={submit} aria-labelledby="country-prompt-label">
       <label id="country-prompt-label" htmlFor="country-prompt">
-        Where do you watch? We show what streams in your country.
+        {t('dashboard.country.question')}
       </label>
       <div className="country-prompt-row">
         <CountrySelect id="country-prompt" value={country} onChange={setCountry} />
         <button type="submit" className="btn btn-primary" disabled={busy || !country}>
-          {busy ? 'Saving…' : 'Save country'}
+          {busy ? t('dashboard.country.saving') : t('dashboard.country.save')}
         </button>
       </div>
-      {failed && <Notice tone="error">{ALERT_TEXTS.updateProfile}</Notice>}
+      {failed && <Notice tone="error">{t('dashboard.country.failed')}</Notice>}
     </form>
   );
 }

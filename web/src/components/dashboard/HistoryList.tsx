@@ -1,8 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { HistoryEditRequest, HistoryResponse, Recommendation } from '@app/shared';
-import { watchedOnLabel } from '@app/shared';
+import { CONNECTION_NAMES, type HistoryEditRequest, type HistoryResponse, type Recommendation, type SyncOrigin } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { HISTORY_PAGE_SIZE, useHistory } from '../../hooks/useHistory';
@@ -14,13 +12,15 @@ import { PageLoading } from '../common/PageLoading';
 import { PosterImage } from '../common/PosterImage';
 import { SaveForLaterButton } from './SaveForLaterButton';
 import { WhyNotRecommended } from './WhyNotRecommended';
+import { useT } from '../../i18n/useT';
+import { formatDate, formatInteger, formatYear, genreLabel } from './localeFormat';
 import '../../styles/library.css';
 
-export const HISTORY_TEXTS = {
-  editFailed: 'Could not save that change. Please try again.',
-  removeFailed: 'Could not remove that title. Please try again.',
-  saveFailed: 'Could not update your watchlist. Please try again.',
-} as const;
+/** How the history names a title a source brought in ("Watched on Jellyfin"); the app's name stays. */
+function useWatchedOn(): (origin: SyncOrigin) => string {
+  const t = useT();
+  return (origin) => (origin === 'extension' ? t('dashboard.history.watchedOnSite') : t('dashboard.history.watchedOn', { app: CONNECTION_NAMES[origin] }));
+}
 
 /** The row as it will be once the edit is saved (shown at once; the server's answer replaces it). */
 function edited(r: Recommendation, b: HistoryEditRequest): Recommendation {
@@ -51,6 +51,8 @@ function HistoryRow({
   onRemove: () => void;
   onSaveError: (err: unknown) => void;
 }) {
+  const t = useT();
+  const watchedOn = useWatchedOn();
   const active = r.status === 'active';
   const watched = r.status === 'watched';
   const imported = r.origin === 'import';
@@ -65,32 +67,32 @@ function HistoryRow({
       <div className="history-text">
         <span className="history-title" id={titleId}>{r.movie_title}</span>
         <span className="muted">
-          {r.year}
-          {r.genre ? ` · ${r.genre}` : ''} · {new Date(r.created_at).toLocaleDateString()}
+          {formatYear(r.year)}
+          {r.genre ? ` · ${genreLabel(r.genre)}` : ''} · {formatDate(new Date(r.created_at))}
         </span>
         {(imported || together || r.origin === 'badge') && <span className="muted history-reason">{r.reason}</span>}
         <span className="history-tags">
-          {imported && <span className="tag tag-imported">Imported</span>}
-          {together && <span className="tag tag-together">Picked for you both</span>}
-          {synced && <span className="tag tag-synced">{watchedOnLabel(synced)}</span>}
-          {active && <span className="tag tag-active">Tonight&rsquo;s pick</span>}
-          {r.status === 'skipped' && !imported && <span className="tag tag-skipped">Skipped</span>}
+          {imported && <span className="tag tag-imported">{t('dashboard.history.imported')}</span>}
+          {together && <span className="tag tag-together">{t('dashboard.history.together')}</span>}
+          {synced && <span className="tag tag-synced">{watchedOn(synced)}</span>}
+          {active && <span className="tag tag-active">{t('dashboard.history.active')}</span>}
+          {r.status === 'skipped' && !imported && <span className="tag tag-skipped">{t('dashboard.history.skipped')}</span>}
         </span>
       </div>
-      <div className="history-controls" role="group" aria-label={`Edit ${r.movie_title}`}>
-        <Toggle on={r.user_rating === true} label="Like" icon="thumbUp" disabled={busy} onClick={() => onEdit({ rating: r.user_rating === true ? null : true })} />
-        <Toggle on={r.user_rating === false} label="Dislike" icon="thumbDown" disabled={busy} onClick={() => onEdit({ rating: r.user_rating === false ? null : false })} />
+      <div className="history-controls" role="group" aria-label={t('dashboard.history.edit', { title: r.movie_title })}>
+        <Toggle on={r.user_rating === true} label={t('dashboard.history.like')} icon="thumbUp" disabled={busy} onClick={() => onEdit({ rating: r.user_rating === true ? null : true })} />
+        <Toggle on={r.user_rating === false} label={t('dashboard.history.dislike')} icon="thumbDown" disabled={busy} onClick={() => onEdit({ rating: r.user_rating === false ? null : false })} />
         {r.user_rating !== null && (
           <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => onEdit({ rating: null })}>
-            Clear rating
+            {t('dashboard.history.clearRating')}
           </button>
         )}
         {/* Tonight's pick is marked watched on its card (which also brings the next one). */}
-        {!active && <Toggle on={watched} label="Watched" icon="check" disabled={busy} onClick={() => onEdit({ watched: !watched })} />}
+        {!active && <Toggle on={watched} label={t('dashboard.history.watched')} icon="check" disabled={busy} onClick={() => onEdit({ watched: !watched })} />}
         {!watched && <SaveForLaterButton titleId={r.title_id} saved={r.saved} small disabled={busy} onError={onSaveError} />}
         {!active && (
           <button type="button" className="btn btn-ghost btn-small history-remove" disabled={busy} onClick={onRemove}>
-            Remove
+            {t('dashboard.history.remove')}
           </button>
         )}
       </div>
@@ -101,6 +103,7 @@ function HistoryRow({
 }
 
 export function HistoryList() {
+  const t = useT();
   const api = useApi();
   const { mutate: mutateAll } = useSWRConfig();
   const [page, setPage] = useState(1);
@@ -126,7 +129,7 @@ export function HistoryList() {
       }
     } catch (err) {
       await put(r);
-      setProblem(errorText(err, HISTORY_TEXTS.editFailed));
+      setProblem(errorText(err, t('dashboard.history.editFailed')));
     }
     setPending(null);
   }
@@ -142,24 +145,24 @@ export function HistoryList() {
       await mutateAll((k) => Array.isArray(k) && k[0] === 'history');
     } catch (err) {
       setRemoving(null);
-      setProblem(errorText(err, HISTORY_TEXTS.removeFailed));
+      setProblem(errorText(err, t('dashboard.history.removeFailed')));
     }
     setPending(null);
   }
 
   return (
     <section className="history" aria-labelledby="history-title">
-      <h2 id="history-title">Your past picks</h2>
+      <h2 id="history-title">{t('dashboard.history.title')}</h2>
       {problem && <Notice tone="error">{problem}</Notice>}
       {error ? (
-        <ErrorState error={error} fallback="Could not load your history." onRetry={() => void mutate()} />
+        <ErrorState error={error} fallback={t('dashboard.history.loadFailed')} onRetry={() => void mutate()} />
       ) : !data ? (
-        <PageLoading label="Loading history" />
+        <PageLoading label={t('dashboard.history.loading')} />
       ) : data.recommendations.length === 0 ? (
-        <p className="muted">Your recommendations will appear here.</p>
+        <p className="muted">{t('dashboard.history.empty')}</p>
       ) : (
         <>
-          <p className="field-hint history-hint">Change a rating, mark what you have watched, or remove a title: your next picks learn from it.</p>
+          <p className="field-hint history-hint">{t('dashboard.history.hint')}</p>
           <ul className="history-list">
             {data.recommendations.map((r) => (
               <HistoryRow
@@ -168,20 +171,18 @@ export function HistoryList() {
                 busy={pending === r.id}
                 onEdit={(b) => void edit(r, b)}
                 onRemove={() => setRemoving(r)}
-                onSaveError={(err) => setProblem(errorText(err, HISTORY_TEXTS.saveFailed))}
+                onSaveError={(err) => setProblem(errorText(err, t('dashboard.history.saveFailed')))}
               />
             ))}
           </ul>
           {pages > 1 && (
-            <nav className="pager" aria-label="History pages">
+            <nav className="pager" aria-label={t('dashboard.history.pages')}>
               <button type="button" className="btn btn-ghost btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
+                {t('dashboard.history.previous')}
               </button>
-              <span>
-                Page {page} of {pages}
-              </span>
+              <span>{t('dashboard.history.page', { page: formatInteger(page), pages: formatInteger(pages) })}</span>
               <button type="button" className="btn btn-ghost btn-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
+                {t('dashboard.history.next')}
               </button>
             </nav>
           )}
@@ -189,15 +190,15 @@ export function HistoryList() {
       )}
       {removing && (
         <ConfirmDialog
-          title={`Remove ${removing.movie_title} from your history?`}
-          cancelLabel="Keep it"
-          confirmLabel="Remove from history"
-          busyLabel="Removing…"
+          title={t('dashboard.history.removeTitle', { title: removing.movie_title })}
+          cancelLabel={t('dashboard.history.keep')}
+          confirmLabel={t('dashboard.history.removeConfirm')}
+          busyLabel={t('dashboard.history.removing')}
           busy={pending === removing.id}
           onCancel={() => setRemoving(null)}
           onConfirm={() => void remove(removing)}
         >
-          <p>Its rating is forgotten and it may be picked for you again.</p>
+          <p>{t('dashboard.history.removeBody')}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -1,10 +1,10 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import type { ReactNode } from 'react';
-import { noFreeReplacementsNote, replacementCost, replacementCostTag, type MoodValue, type Recommendation, type ReplacementCost } from '@app/shared';
+import { replacementCost, type MoodValue, type Recommendation, type ReplacementCost } from '@app/shared';
 import { useSubscriptionStatus } from '../../hooks/useSubscriptionStatus';
 import { MoodSelect } from './MoodSelect';
 import { Icon } from '../common/Icon';
 import { PlanAllowance } from './PlanLimitBanner';
+import { useT } from '../../i18n/useT';
 
 export type Busy = 'like' | 'dislike' | 'watched' | 'skip' | null;
 
@@ -22,8 +22,15 @@ interface Props {
 
 /** The cost shown inside a replacement button, so the user knows it before the click. */
 function CostTag({ cost }: { cost: ReplacementCost | null }) {
-  const tag = replacementCostTag(cost);
+  const t = useT();
+  const tag = cost?.kind === 'free' ? t('dashboard.actions.costFree') : cost?.kind === 'counts' && cost.picksLeft > 0 ? t('dashboard.actions.costPick') : null;
   return tag ? <> <span className="btn-tag">{tag}</span></> : null;
+}
+
+/** Said under the actions once this week's free replacements are gone (shared/src/allowance.ts's words). */
+function noFreeNote(t: ReturnType<typeof useT>, cost: ReplacementCost | null): string | null {
+  if (cost?.kind !== 'counts') return null;
+  return cost.picksLeft > 0 ? t('dashboard.actions.noFreeLeft') : t('dashboard.actions.nothingLeft');
 }
 
 /**
@@ -32,15 +39,16 @@ function CostTag({ cost }: { cost: ReplacementCost | null }) {
  * the week's free replacements last, as is Already Watched.
  */
 export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext, onSchedule, tonight }: Props) {
+  const t = useT();
   const { data: status } = useSubscriptionStatus();
   const cost = replacementCost(status);
   const rated = rec.is_rated;
   const working = busy !== null;
   const disliked = rec.user_rating === false && rec.status === 'active';
-  const note = noFreeReplacementsNote(cost);
+  const note = noFreeNote(t, cost);
   return (
     <div className="rec-actions">
-      <div className="btn-row" role="group" aria-label="Rate this pick">
+      <div className="btn-row" role="group" aria-label={t('dashboard.actions.rate')}>
         <button
           type="button"
           className={`btn btn-rate${rec.user_rating === true ? ' is-chosen' : ''}`}
@@ -48,7 +56,7 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
           disabled={rated || working}
           onClick={() => onRate(true)}
         >
-          <Icon name="thumbUp" /> {rec.user_rating === true ? 'Liked' : 'Like'}
+          <Icon name="thumbUp" /> {rec.user_rating === true ? t('dashboard.actions.liked') : t('dashboard.actions.like')}
         </button>
         <button
           type="button"
@@ -57,28 +65,28 @@ export function RecommendationActions({ rec, busy, mood, onMood, onRate, onNext,
           disabled={rated || working}
           onClick={() => onRate(false)}
         >
-          <Icon name="thumbDown" /> {rec.user_rating === false ? 'Disliked' : 'Dislike'}
+          <Icon name="thumbDown" /> {rec.user_rating === false ? t('dashboard.actions.disliked') : t('dashboard.actions.dislike')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onSchedule} disabled={working}>
-          <Icon name="calendar" /> Schedule
+          <Icon name="calendar" /> {t('dashboard.actions.schedule')}
         </button>
       </div>
       <div className="next-row">
         <MoodSelect value={mood} onChange={onMood} />
         <div className="btn-row">
           <button type="button" className="btn btn-secondary" disabled={working} onClick={() => onNext('watched')}>
-            {busy === 'watched' ? 'Loading…' : 'Already Watched'}
+            {busy === 'watched' ? t('dashboard.actions.loading') : t('dashboard.actions.watched')}
             {busy !== 'watched' && <CostTag cost={cost} />}
           </button>
           {disliked ? (
             // The server replaces a disliked pick for free (within the week's free replacements).
             <button type="button" className="btn btn-primary" disabled={working} onClick={() => onNext('skip')}>
-              {busy === 'skip' ? 'Finding one…' : 'Show me another'}
+              {busy === 'skip' ? t('dashboard.actions.finding') : t('dashboard.actions.another')}
               {busy !== 'skip' && <CostTag cost={cost} />}
             </button>
           ) : (
             <button type="button" className="btn btn-primary" disabled={working} onClick={() => onNext('skip')}>
-              {busy === 'skip' ? 'Finding one…' : 'New recommendation'}
+              {busy === 'skip' ? t('dashboard.actions.finding') : t('dashboard.actions.newPick')}
             </button>
           )}
         </div>

@@ -1,10 +1,25 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { ATTRIBUTION, nearestMoodLabel, pickNoticeText, type MoodValue, type Recommendation } from '@app/shared';
+import type { MoodValue, PickNotice, Recommendation } from '@app/shared';
 import { titleFacts } from './formatTitle';
 import { Notice } from '../common/Notice';
 import { PosterImage } from '../common/PosterImage';
 import { WhereToWatch } from './WhereToWatch';
+import { useT } from '../../i18n/useT';
+import { formatNames, formatPercent, formatRating, moodLabel } from './localeFormat';
+
+/** The scores' sources: names, the same in every language. */
+const SOURCES = { rt: 'Rotten Tomatoes', imdb: 'IMDb', tmdb: 'TMDB' } as const;
+
+/**
+ * What a pick says plainly beside its reason (the words of shared/src/pick-notice.ts, in the active
+ * language): "Nothing on your services fits “Thrilling” tonight, so this pick is not a thrilling
+ * one. “Dark” has titles there."
+ */
+function noticeText(t: ReturnType<typeof useT>, n: PickNotice): string {
+  if (n.code === 'low_fit') return t('dashboard.notice.lowFit');
+  const text = n.mood ? t('dashboard.notice.moodUnmet', { label: moodLabel(n.mood), mood: n.mood }) : t('dashboard.notice.moodUnmetAny');
+  return n.nearest_mood ? `${text} ${t('dashboard.notice.nearestHasTitles', { label: moodLabel(n.nearest_mood) })}` : text;
+}
 
 /**
  * Title, year, genre, runtime, the two scores named by their source (the catalog's `rt` is the
@@ -17,7 +32,7 @@ export function RecommendationCard({
   children,
   cardRef,
   headAction,
-  eyebrow = 'Tonight\u2019s pick',
+  eyebrow,
   headingId = 'rec-title',
   onTryMood,
   tryMoodDisabled = false,
@@ -35,20 +50,23 @@ export function RecommendationCard({
   onTryMood?: (mood: MoodValue) => void;
   tryMoodDisabled?: boolean;
 }) {
+  const t = useT();
   const [more, setMore] = useState(false);
+  const audience = rec.imdb_rating ?? rec.tmdb_rating;
+  const credits = [rec.director && t('dashboard.card.director', { name: rec.director }), rec.cast.length > 0 && t('dashboard.card.cast', { names: formatNames(rec.cast) })].filter(Boolean).join(' ');
   const detailsId = useId();
   return (
     <article ref={cardRef} className={`rec-card${more ? ' is-expanded' : ''}`} aria-labelledby={headingId}>
-      <PosterImage className="rec-poster" src={rec.poster_url} fallbackSrc={rec.poster_fallback_url} alt={`Poster of ${rec.movie_title}`} width={240} height={360} />
+      <PosterImage className="rec-poster" src={rec.poster_url} fallbackSrc={rec.poster_fallback_url} alt={t('dashboard.card.poster', { title: rec.movie_title })} width={240} height={360} />
       <div className="rec-head">
-        <p className="eyebrow">{rec.kind === 'series' ? 'Series' : 'Movie'} · {eyebrow}</p>
+        <p className="eyebrow">{rec.kind === 'series' ? t('dashboard.card.series') : t('dashboard.card.movie')} · {eyebrow ?? t('dashboard.card.tonightsPick')}</p>
         <h2 id={headingId} className="rec-title">{rec.movie_title}</h2>
         <p className="rec-facts">{titleFacts(rec).join(' · ')}</p>
         {(rec.trailer_url || headAction) && (
           <div className="rec-head-actions">
             {rec.trailer_url && (
-              <a className="rec-trailer" href={rec.trailer_url} target="_blank" rel="noopener noreferrer" aria-label={`Trailer of ${rec.movie_title} on YouTube (opens in a new tab)`}>
-                Trailer
+              <a className="rec-trailer" href={rec.trailer_url} target="_blank" rel="noopener noreferrer" aria-label={t('dashboard.card.trailerLabel', { title: rec.movie_title })}>
+                {t('dashboard.card.trailer')}
               </a>
             )}
             {headAction}
@@ -58,50 +76,45 @@ export function RecommendationCard({
       <div className="rec-body">
         <dl className="rec-scores">
           <div>
-            <dt>Rotten Tomatoes</dt>
-            <dd>{rec.rotten_tomatoes !== null ? `${rec.rotten_tomatoes}%` : 'Not rated'}</dd>
+            <dt>{SOURCES.rt}</dt>
+            <dd>{rec.rotten_tomatoes !== null ? formatPercent(rec.rotten_tomatoes) : t('dashboard.card.notRated')}</dd>
           </div>
           <div>
             {/* The audience score names its source: IMDb's, else TMDB's where only TMDB rates it. */}
-            <dt>{rec.imdb_rating === null && rec.tmdb_rating !== null ? 'TMDB' : 'IMDb'}</dt>
-            <dd>{(rec.imdb_rating ?? rec.tmdb_rating) !== null ? `${(rec.imdb_rating ?? rec.tmdb_rating)!.toFixed(1)}/10` : 'Not rated'}</dd>
+            <dt>{rec.imdb_rating === null && rec.tmdb_rating !== null ? SOURCES.tmdb : SOURCES.imdb}</dt>
+            <dd>{audience !== null ? t('dashboard.card.outOfTen', { score: formatRating(audience) }) : t('dashboard.card.notRated')}</dd>
           </div>
           <div>
-            <dt>Where to watch</dt>
+            <dt>{t('dashboard.card.whereToWatch')}</dt>
             <dd className="rec-where">
               <WhereToWatch rec={rec} />
             </dd>
-            {rec.where_to_watch.some((o) => o.from_justwatch) && <dd className="rec-source muted">{ATTRIBUTION.streamingData}</dd>}
+            {rec.where_to_watch.some((o) => o.from_justwatch) && <dd className="rec-source muted">{t('dashboard.card.streamingData')}</dd>}
           </div>
         </dl>
         <div id={detailsId} className="rec-details">
           <p className="rec-description">{rec.movie_description}</p>
-          {(rec.director || rec.cast.length > 0) && (
-            <p className="rec-credits muted">
-              {rec.director && <>By {rec.director}. </>}
-              {rec.cast.length > 0 && <>With {rec.cast.join(', ')}.</>}
-            </p>
-          )}
+          {credits && <p className="rec-credits muted">{credits}</p>}
         </div>
         <button type="button" className="link-button rec-more" aria-expanded={more} aria-controls={detailsId} onClick={() => setMore((m) => !m)}>
-          {more ? 'Less' : 'More'}
+          {more ? t('dashboard.card.less') : t('dashboard.card.more')}
         </button>
         {/* Said plainly, before the reason: a mood nothing on the services fits, little there fits the taste. */}
         {rec.notices.map((n) => (
           <Notice key={n.code} tone="info" className="rec-notice">
-            {pickNoticeText(n)}
+            {noticeText(t, n)}
             {n.nearest_mood && onTryMood && (
               <>
                 {' '}
                 <button type="button" className="link-button" disabled={tryMoodDisabled} onClick={() => onTryMood(n.nearest_mood!)}>
-                  {nearestMoodLabel(n.nearest_mood)}
+                  {t('dashboard.notice.tryMood', { label: moodLabel(n.nearest_mood) })}
                 </button>
               </>
             )}
           </Notice>
         ))}
         <p className="rec-reason">
-          <strong>Why this pick: </strong>
+          <strong>{t('dashboard.card.why')} </strong>
           {rec.reason}
         </p>
         {children}

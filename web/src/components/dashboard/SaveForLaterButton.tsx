@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSaveForLater } from '../../hooks/useLibrary';
 import { Icon } from '../common/Icon';
+import { useT } from '../../i18n/useT';
 
 /**
  * "Save for later" / "Saved": adds the title to the watchlist or takes it off. The new state shows
@@ -19,6 +20,7 @@ export function SaveForLaterButton({
   disabled?: boolean;
   onError: (err: unknown) => void;
 }) {
+  const t = useT();
   const toggle = useSaveForLater();
   const [busy, setBusy] = useState(false);
   async function click() {
@@ -38,7 +40,7 @@ export function SaveForLaterButton({
       disabled={disabled || busy}
       onClick={() => void click()}
     >
-      <Icon name={saved ? 'check' : 'bookmark'} size={small ? 16 : 18} /> {saved ? 'Saved' : 'Save for later'}
+      <Icon name={saved ? 'check' : 'bookmark'} size={small ? 16 : 18} /> {saved ? t('dashboard.save.saved') : t('dashboard.save.save')}
     </button>
   );
 }

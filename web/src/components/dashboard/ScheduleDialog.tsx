@@ -1,7 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type FormEvent } from 'react';
 import { Link } from '../common/Link';
-import { ALERT_TEXTS, ApiError, CALENDAR_LIFETIME_TEXT, SCHEDULE_DEFAULTS, pickCalendarUrl, type Recommendation } from '@app/shared';
+import { ALERT_TEXTS, ApiError, SCHEDULE_DEFAULTS, pickCalendarUrl, type Recommendation } from '@app/shared';
 import { useApi, useSession } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { Modal } from '../common/Modal';
@@ -11,6 +10,7 @@ import { Icon } from '../common/Icon';
 import '../../styles/forms.css';
 import { defaultTimezone, prefillSchedule, scheduleError, todayIn } from '../common/scheduleRules';
 import { saveFile } from '../common/saveFile';
+import { useT } from '../../i18n/useT';
 
 type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; reconnect?: boolean } | null;
 
@@ -18,9 +18,9 @@ type Outcome = { tone: 'success' | 'error'; text: string; link?: string | null; 
  * The server's words when they help (reconnect, a past date, Google unreachable); when the plan or
  * the server does not allow the calendar at all (403, 503), the text that points to settings.
  */
-function calendarFailure(err: unknown): Outcome {
+function calendarFailure(err: unknown, fallback: string): Outcome {
   const specific = err instanceof ApiError && err.status !== 403 && err.status !== 503;
-  return { tone: 'error', text: specific ? errorText(err, ALERT_TEXTS.addToCalendar) : ALERT_TEXTS.addToCalendar, reconnect: err instanceof ApiError && err.body?.code === 'calendar_reconnect' };
+  return { tone: 'error', text: specific ? errorText(err, fallback) : fallback, reconnect: err instanceof ApiError && err.body?.code === 'calendar_reconnect' };
 }
 
 /**
@@ -28,6 +28,7 @@ function calendarFailure(err: unknown): Outcome {
  * event page or an .ics file for everyone, and the connected calendar for the lifetime plan.
  */
 export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recommendation; onClose: () => void; now?: Date }) {
+  const t = useT();
   const api = useApi();
   const { user } = useSession();
   const paid = user?.subscription_tier === 'paid_lifetime';
@@ -43,7 +44,8 @@ export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recomm
 
   function check(): boolean {
     const problem = scheduleError(date, timezone);
-    if (problem) setOutcome({ tone: 'error', text: problem });
+    // The rule's words (scheduleRules.ts), in the active language.
+    if (problem) setOutcome({ tone: 'error', text: problem === ALERT_TEXTS.selectDate ? t('dashboard.schedule.selectDate') : t('dashboard.schedule.pastDate') });
     return !problem;
   }
 
@@ -57,7 +59,7 @@ export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recomm
       const r = await api.recommendations.addToCalendar({ recommendation_id: rec.id, date, time, timezone });
       setOutcome({ tone: 'success', text: r.message, link: r.event_link });
     } catch (err) {
-      setOutcome(calendarFailure(err));
+      setOutcome(calendarFailure(err, t('dashboard.schedule.addFailed')));
     } finally {
       setBusy(null);
     }
@@ -70,28 +72,28 @@ export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recomm
     try {
       const f = await api.recommendations.downloadIcs({ recommendation_id: rec.id, date, time, timezone });
       saveFile(f.filename, f.contentType, f.text);
-      setOutcome({ tone: 'success', text: `Downloaded ${f.filename}. Open it to add the event to your calendar.` });
+      setOutcome({ tone: 'success', text: t('dashboard.schedule.downloaded', { filename: f.filename }) });
     } catch {
-      setOutcome({ tone: 'error', text: ALERT_TEXTS.downloadCalendar });
+      setOutcome({ tone: 'error', text: t('dashboard.schedule.downloadFailed') });
     } finally {
       setBusy(null);
     }
   }
 
   return (
-    <Modal title={`Schedule “${rec.movie_title}”`} onClose={onClose}>
+    <Modal title={t('dashboard.schedule.title', { title: rec.movie_title })} onClose={onClose}>
       <form className="form" onSubmit={addToCalendar} noValidate>
         <div className="field">
-          <label htmlFor="schedule-date">Date</label>
+          <label htmlFor="schedule-date">{t('dashboard.schedule.date')}</label>
           <input id="schedule-date" type="date" value={date} min={todayIn(timezone)} onChange={(e) => setDate(e.target.value)} />
         </div>
         <div className="field-row">
           <div className="field">
-            <label htmlFor="schedule-time">Time</label>
+            <label htmlFor="schedule-time">{t('dashboard.schedule.time')}</label>
             <input id="schedule-time" type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor="schedule-timezone">Timezone</label>
+            <label htmlFor="schedule-timezone">{t('dashboard.schedule.timezone')}</label>
             <TimezoneSelect id="schedule-timezone" value={timezone} onChange={setTimezone} />
           </div>
         </div>
@@ -99,14 +101,14 @@ export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recomm
           <Notice tone={outcome.tone}>
             {outcome.text}{' '}
             {outcome.link && (
-              <a href={outcome.link} target="_blank" rel="noopener noreferrer">Open the event</a>
+              <a href={outcome.link} target="_blank" rel="noopener noreferrer">{t('dashboard.schedule.openEvent')}</a>
             )}
-            {outcome.reconnect && <Link to="/app/settings?section=calendar">Reconnect in Settings</Link>}
+            {outcome.reconnect && <Link to="/app/settings?section=calendar">{t('dashboard.schedule.reconnect')}</Link>}
           </Notice>
         )}
         <div className="modal-actions schedule-actions">
           <button type="button" className="btn btn-secondary" onClick={() => void downloadIcs()} disabled={busy !== null}>
-            {busy === 'ics' ? 'Preparing…' : 'Download .ics'}
+            {busy === 'ics' ? t('dashboard.schedule.preparing') : t('dashboard.schedule.downloadIcs')}
           </button>
           <a
             className={`btn ${paid ? 'btn-secondary' : 'btn-primary'}`}
@@ -117,18 +119,18 @@ export function ScheduleDialog({ rec, onClose, now = new Date() }: { rec: Recomm
               if (!check()) e.preventDefault();
             }}
           >
-            Add to Google Calendar<span className="visually-hidden"> (opens Google Calendar in a new tab)</span>
+            {t('dashboard.schedule.google')}<span className="visually-hidden"> {t('dashboard.schedule.googleNewTab')}</span>
           </a>
           {paid && (
             <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-              {busy === 'calendar' ? 'Adding…' : 'Add to calendar'}
+              {busy === 'calendar' ? t('dashboard.schedule.adding') : t('dashboard.schedule.add')}
             </button>
           )}
         </div>
         {!paid && (
           <p className="schedule-lifetime muted">
-            <Icon name="lock" /> {CALENDAR_LIFETIME_TEXT}{' '}
-            <Link to="/app/settings?upgrade=true&section=calendar">See the lifetime plan</Link>
+            <Icon name="lock" /> {t('dashboard.schedule.lifetime')}{' '}
+            <Link to="/app/settings?upgrade=true&section=calendar">{t('dashboard.schedule.seeLifetime')}</Link>
           </p>
         )}
       </form>

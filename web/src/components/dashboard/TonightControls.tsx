@@ -1,20 +1,38 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useId, useState } from 'react';
-import {
-  EXPLORATION_STOPS,
-  MAX_MINUTES_RANGE,
-  TIME_CHOICES,
-  describeTonight,
-  explorationStop,
-  formatMinutes,
-  type TonightConstraints,
-} from '@app/shared';
+import { Trans } from '@lingui/react';
+import { EXPLORATION_STOPS, MAX_MINUTES_RANGE, TIME_CHOICES, explorationStop, type TonightConstraints } from '@app/shared';
+import { useT } from '../../i18n/useT';
+import { formatInteger, formatMinutes } from './localeFormat';
 
 const KINDS = [
-  { value: null, label: 'Either' },
-  { value: 'movie', label: 'Movie' },
-  { value: 'series', label: 'Series' },
+  { value: null, key: 'dashboard.tonight.either' },
+  { value: 'movie', key: 'dashboard.tonight.movie' },
+  { value: 'series', key: 'dashboard.tonight.series' },
 ] as const;
+
+/** The exploration dial's five stops (EXPLORATION_STOPS), by position. */
+const STOP_KEYS = [
+  'dashboard.tonight.stopSafe',
+  'dashboard.tonight.stopMostlySafe',
+  'dashboard.tonight.stopBalanced',
+  'dashboard.tonight.stopOffBeaten',
+  'dashboard.tonight.stopDeepCut',
+] as const;
+
+/**
+ * One line for the card: "1 h 40 · Movie · Deep cut". Only what is set; with nothing set, "Any
+ * length · Movie or series" (shared/src/tonight.ts's describeTonight, in the active language).
+ */
+function describe(t: ReturnType<typeof useT>, v: TonightConstraints): string {
+  const parts = [v.max_minutes === null ? t('dashboard.tonight.anyLength') : formatMinutes(v.max_minutes)];
+  parts.push(v.kind === 'movie' ? t('dashboard.tonight.movie') : v.kind === 'series' ? t('dashboard.tonight.series') : t('dashboard.tonight.movieOrSeries'));
+  if (v.finish_tonight && v.max_minutes !== null && v.kind !== 'movie') parts.push(t('dashboard.tonight.finish'));
+  if (v.exploration !== null) {
+    const stop = explorationStop(v.exploration);
+    if (EXPLORATION_STOPS[stop].value !== null) parts.push(t(STOP_KEYS[stop]));
+  }
+  return parts.join(' · ');
+}
 
 interface Props {
   value: TonightConstraints;
@@ -33,6 +51,7 @@ const isChoice = (m: number | null) => m === null || (TIME_CHOICES as readonly n
  * next pick sends them and the server remembers them (docs/product-decisions.md).
  */
 export function TonightControls({ value, onChange, disabled, extra }: Props) {
+  const t = useT();
   const id = useId();
   // Closed to its summary line, so the card's buttons stay on the first screen (tests/e2e/web-phone.test.ts).
   const [open, setOpen] = useState(false);
@@ -43,19 +62,20 @@ export function TonightControls({ value, onChange, disabled, extra }: Props) {
   const minutesValid = (n: number) => Number.isInteger(n) && n >= MAX_MINUTES_RANGE.min && n <= MAX_MINUTES_RANGE.max;
   const draftNumber = Number(draft);
   const draftInvalid = custom && draft !== '' && !minutesValid(draftNumber);
+  const range = { min: formatInteger(MAX_MINUTES_RANGE.min), max: formatInteger(MAX_MINUTES_RANGE.max) };
 
   return (
     <details className="tonight" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <span className="tonight-title">Tonight</span> <span className="tonight-now">{describeTonight(value)}{extra ? ` · ${extra}` : ''}</span>{' '}
-        <span className="tonight-change" aria-hidden="true">{open ? 'Hide' : 'Change'}</span>
+        <span className="tonight-title">{t('dashboard.tonight.title')}</span> <span className="tonight-now">{describe(t, value)}{extra ? ` · ${extra}` : ''}</span>{' '}
+        <span className="tonight-change" aria-hidden="true">{open ? t('dashboard.tonight.hide') : t('dashboard.tonight.change')}</span>
       </summary>
       <fieldset className="tonight-controls" disabled={disabled}>
-        <legend className="visually-hidden">Tonight</legend>
-        <p className="field-hint tonight-hint">Your next pick uses these, and they stay until you change them.</p>
+        <legend className="visually-hidden">{t('dashboard.tonight.title')}</legend>
+        <p className="field-hint tonight-hint">{t('dashboard.tonight.hint')}</p>
         <div className="tonight-row">
           <div className="field tonight-field">
-            <label htmlFor={`${id}-time`}>Time you have</label>
+            <label htmlFor={`${id}-time`}>{t('dashboard.tonight.time')}</label>
             <select
               id={`${id}-time`}
               value={custom ? 'custom' : value.max_minutes === null ? '' : String(value.max_minutes)}
@@ -70,18 +90,18 @@ export function TonightControls({ value, onChange, disabled, extra }: Props) {
                 set({ max_minutes: v === '' ? null : Number(v) });
               }}
             >
-              <option value="">Any length</option>
+              <option value="">{t('dashboard.tonight.anyLength')}</option>
               {TIME_CHOICES.map((m) => (
                 <option key={m} value={String(m)}>
                   {formatMinutes(m)}
                 </option>
               ))}
-              <option value="custom">Custom…</option>
+              <option value="custom">{t('dashboard.tonight.custom')}</option>
             </select>
           </div>
           {custom && (
             <div className="field tonight-field tonight-minutes">
-              <label htmlFor={`${id}-minutes`}>Minutes</label>
+              <label htmlFor={`${id}-minutes`}>{t('dashboard.tonight.minutes')}</label>
               <input
                 id={`${id}-minutes`}
                 type="number"
@@ -100,26 +120,26 @@ export function TonightControls({ value, onChange, disabled, extra }: Props) {
               />
               <p id={`${id}-minutes-hint`} className={`field-hint${draftInvalid ? ' field-error' : ''}`}>
                 {draftInvalid
-                  ? `Enter ${MAX_MINUTES_RANGE.min} to ${MAX_MINUTES_RANGE.max} minutes.`
+                  ? t('dashboard.tonight.minutesInvalid', range)
                   : value.max_minutes !== null
                     ? formatMinutes(value.max_minutes)
-                    : `${MAX_MINUTES_RANGE.min} to ${MAX_MINUTES_RANGE.max}`}
+                    : t('dashboard.tonight.minutesRange', range)}
               </p>
             </div>
           )}
           <fieldset className="tonight-field tonight-kind">
-            <legend className="tonight-label">Movie or series</legend>
+            <legend className="tonight-label">{t('dashboard.tonight.movieOrSeries')}</legend>
             <div className="segmented">
               {KINDS.map((k) => (
-                <label key={k.label} className={`segment${value.kind === k.value ? ' is-on' : ''}`}>
+                <label key={k.key} className={`segment${value.kind === k.value ? ' is-on' : ''}`}>
                   <input type="radio" name={`${id}-kind`} checked={value.kind === k.value} onChange={() => set({ kind: k.value })} />
-                  <span>{k.label}</span>
+                  <span>{t(k.key)}</span>
                 </label>
               ))}
             </div>
           </fieldset>
           <div className="field tonight-field tonight-explore">
-            <label htmlFor={`${id}-explore`}>How adventurous</label>
+            <label htmlFor={`${id}-explore`}>{t('dashboard.tonight.adventurous')}</label>
             <input
               id={`${id}-explore`}
               type="range"
@@ -127,12 +147,12 @@ export function TonightControls({ value, onChange, disabled, extra }: Props) {
               max={4}
               step={1}
               value={stop}
-              aria-valuetext={EXPLORATION_STOPS[stop].label}
+              aria-valuetext={t(STOP_KEYS[stop])}
               onChange={(e) => set({ exploration: EXPLORATION_STOPS[Number(e.target.value)]?.value ?? null })}
             />
             <div className="tonight-scale" aria-hidden="true">
-              <span>Safe crowd-pleaser</span>
-              <span>Deep cut</span>
+              <span>{t('dashboard.tonight.stopSafe')}</span>
+              <span>{t('dashboard.tonight.stopDeepCut')}</span>
             </div>
           </div>
         </div>
@@ -140,7 +160,10 @@ export function TonightControls({ value, onChange, disabled, extra }: Props) {
           <label className="tonight-finish">
             <input type="checkbox" checked={value.finish_tonight} onChange={(e) => set({ finish_tonight: e.target.checked })} />
             <span>
-              Finish tonight <span className="field-hint">a series you can watch to the end in <span className="nowrap">{formatMinutes(value.max_minutes)}</span></span>
+              {t('dashboard.tonight.finish')}{' '}
+              <span className="field-hint">
+                <Trans id="dashboard.tonight.finishHint" values={{ time: formatMinutes(value.max_minutes) }} components={{ 0: <span className="nowrap" /> }} />
+              </span>
             </span>
           </label>
         )}

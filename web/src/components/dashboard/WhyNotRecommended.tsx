@@ -2,13 +2,15 @@
 // engine's own checks, GET /api/recommendations/why-not) each time it opens, since a rating or a
 // setting changed since may change the answer, and shows the reasons inline.
 import { useId, useState } from 'react';
-import { WHY_NOT_TEXTS, whyNotHeading, type WhyNotResponse } from '@app/shared';
+import type { WhyNotResponse } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
+import { useT } from '../../i18n/useT';
 
 type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'answer'; answer: WhyNotResponse } | { kind: 'error'; text: string };
 
 export function WhyNotRecommended({ titleId, title }: { titleId: string; title: string }) {
+  const t = useT();
   const api = useApi();
   const panelId = useId();
   const [state, setState] = useState<State>({ kind: 'closed' });
@@ -24,7 +26,7 @@ export function WhyNotRecommended({ titleId, title }: { titleId: string; title: 
       const answer = await api.recommendations.whyNot(titleId);
       setState((s) => (s.kind === 'loading' ? { kind: 'answer', answer } : s));
     } catch (err) {
-      setState((s) => (s.kind === 'loading' ? { kind: 'error', text: errorText(err, WHY_NOT_TEXTS.failed) } : s));
+      setState((s) => (s.kind === 'loading' ? { kind: 'error', text: errorText(err, t('dashboard.whyNot.failed')) } : s));
     }
   }
 
@@ -34,17 +36,17 @@ export function WhyNotRecommended({ titleId, title }: { titleId: string; title: 
       <button
         type="button"
         className="btn btn-ghost btn-small why-not-toggle"
-        aria-label={`${WHY_NOT_TEXTS.action} ${title}`}
+        aria-label={t('dashboard.whyNot.actionFor', { title })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => void toggle()}
       >
-        {WHY_NOT_TEXTS.action}
+        {t('dashboard.whyNot.action')}
       </button>
       <div id={panelId} className="why-not-panel" hidden={!open}>
         {state.kind === 'loading' && (
           <p className="muted" role="status">
-            {WHY_NOT_TEXTS.loading}
+            {t('dashboard.whyNot.loading')}
           </p>
         )}
         {state.kind === 'error' && (
@@ -54,7 +56,7 @@ export function WhyNotRecommended({ titleId, title }: { titleId: string; title: 
         )}
         {state.kind === 'answer' && (
           <div role="status">
-            <p className="why-not-heading">{whyNotHeading(state.answer.title)}</p>
+            <p className="why-not-heading">{t('dashboard.whyNot.heading', { title: state.answer.title })}</p>
             <ul className="why-not-reasons">
               {state.answer.reasons.map((r) => (
                 <li key={r.code} data-code={r.code}>

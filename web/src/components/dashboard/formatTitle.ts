@@ -1,21 +1,28 @@
+import { i18n } from '@lingui/core';
 import type { Recommendation } from '@app/shared';
+import { activeLocale, formatInteger, formatYear, genreLabel } from './localeFormat';
 
+/** A title's length: "2h 12m" in English, "2 h 12 min", "2時間12分" elsewhere. */
 export function formatRuntime(minutes: number | null): string | null {
   if (!minutes) return null;
+  const locale = activeLocale();
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return h ? `${h}h${m ? ` ${m}m` : ''}` : `${m}m`;
+  if (!h) return i18n._('dashboard.card.runtimeMinutes', { minutes: formatInteger(m, locale) });
+  if (!m) return i18n._('dashboard.card.runtimeHours', { hours: formatInteger(h, locale) });
+  return i18n._('dashboard.card.runtimeHoursMinutes', { hours: formatInteger(h, locale), minutes: formatInteger(m, locale) });
 }
 
 /** "2019 · Thriller · 2h 12m", or for a series "2016–2019 · Drama · 3 seasons · 50m episodes". */
 export function titleFacts(r: Pick<Recommendation, 'kind' | 'year' | 'end_year' | 'genre' | 'runtime' | 'seasons'>): string[] {
   const facts: string[] = [];
+  const year = formatYear(r.year);
   if (r.kind === 'series') {
-    facts.push(r.end_year && r.end_year !== r.year ? `${r.year}–${r.end_year}` : r.end_year === null ? `${r.year}–` : String(r.year));
-  } else facts.push(String(r.year));
-  if (r.genre) facts.push(r.genre);
-  if (r.kind === 'series' && r.seasons) facts.push(`${r.seasons} season${r.seasons === 1 ? '' : 's'}`);
+    facts.push(r.end_year && r.end_year !== r.year ? `${year}–${formatYear(r.end_year)}` : r.end_year === null ? `${year}–` : year);
+  } else facts.push(year);
+  if (r.genre) facts.push(genreLabel(r.genre));
+  if (r.kind === 'series' && r.seasons) facts.push(i18n._('dashboard.card.seasons', { count: r.seasons }));
   const rt = formatRuntime(r.runtime);
-  if (rt) facts.push(r.kind === 'series' ? `${rt} episodes` : rt);
+  if (rt) facts.push(r.kind === 'series' ? i18n._('dashboard.card.episodes', { runtime: rt }) : rt);
   return facts;
 }

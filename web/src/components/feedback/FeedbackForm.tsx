@@ -1,12 +1,14 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useId, useState, type FormEvent } from 'react';
-import { ALERT_TEXTS, FEEDBACK_COMMENT_MAX } from '@app/shared';
+import { FEEDBACK_COMMENT_MAX } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
 import { Notice } from '../common/Notice';
 import { Icon } from '../common/Icon';
+import { useT } from '../../i18n/useT';
+import { formatInteger } from '../dashboard/localeFormat';
 
 /** Thumbs (required), a comment of at most 500 characters with a counter, an optional email. */
 export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: string; onSent?: () => void }) {
+  const t = useT();
   const api = useApi();
   const id = useId();
   const [rating, setRating] = useState<boolean | null>(null);
@@ -19,7 +21,7 @@ export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: str
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (rating === null) {
-      setError(ALERT_TEXTS.selectThumb);
+      setError(t('feedback.form.selectThumb'));
       return;
     }
     setBusy(true);
@@ -35,27 +37,27 @@ export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: str
       setSent(true);
       onSent?.();
     } catch {
-      setError(ALERT_TEXTS.submitFeedback);
+      setError(t('feedback.form.failed'));
     } finally {
       setBusy(false);
     }
   }
 
-  if (sent) return <Notice tone="success">Thank you for your feedback!</Notice>;
+  if (sent) return <Notice tone="success">{t('feedback.form.thanks')}</Notice>;
 
   return (
     <form className="feedback-form" onSubmit={submit} noValidate>
       <fieldset className="thumbs">
-        <legend>How is Tonight&rsquo;s Pick working for you?</legend>
+        <legend>{t('feedback.form.question')}</legend>
         <button type="button" className="thumb" aria-pressed={rating === true} onClick={() => setRating(true)}>
-          <Icon name="thumbUp" /> Thumbs up
+          <Icon name="thumbUp" /> {t('feedback.form.up')}
         </button>
         <button type="button" className="thumb" aria-pressed={rating === false} onClick={() => setRating(false)}>
-          <Icon name="thumbDown" /> Thumbs down
+          <Icon name="thumbDown" /> {t('feedback.form.down')}
         </button>
       </fieldset>
       <div className="field">
-        <label htmlFor={`${id}-comment`}>Comment (optional)</label>
+        <label htmlFor={`${id}-comment`}>{t('feedback.form.comment')}</label>
         <textarea
           id={`${id}-comment`}
           value={comment}
@@ -65,16 +67,16 @@ export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: str
           onChange={(e) => setComment(e.target.value.slice(0, FEEDBACK_COMMENT_MAX))}
         />
         <p id={`${id}-count`} className="field-hint counter">
-          {comment.length}/{FEEDBACK_COMMENT_MAX}
+          {t('feedback.form.counter', { count: formatInteger(comment.length), max: formatInteger(FEEDBACK_COMMENT_MAX) })}
         </p>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-email`}>Email (optional, if you would like a reply)</label>
+        <label htmlFor={`${id}-email`}>{t('feedback.form.email')}</label>
         <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       {error && <Notice tone="error">{error}</Notice>}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Sending…' : 'Send feedback'}
+        {busy ? t('feedback.form.sending') : t('feedback.form.send')}
       </button>
     </form>
   );

@@ -1,9 +1,9 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../lazyNamed';
 import { createPortal } from 'react-dom';
 import { useSession } from '../../api/ServicesContext';
 import { Icon } from '../common/Icon';
+import { useT } from '../../i18n/useT';
 
 const FeedbackDialog = lazyNamed(() => import('./FeedbackDialog'), 'FeedbackDialog');
 
@@ -13,6 +13,7 @@ const FeedbackDialog = lazyNamed(() => import('./FeedbackDialog'), 'FeedbackDial
  * open when the menu that held the button closes. Its code loads when it is first opened.
  */
 export function FeedbackWidget({ onOpen }: { onOpen?: () => void }) {
+  const t = useT();
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   return (
@@ -25,7 +26,7 @@ export function FeedbackWidget({ onOpen }: { onOpen?: () => void }) {
           onOpen?.();
         }}
       >
-        <Icon name="chat" /> Feedback
+        <Icon name="chat" /> {t('feedback.widget.open')}
       </button>
       {open &&
         createPortal(

@@ -1,21 +1,34 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // The dashboard's pick for two, shown to members of a household (docs/screens.md, "Household"):
 // "Pick for both of us", then the together card, the same card as tonight's pick, with each
 // member's own Like / Dislike and the partner's rating.
 import { useState } from 'react';
-import { PlanLimitError, TOGETHER_TEXTS, partnerName, togetherStatus } from '@app/shared';
+import { PlanLimitError, type TogetherPick } from '@app/shared';
 import { errorText } from '../../api/errorText';
 import { useHousehold } from '../../hooks/useHousehold';
 import { Icon } from '../common/Icon';
 import { Notice } from '../common/Notice';
 import { RecommendationCard } from '../dashboard/RecommendationCard';
+import { useT } from '../../i18n/useT';
+
+/** "You asked for this pick. Ben has not rated it yet." (shared/src/together.ts's words, in the active language). */
+function statusText(t: ReturnType<typeof useT>, pick: Pick<TogetherPick, 'asked_by' | 'asked_by_you' | 'partner_rating'>, partner: string): string {
+  const asked = pick.asked_by_you ? t('dashboard.together.askedByYou') : t('dashboard.together.askedBy', { name: pick.asked_by });
+  const rated =
+    pick.partner_rating === null
+      ? t('dashboard.together.notRated', { partner })
+      : pick.partner_rating
+        ? t('dashboard.together.partnerLiked', { partner })
+        : t('dashboard.together.partnerDisliked', { partner });
+  return `${asked} ${rated}`;
+}
 
 export function TogetherPanel() {
+  const t = useT();
   const { data, pick, rate } = useHousehold();
   const [busy, setBusy] = useState<'pick' | 'rate' | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   if (!data?.household) return null;
-  const partner = partnerName(data.household);
+  const partner = data.household.members.find((m) => !m.you)?.name ?? t('dashboard.together.yourPartner');
   const p = data.pick;
 
   async function run(kind: 'pick' | 'rate', action: () => Promise<unknown>, fallback: string) {
@@ -33,16 +46,16 @@ export function TogetherPanel() {
   return (
     <section className="together" aria-labelledby="together-title">
       <div className="together-head">
-        <h2 id="together-title">Together with {partner}</h2>
-        <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void run('pick', pick, TOGETHER_TEXTS.pickFailed)}>
-          {busy === 'pick' ? 'Finding one for you both…' : 'Pick for both of us'}
+        <h2 id="together-title">{t('dashboard.together.title', { partner })}</h2>
+        <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void run('pick', pick, t('dashboard.together.pickFailed'))}>
+          {busy === 'pick' ? t('dashboard.together.finding') : t('dashboard.together.pick')}
         </button>
       </div>
       {alert && <Notice tone="error">{alert}</Notice>}
       {p && (
-        <RecommendationCard rec={p} eyebrow={`For you and ${partner}`} headingId="together-pick-title">
+        <RecommendationCard rec={p} eyebrow={t('dashboard.together.eyebrow', { partner })} headingId="together-pick-title">
           <div className="rec-actions">
-            <div className="btn-row" role="group" aria-label="Rate this pick for both of you">
+            <div className="btn-row" role="group" aria-label={t('dashboard.together.rate')}>
               {[true, false].map((liked) => (
                 <button
                   key={String(liked)}
@@ -50,13 +63,13 @@ export function TogetherPanel() {
                   className={`btn btn-rate${p.user_rating === liked ? ' is-chosen' : ''}`}
                   aria-pressed={p.user_rating === liked}
                   disabled={busy !== null}
-                  onClick={() => void run('rate', () => rate(p.id, liked), TOGETHER_TEXTS.rateFailed)}
+                  onClick={() => void run('rate', () => rate(p.id, liked), t('dashboard.together.rateFailed'))}
                 >
-                  <Icon name={liked ? 'thumbUp' : 'thumbDown'} /> {p.user_rating === liked ? (liked ? 'Liked' : 'Disliked') : liked ? 'Like' : 'Dislike'}
+                  <Icon name={liked ? 'thumbUp' : 'thumbDown'} /> {p.user_rating === liked ? (liked ? t('dashboard.actions.liked') : t('dashboard.actions.disliked')) : liked ? t('dashboard.actions.like') : t('dashboard.actions.dislike')}
                 </button>
               ))}
             </div>
-            <p className="muted together-status">{togetherStatus(p, partner)}</p>
+            <p className="muted together-status">{statusText(t, p, partner)}</p>
           </div>
         </RecommendationCard>
       )}

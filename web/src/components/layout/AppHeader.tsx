@@ -1,10 +1,10 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NavLink } from '../common/Link';
 import { useApi, useSession } from '../../api/ServicesContext';
 import { Logo } from './Logo';
 import { FeedbackWidget } from '../feedback/FeedbackWidget';
+import { useT } from '../../i18n/useT';
 
 /**
  * docs/screens.md, "Pages and access": logo, Home, Settings, the user's full name or email, sign-out, and the feedback
@@ -12,6 +12,7 @@ import { FeedbackWidget } from '../feedback/FeedbackWidget';
  * (disclosure pattern: aria-expanded, Escape closes and gives focus back to the button).
  */
 export function AppHeader() {
+  const t = useT();
   const api = useApi();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -64,20 +65,20 @@ export function AppHeader() {
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t('app.header.menu')}</span>
         </button>
-        <nav id="app-nav" ref={nav} aria-label="Main" className={`header-nav app-nav${open ? ' is-open' : ''}`}>
+        <nav id="app-nav" ref={nav} aria-label={t('app.header.nav')} className={`header-nav app-nav${open ? ' is-open' : ''}`}>
           {onboarded && (
             <>
-              <NavLink to="/app/dashboard" className="nav-link">Home</NavLink>
-              <NavLink to="/app/watchlist" className="nav-link">Watchlist</NavLink>
-              <NavLink to="/app/settings" className="nav-link">Settings</NavLink>
+              <NavLink to="/app/dashboard" className="nav-link">{t('app.header.home')}</NavLink>
+              <NavLink to="/app/watchlist" className="nav-link">{t('app.header.watchlist')}</NavLink>
+              <NavLink to="/app/settings" className="nav-link">{t('app.header.settings')}</NavLink>
             </>
           )}
           <FeedbackWidget onOpen={() => setOpen(false)} />
           <span className="user-name" title={user?.email}>{user?.full_name || user?.email}</span>
           <button type="button" className="btn btn-ghost btn-small" onClick={() => void signOut()}>
-            Sign out
+            {t('app.header.signOut')}
           </button>
         </nav>
       </div>
