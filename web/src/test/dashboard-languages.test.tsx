@@ -2,6 +2,7 @@
 // Japanese and in Arabic (right to left), and English word for word as the spec quotes it.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {
   ALERT_TEXTS,
   ATTRIBUTION,
@@ -140,6 +141,37 @@ describe('other languages', () => {
     await activateLocale('ko');
     await waitFor(() => expect(card.getByRole('button', { name: '새 추천' })).toBeInTheDocument());
     expect(card.getByRole('button', { name: '나중에 보기' })).toBeInTheDocument();
+  });
+});
+
+describe('the rating link and the feedback form', () => {
+  it('ask and thank in Spanish, with the title in bold inside the sentence', async () => {
+    await activateLocale('es');
+    const s = new FakeServer().on('GET /api/public/rate', { body: { message: 'Valoración guardada.', movie_title: 'Arrival', rating: false } });
+    renderApp('/rate?token=signed.token&rating=dislike', { server: s });
+    expect(await screen.findByRole('heading', { name: 'Valora tu recomendación' })).toBeInTheDocument();
+    expect(screen.getByText('no te gustó').tagName).toBe('STRONG');
+    await userEvent.click(screen.getByRole('button', { name: 'Sí, no me gustó' }));
+    expect(await screen.findByText(/Valoración guardada/)).toHaveTextContent('Valoración guardada. No te gustó Arrival.');
+    expect(screen.getByText('Arrival').tagName).toBe('STRONG');
+    expect(screen.getByRole('heading', { name: '¡Gracias!' })).toBeInTheDocument();
+  });
+
+  it('says an incomplete rating link in Hindi', async () => {
+    await activateLocale('hi');
+    renderApp('/rate?token=abc');
+    expect(await screen.findByRole('heading', { name: 'अमान्य लिंक' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ऐप खोलें' })).toBeInTheDocument();
+  });
+
+  it('opens the feedback dialog in French and asks for a thumb in French', async () => {
+    await activateLocale('fr');
+    renderApp('/app/dashboard', { server: server(), user: user({ ui_language: 'fr' }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Votre avis' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Donner votre avis' }));
+    expect(dialog.getByText('Comment Tonight’s Pick vous convient-il ?')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Envoyer mon avis' }));
+    expect(await dialog.findByText('Veuillez choisir pouce levé ou baissé')).toBeInTheDocument();
   });
 });
 
