@@ -1,15 +1,17 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // /extension/connect?nonce=...: the signed-in user approves connecting the browser extension that
 // opened this tab. The token is issued for the extension's one-time nonce and handed to the
 // extension's sign-in bridge by window.postMessage to this page's own origin; never in a URL.
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Link } from '../components/common/Link';
+import { Trans } from '@lingui/react';
 import { EXTENSION_HANDOFF } from '@app/shared';
 import { useApi, useSession } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { Notice } from '../components/common/Notice';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { i18n } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
 import '../styles/extension.css';
 
 const NONCE_RE = /^[A-Za-z0-9_-]{22,128}$/;
@@ -23,15 +25,16 @@ type Phase =
   | { step: 'no-extension' }
   | { step: 'error'; message: string };
 
-/** "Chrome on Linux": how the browser is listed under Settings > Devices. */
+/** "Chrome on Linux": how the browser is listed under Settings > Devices (named in the page's language when it is connected). */
 export function browserName(ua: string): string {
-  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\//.test(ua) ? 'Opera' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\//.test(ua) ? 'Opera' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : i18n._('auth.extension.someBrowser');
   const os = /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'macOS' : /CrOS/.test(ua) ? 'ChromeOS' : /Android/.test(ua) ? 'Android' : /Linux/.test(ua) ? 'Linux' : null;
-  return os ? `${browser} on ${os}` : browser;
+  return os ? i18n._('auth.extension.browserOnOs', { browser, os }) : browser;
 }
 
 export function ExtensionConnectPage() {
-  usePageTitle('Connect the extension');
+  const t = useT();
+  usePageTitle(t('auth.extension.title'));
   const api = useApi();
   const { token, user } = useSession();
   const location = useLocation();
@@ -47,8 +50,8 @@ export function ExtensionConnectPage() {
   if (!NONCE_RE.test(nonce)) {
     return (
       <section className="extension-connect">
-        <h1>Connect this browser</h1>
-        <Notice tone="error">This link is incomplete. Open the extension and choose Sign in again.</Notice>
+        <h1>{t('auth.extension.heading')}</h1>
+        <Notice tone="error">{t('auth.extension.incomplete')}</Notice>
       </section>
     );
   }
@@ -59,7 +62,7 @@ export function ExtensionConnectPage() {
     try {
       issued = await api.extension.createToken({ nonce, browser_name: browserName(navigator.userAgent) });
     } catch (err) {
-      setPhase({ step: 'error', message: errorText(err, 'Could not connect this browser. Please try again.') });
+      setPhase({ step: 'error', message: errorText(err, t('auth.extension.failed')) });
       return;
     }
     const origin = window.location.origin;
@@ -85,38 +88,38 @@ export function ExtensionConnectPage() {
 
   return (
     <section className="extension-connect" aria-labelledby="connect-title" data-phase={phase.step}>
-      <h1 id="connect-title">Connect this browser</h1>
+      <h1 id="connect-title">{t('auth.extension.heading')}</h1>
       {(phase.step === 'ask' || phase.step === 'working') && (
         <>
           <p>
-            The Tonight&rsquo;s Pick browser extension wants to sign in as <strong>{user?.email ?? 'you'}</strong>. It will be able to:
+            <Trans id="auth.extension.wants" values={{ email: user?.email ?? t('auth.extension.you') }} components={{ 0: <strong /> }} />
           </p>
           <ul>
-            <li>show tonight&rsquo;s pick and get new ones,</li>
-            <li>rate picks and mark them watched,</li>
-            <li>schedule a pick in your calendar.</li>
+            <li>{t('auth.extension.canPicks')}</li>
+            <li>{t('auth.extension.canRate')}</li>
+            <li>{t('auth.extension.canSchedule')}</li>
           </ul>
-          <p className="muted">It cannot change your account, plan or payments. You can revoke it any time in Settings.</p>
+          <p className="muted">{t('auth.extension.cannot')}</p>
           <div className="actions">
             <button type="button" className="btn btn-primary" onClick={() => void approve()} disabled={phase.step === 'working'}>
-              Approve
+              {t('auth.extension.approve')}
             </button>
             <button type="button" className="btn btn-ghost" onClick={() => setPhase({ step: 'cancelled' })} disabled={phase.step === 'working'}>
-              Cancel
+              {t('auth.extension.cancel')}
             </button>
           </div>
         </>
       )}
-      {phase.step === 'connected' && <Notice tone="success">This browser is connected. You can close this tab and open the extension from the toolbar.</Notice>}
-      {phase.step === 'cancelled' && <Notice tone="info">Nothing was connected. You can close this tab.</Notice>}
+      {phase.step === 'connected' && <Notice tone="success">{t('auth.extension.connected')}</Notice>}
+      {phase.step === 'cancelled' && <Notice tone="info">{t('auth.extension.cancelled')}</Notice>}
       {phase.step === 'no-extension' && (
         <Notice tone="warning">
-          The extension did not answer. Make sure it is installed and set to this server ({window.location.origin}), then choose Sign in in the extension again.
+          {t('auth.extension.noAnswer', { origin: window.location.origin })}
         </Notice>
       )}
       {phase.step === 'error' && <Notice tone="error">{phase.message}</Notice>}
       <p className="muted">
-        <Link to="/app/dashboard">Go to your dashboard</Link>
+        <Link to="/app/dashboard">{t('auth.extension.dashboard')}</Link>
       </p>
     </section>
   );

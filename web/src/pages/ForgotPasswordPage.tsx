@@ -1,9 +1,9 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // "Forgot password?": a code mailed to the address sets a new password and signs in here; every
 // other device is signed out (docs/security.md, "Password reset").
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
+import { Trans } from '@lingui/react';
 import { ApiError, PASSWORD_RESET, PASSWORD_RULES, VERIFICATION } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
@@ -11,12 +11,8 @@ import { CodeInput } from '../components/common/CodeInput';
 import { Notice } from '../components/common/Notice';
 import { useCountdown } from '../hooks/useCountdown';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { useT } from '../i18n/useT';
 import '../styles/auth.css';
-
-export const RESET_TEXTS = {
-  requestFailed: 'Could not send a code. Please try again.',
-  resetFailed: 'Could not change your password. Please try again.',
-} as const;
 
 function fragmentEmail(hash: string): string {
   const raw = new URLSearchParams(hash.replace(/^#/, '')).get('email');
@@ -24,7 +20,8 @@ function fragmentEmail(hash: string): string {
 }
 
 export function ForgotPasswordPage() {
-  usePageTitle('Reset your password');
+  const t = useT();
+  usePageTitle(t('auth.forgot.title'));
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
@@ -59,7 +56,7 @@ export function ForgotPasswordPage() {
         setStep('code');
         cooldown.start(err.retryAfterSeconds);
       }
-      setError(errorText(err, RESET_TEXTS.requestFailed));
+      setError(errorText(err, t('auth.forgot.requestFailed')));
     } finally {
       setBusy(false);
     }
@@ -74,25 +71,25 @@ export function ForgotPasswordPage() {
       const r = await api.credentials.resetPassword({ email, code, new_password: password });
       navigate(r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding', { replace: true });
     } catch (err) {
-      setError(errorText(err, RESET_TEXTS.resetFailed));
+      setError(errorText(err, t('auth.forgot.resetFailed')));
       setBusy(false);
     }
   }
 
   return (
     <section className="auth-card" aria-labelledby="forgot-title">
-      <h1 id="forgot-title">Reset your password</h1>
+      <h1 id="forgot-title">{t('auth.forgot.title')}</h1>
       {step === 'email' ? (
         <>
-          <p className="muted">Enter the email address of your account and we&rsquo;ll email you a code to choose a new password.</p>
+          <p className="muted">{t('auth.forgot.intro')}</p>
           <form onSubmit={(e) => void requestCode(e)} className="form">
             <div className="field">
-              <label htmlFor="forgot-email">Email</label>
+              <label htmlFor="forgot-email">{t('auth.field.email')}</label>
               <input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             </div>
             {error && <Notice tone="error">{error}</Notice>}
             <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-              {busy ? 'Sending…' : 'Email me a code'}
+              {busy ? t('auth.forgot.sending') : t('auth.forgot.emailCode')}
             </button>
           </form>
         </>
@@ -100,14 +97,14 @@ export function ForgotPasswordPage() {
         <form onSubmit={(e) => void reset(e)} className="form">
           {info && <Notice tone="info">{info}</Notice>}
           <div className="field">
-            <label htmlFor="forgot-code">Reset code</label>
+            <label htmlFor="forgot-code">{t('auth.forgot.codeLabel')}</label>
             <CodeInput id="forgot-code" value={code} onChange={setCode} describedBy="forgot-code-hint" />
             <p className="field-hint" id="forgot-code-hint">
-              The {VERIFICATION.codeLength}-character code we emailed to {email}. It expires in {PASSWORD_RESET.codeTtlMinutes} minutes.
+              {t('auth.forgot.codeHint', { length: VERIFICATION.codeLength, email, minutes: PASSWORD_RESET.codeTtlMinutes })}
             </p>
           </div>
           <div className="field">
-            <label htmlFor="forgot-password">New password</label>
+            <label htmlFor="forgot-password">{t('auth.forgot.newPassword')}</label>
             <input
               id="forgot-password"
               type="password"
@@ -119,20 +116,20 @@ export function ForgotPasswordPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
             <p id="forgot-password-hint" className="field-hint">
-              {PASSWORD_RULES.hint}. Every other device will be signed out.
+              {t('auth.forgot.passwordHint')}
             </p>
           </div>
           {error && <Notice tone="error">{error}</Notice>}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy || code.length !== VERIFICATION.codeLength}>
-            {busy ? 'Saving…' : 'Set new password'}
+            {busy ? t('auth.forgot.saving') : t('auth.forgot.submit')}
           </button>
           <button type="button" className="btn btn-ghost" onClick={() => void requestCode()} disabled={busy || cooldown.secondsLeft > 0}>
-            {cooldown.secondsLeft > 0 ? `Email a new code in ${cooldown.secondsLeft}s` : 'Email me a new code'}
+            {cooldown.secondsLeft > 0 ? t('auth.login.newCodeIn', { seconds: cooldown.secondsLeft }) : t('auth.login.newCode')}
           </button>
         </form>
       )}
       <p className="auth-switch">
-        Remembered it? <Link to="/login">Sign in</Link>
+        <Trans id="auth.forgot.remembered" components={{ 0: <Link to="/login" /> }} />
       </p>
     </section>
   );

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // The page of a household invite's emailed link (docs/screens.md, "Household"). The token comes in
 // the link's fragment (never sent to a server by the browser); a signed-out visitor signs in or
 // creates an account with the invited address and comes back here (pendingInvite.ts).
@@ -10,15 +9,12 @@ import { Link } from '../components/common/Link';
 import { Notice } from '../components/common/Notice';
 import { forgetInviteToken, keepInviteToken, keptInviteToken } from '../components/household/pendingInvite';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { useT } from '../i18n/useT';
 import '../styles/auth.css';
 
-export const ACCEPT_TEXTS = {
-  missing: 'This invite link is incomplete. Open the link from the email again.',
-  failed: 'Could not accept the invite. Please try again.',
-} as const;
-
 export function HouseholdAcceptPage() {
-  usePageTitle('Household invite');
+  const t = useT();
+  usePageTitle(t('auth.invite.title'));
   const api = useApi();
   const { token: session, user } = useSession();
   const location = useLocation();
@@ -28,7 +24,7 @@ export function HouseholdAcceptPage() {
   const [state, setState] = useState<'idle' | 'accepting' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
   // Who sent it, as the invite mail names them; a link that can no longer be accepted says why instead.
-  const [invite, setInvite] = useState<{ inviter: string } | { error: string } | null>(null);
+  const [invite, setInvite] = useState<{ inviter: string } | { error: unknown } | null>(null);
 
   useEffect(() => {
     if (!token) return;
@@ -36,13 +32,13 @@ export function HouseholdAcceptPage() {
     api.household
       .view({ token })
       .then((v) => live && setInvite({ inviter: v.inviter }))
-      .catch((err: unknown) => live && setInvite({ error: errorText(err, ACCEPT_TEXTS.failed) }));
+      .catch((err: unknown) => live && setInvite({ error: err }));
     return () => {
       live = false;
     };
   }, [api, token]);
   const inviter = invite && 'inviter' in invite ? invite.inviter : null;
-  const invalid = invite && 'error' in invite ? invite.error : null;
+  const invalid = invite && 'error' in invite ? errorText(invite.error, t('auth.invite.failed')) : null;
 
   useEffect(() => {
     if (!token) return;
@@ -61,7 +57,7 @@ export function HouseholdAcceptPage() {
       await api.household.accept({ token });
       setState('done');
     } catch (err) {
-      setError(errorText(err, ACCEPT_TEXTS.failed));
+      setError(errorText(err, t('auth.invite.failed')));
       setState('idle');
     }
   }
@@ -69,40 +65,38 @@ export function HouseholdAcceptPage() {
   return (
     <div className="container auth-page">
       <section className="auth-card" aria-labelledby="accept-title">
-        <h1 id="accept-title">Pick what to watch, together</h1>
+        <h1 id="accept-title">{t('auth.invite.heading')}</h1>
         {!token ? (
-          <Notice tone="error">{ACCEPT_TEXTS.missing}</Notice>
+          <Notice tone="error">{t('auth.invite.missing')}</Notice>
         ) : invalid && state !== 'done' ? (
           <Notice tone="error">{invalid}</Notice>
         ) : state === 'done' ? (
           <>
-            <Notice tone="success">You are in! Ask for a pick for both of you on your dashboard.</Notice>
+            <Notice tone="success">{t('auth.invite.done')}</Notice>
             <Link className="btn btn-primary" to={user?.is_onboarded ? '/app/dashboard' : '/app/onboarding'}>
-              {user?.is_onboarded ? 'Go to tonight’s pick' : 'Finish setting up'}
+              {user?.is_onboarded ? t('auth.invite.toPick') : t('auth.invite.finishSetup')}
             </Link>
           </>
         ) : !session ? (
           <>
-            <p>
-              {inviter ? `${inviter} invited you` : 'You were invited'} to share Tonight&rsquo;s Pick: one pick for the two of you, on a service one of you has,
-              chosen for both your tastes.
-            </p>
-            <p className="muted">Sign in or create an account with the address the invite was sent to. You will come back here to accept.</p>
+            <p>{inviter ? t('auth.invite.invitedBy', { inviter }) : t('auth.invite.invited')}</p>
+            <p className="muted">{t('auth.invite.signInHint')}</p>
             <div className="btn-row">
-              <Link className="btn btn-primary" to="/register">Create an account</Link>
-              <Link className="btn btn-secondary" to="/login">Sign in</Link>
+              <Link className="btn btn-primary" to="/register">
+                {t('auth.invite.createAccount')}
+              </Link>
+              <Link className="btn btn-secondary" to="/login">
+                {t('auth.invite.signIn')}
+              </Link>
             </div>
           </>
         ) : (
           <>
-            <p>
-              {inviter ? `${inviter} invited you to share Tonight’s Pick. ` : ''}Accept to get picks for the two of you. Either of you can leave in Settings at
-              any time.
-            </p>
-            {user && <p className="muted">Signed in as {user.email}.</p>}
+            <p>{inviter ? t('auth.invite.acceptBy', { inviter }) : t('auth.invite.accept')}</p>
+            {user && <p className="muted">{t('auth.invite.signedInAs', { email: user.email })}</p>}
             {error && <Notice tone="error">{error}</Notice>}
             <button type="button" className="btn btn-primary" disabled={state === 'accepting'} onClick={() => void accept()}>
-              {state === 'accepting' ? 'Accepting…' : 'Accept invite'}
+              {state === 'accepting' ? t('auth.invite.accepting') : t('auth.invite.acceptButton')}
             </button>
           </>
         )}

@@ -1,8 +1,8 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
-import { ApiError, ERROR_TEXTS, VERIFICATION, unlockAvailable } from '@app/shared';
+import { Trans } from '@lingui/react';
+import { ApiError, VERIFICATION, unlockAvailable } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { CodeInput } from '../components/common/CodeInput';
@@ -13,6 +13,7 @@ import { useHydratedForm } from '../hooks/useHydratedForm';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { pageLocale } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
 import '../styles/auth.css';
 
 /**
@@ -25,7 +26,8 @@ function forgotPasswordLink(email: string) {
 }
 
 export function LoginPage() {
-  usePageTitle('Sign in');
+  const t = useT();
+  usePageTitle(t('auth.login.title'));
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
@@ -74,7 +76,7 @@ export function LoginPage() {
         setUnlock('sent');
         cooldown.start(err.retryAfterSeconds);
       }
-      setError(errorText(err, ERROR_TEXTS.loginFailed));
+      setError(errorText(err, t('auth.error.loginFailed')));
     }
   }
 
@@ -88,13 +90,13 @@ export function LoginPage() {
       const r = await api.auth.login(withCode ? { email, password, unlock_code: code } : { email, password });
       if (r.requires_verification || !r.access_token) {
         pending.set(email.trim().toLowerCase());
-        navigate('/verify-email', { state: { notice: r.message ?? 'Please verify your email. We sent you a new code.' } });
+        navigate('/verify-email', { state: { notice: r.message ?? t('auth.login.verifyNotice') } });
         return;
       }
       navigate(returnTo ?? (r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding'), { replace: true });
     } catch (err) {
       if (unlockAvailable(err) && unlock === 'none') setUnlock('offered');
-      setError(errorText(err, ERROR_TEXTS.loginFailed));
+      setError(errorText(err, t('auth.error.loginFailed')));
       setBusy(false);
     }
   }
@@ -105,35 +107,35 @@ export function LoginPage() {
       await api.auth.google({ id_token: idToken, ui_language: pageLocale() });
       navigate(returnTo ?? '/app/dashboard', { replace: true });
     } catch (err) {
-      setError(errorText(err, ERROR_TEXTS.googleSignInFailed));
+      setError(errorText(err, t('auth.error.googleSignInFailed')));
     }
   }
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
-      <h1 id="login-title">Welcome back</h1>
-      <p className="muted">Sign in to see tonight&rsquo;s pick.</p>
-      {expired && <Notice tone="info">Your session has ended. Please sign in again.</Notice>}
+      <h1 id="login-title">{t('auth.login.heading')}</h1>
+      <p className="muted">{t('auth.login.intro')}</p>
+      {expired && <Notice tone="info">{t('auth.login.expired')}</Notice>}
       <form onSubmit={submit} className="form" noValidate={false}>
         <div className="field">
-          <label htmlFor="login-email">Email</label>
+          <label htmlFor="login-email">{t('auth.field.email')}</label>
           <input ref={emailRef} id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => changeEmail(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="login-password">Password</label>
+          <label htmlFor="login-password">{t('auth.field.password')}</label>
           <input ref={passwordRef} id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <p className="field-hint">
             <Link to={forgotPasswordLink(email)} state={{ email: email.trim() }}>
-              Forgot password?
+              {t('auth.login.forgot')}
             </Link>
           </p>
         </div>
         {unlock === 'sent' && (
           <div className="field">
-            <label htmlFor="login-code">Sign-in code</label>
+            <label htmlFor="login-code">{t('auth.login.codeLabel')}</label>
             <CodeInput id="login-code" value={code} onChange={setCode} describedBy="login-code-hint" />
             <p className="field-hint" id="login-code-hint">
-              The {VERIFICATION.codeLength}-character code we emailed you. It expires in {VERIFICATION.codeTtlMinutes} minutes and works in this browser.
+              {t('auth.login.codeHint', { length: VERIFICATION.codeLength, minutes: VERIFICATION.codeTtlMinutes })}
             </p>
           </div>
         )}
@@ -141,21 +143,21 @@ export function LoginPage() {
         {error && <Notice tone="error">{error}</Notice>}
         {unlock === 'offered' && (
           <button type="button" className="btn btn-secondary btn-block" onClick={() => void requestCode()}>
-            Email me a code to sign in
+            {t('auth.login.emailCode')}
           </button>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={!ready || busy || (unlock === 'sent' && code.length !== VERIFICATION.codeLength)}>
-          {busy ? 'Signing in…' : unlock === 'sent' ? 'Sign in with code' : 'Sign in'}
+          {busy ? t('auth.login.signingIn') : unlock === 'sent' ? t('auth.login.signInWithCode') : t('auth.login.signIn')}
         </button>
         {unlock === 'sent' && (
           <button type="button" className="btn btn-ghost" onClick={() => void requestCode()} disabled={cooldown.secondsLeft > 0}>
-            {cooldown.secondsLeft > 0 ? `Email a new code in ${cooldown.secondsLeft}s` : 'Email me a new code'}
+            {cooldown.secondsLeft > 0 ? t('auth.login.newCodeIn', { seconds: cooldown.secondsLeft }) : t('auth.login.newCode')}
           </button>
         )}
       </form>
-      <GoogleButton mode="signin" onCredential={(t) => void google(t)} onFailure={() => setError(ERROR_TEXTS.googleCancelled)} />
+      <GoogleButton mode="signin" onCredential={(token) => void google(token)} onFailure={() => setError(t('auth.error.googleCancelled'))} />
       <p className="auth-switch">
-        New here? <Link to="/register">Create an account</Link>
+        <Trans id="auth.login.newHere" components={{ 0: <Link to="/register" /> }} />
       </p>
     </section>
   );

@@ -1,20 +1,22 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
-import { ERROR_TEXTS, PASSWORD_RULES } from '@app/shared';
+import { Trans } from '@lingui/react';
+import { MINIMUM_AGE, PASSWORD_RULES } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { GoogleButton } from '../components/common/GoogleButton';
 import { Notice } from '../components/common/Notice';
 import { browserTimezone } from '../components/common/scheduleRules';
 import { pageLocale } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
 import '../styles/auth.css';
 
 export function RegisterPage() {
-  usePageTitle('Create your account');
+  const t = useT();
+  usePageTitle(t('auth.register.title'));
   const api = useApi();
   const navigate = useNavigate();
   const pending = usePendingEmail();
@@ -37,7 +39,7 @@ export function RegisterPage() {
       }
       navigate('/app/onboarding', { replace: true });
     } catch (err) {
-      setError(errorText(err, ERROR_TEXTS.registrationFailed));
+      setError(errorText(err, t('auth.error.registrationFailed')));
       setBusy(false);
     }
   }
@@ -48,27 +50,27 @@ export function RegisterPage() {
       const r = await api.auth.google({ id_token: idToken, timezone: browserTimezone(), ui_language: pageLocale() });
       navigate(r.user?.is_onboarded ? '/app/dashboard' : '/app/onboarding', { replace: true });
     } catch (err) {
-      setError(errorText(err, ERROR_TEXTS.googleSignUpFailed));
+      setError(errorText(err, t('auth.error.googleSignUpFailed')));
     }
   }
 
   return (
     <section className="auth-card" aria-labelledby="register-title">
-      <h1 id="register-title">Create your account</h1>
-      <p className="muted">Free plan included. No card needed.</p>
+      <h1 id="register-title">{t('auth.register.title')}</h1>
+      <p className="muted">{t('auth.register.intro')}</p>
       <form onSubmit={submit} className="form">
         <div className="field">
           <label htmlFor="register-name">
-            Full name <span className="optional">(optional)</span>
+            <Trans id="auth.register.fullName" components={{ 0: <span className="optional" /> }} />
           </label>
           <input id="register-name" type="text" autoComplete="name" maxLength={100} value={fullName} onChange={(e) => setFullName(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="register-email">Email</label>
+          <label htmlFor="register-email">{t('auth.field.email')}</label>
           <input id="register-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="register-password">Password</label>
+          <label htmlFor="register-password">{t('auth.field.password')}</label>
           <input
             id="register-password"
             type="password"
@@ -79,20 +81,23 @@ export function RegisterPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <p id="register-password-hint" className="field-hint">{PASSWORD_RULES.hint}</p>
+          <p id="register-password-hint" className="field-hint">{t('auth.password.hint')}</p>
         </div>
         {error && <Notice tone="error">{error}</Notice>}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
+          {busy ? t('auth.register.creating') : t('auth.register.submit')}
         </button>
       </form>
-      <GoogleButton mode="signup" onCredential={(t) => void google(t)} onFailure={() => setError(ERROR_TEXTS.googleCancelled)} />
+      <GoogleButton mode="signup" onCredential={(token) => void google(token)} onFailure={() => setError(t('auth.error.googleCancelled'))} />
       <p className="auth-switch">
-        Already have an account? <Link to="/login">Sign in</Link>
+        <Trans id="auth.register.haveAccount" components={{ 0: <Link to="/login" /> }} />
       </p>
       <p className="fine-print">
-        By creating an account you agree to the <Link to="/terms-of-service">terms</Link> and the{' '}
-        <Link to="/privacy-policy">privacy policy</Link>. You must be at least 13.
+        <Trans
+          id="auth.register.finePrint"
+          values={{ age: MINIMUM_AGE }}
+          components={{ 0: <Link to="/terms-of-service" />, 1: <Link to="/privacy-policy" /> }}
+        />
       </p>
     </section>
   );

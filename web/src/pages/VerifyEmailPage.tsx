@@ -1,8 +1,8 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/common/Link';
-import { ApiError, ERROR_TEXTS, VERIFICATION } from '@app/shared';
+import { Trans } from '@lingui/react';
+import { ApiError, VERIFICATION } from '@app/shared';
 import { useApi } from '../api/ServicesContext';
 import { errorText } from '../api/errorText';
 import { CodeInput } from '../components/common/CodeInput';
@@ -10,13 +10,15 @@ import { Notice } from '../components/common/Notice';
 import { useCountdown } from '../hooks/useCountdown';
 import { usePendingEmail } from '../hooks/usePendingEmail';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { useT } from '../i18n/useT';
 import '../styles/auth.css';
 
 /** docs/screens.md, "Sessions and account actions": success shows a message, clears the pending email, onboarding after 2 s. */
 export const VERIFIED_REDIRECT_MS = 2000;
 
 export function VerifyEmailPage() {
-  usePageTitle('Verify your email');
+  const t = useT();
+  usePageTitle(t('auth.verify.title'));
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
@@ -31,8 +33,8 @@ export function VerifyEmailPage() {
 
   useEffect(() => {
     if (!verified) return;
-    const t = setTimeout(() => navigate('/app/onboarding', { replace: true }), VERIFIED_REDIRECT_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => navigate('/app/onboarding', { replace: true }), VERIFIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
   }, [verified, navigate]);
 
   if (!email) return <Navigate to="/register" replace />;
@@ -47,7 +49,7 @@ export function VerifyEmailPage() {
       pending.clear();
       setVerified(true);
     } catch (err) {
-      setError(errorText(err, ERROR_TEXTS.verificationFailed));
+      setError(errorText(err, t('auth.error.verificationFailed')));
     } finally {
       setBusy(false);
     }
@@ -63,42 +65,42 @@ export function VerifyEmailPage() {
       cooldown.start(r.retry_after_seconds || VERIFICATION.resendCooldownSeconds);
     } catch (err) {
       if (err instanceof ApiError && err.retryAfterSeconds) cooldown.start(err.retryAfterSeconds);
-      setError(errorText(err, ERROR_TEXTS.resendFailed));
+      setError(errorText(err, t('auth.error.resendFailed')));
     }
   }
 
   if (verified) {
     return (
       <section className="auth-card" aria-labelledby="verify-title">
-        <h1 id="verify-title">Email verified</h1>
-        <Notice tone="success">Your email is verified. Taking you to onboarding…</Notice>
+        <h1 id="verify-title">{t('auth.verify.verifiedHeading')}</h1>
+        <Notice tone="success">{t('auth.verify.verifiedBody')}</Notice>
       </section>
     );
   }
 
   return (
     <section className="auth-card" aria-labelledby="verify-title">
-      <h1 id="verify-title">Check your email</h1>
+      <h1 id="verify-title">{t('auth.verify.heading')}</h1>
       <p className="muted">
-        We sent a 6-character code to <strong>{email}</strong>. It expires in {VERIFICATION.codeTtlMinutes} minutes.
+        <Trans id="auth.verify.sent" values={{ length: VERIFICATION.codeLength, email, minutes: VERIFICATION.codeTtlMinutes }} components={{ 0: <strong /> }} />
       </p>
       {info && <Notice tone="info">{info}</Notice>}
       <form onSubmit={submit} className="form">
         <div className="field">
-          <label htmlFor="verify-code">Verification code</label>
+          <label htmlFor="verify-code">{t('auth.verify.codeLabel')}</label>
           <CodeInput id="verify-code" value={code} onChange={setCode} focus />
-          <p className="field-hint">Letters and digits, {VERIFICATION.codeLength} characters.</p>
+          <p className="field-hint">{t('auth.verify.codeHint', { length: VERIFICATION.codeLength })}</p>
         </div>
         {error && <Notice tone="error">{error}</Notice>}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || code.length !== VERIFICATION.codeLength}>
-          {busy ? 'Verifying…' : 'Verify email'}
+          {busy ? t('auth.verify.verifying') : t('auth.verify.submit')}
         </button>
       </form>
       <div className="verify-actions">
         <button type="button" className="btn btn-ghost" onClick={() => void resend()} disabled={cooldown.secondsLeft > 0}>
-          {cooldown.secondsLeft > 0 ? `Resend code in ${cooldown.secondsLeft}s` : 'Resend code'}
+          {cooldown.secondsLeft > 0 ? t('auth.verify.resendIn', { seconds: cooldown.secondsLeft }) : t('auth.verify.resend')}
         </button>
-        <Link to="/register">Back to sign-up</Link>
+        <Link to="/register">{t('auth.verify.back')}</Link>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react';
+import { useT } from '../../i18n/useT';
 import { usePublicConfig } from '../../hooks/usePublicConfig';
 import { useGoogleIdentity } from '../../hooks/useGoogleIdentity';
 
@@ -12,6 +13,9 @@ interface Props {
 
 /** Shown only when the server has a Google client id; the provider renders its own button. */
 export function GoogleButton({ mode, onCredential, onFailure }: Props) {
+  const t = useT();
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
   const { data: config } = usePublicConfig();
   const clientId = config?.google_client_id ?? null;
   const google = useGoogleIdentity(clientId);
@@ -35,13 +39,15 @@ export function GoogleButton({ mode, onCredential, onFailure }: Props) {
       shape: 'pill',
       text: mode === 'signup' ? 'signup_with' : 'signin_with',
       width: 300,
+      // Google writes its button in the page's language.
+      locale,
     });
-  }, [google, clientId, mode]);
+  }, [google, clientId, mode, locale]);
 
   if (!clientId) return null;
   return (
     <div className="google-block">
-      <div className="divider"><span>or</span></div>
+      <div className="divider"><span>{t('common.google.or')}</span></div>
       <div ref={slot} className="google-slot" data-testid="google-button" />
     </div>
   );

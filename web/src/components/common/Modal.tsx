@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/useT';
 
 /**
  * A modal on the native <dialog>: focus trap, Escape and the backdrop come from the browser. Closing
@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
  * opened it), as a keyboard or screen-reader user expects, instead of leaving it on <body>.
  */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // Read once, as it first renders (kept across StrictMode's second run of the effect, when the
@@ -39,7 +40,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       <div className="modal-body">
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-button" aria-label={t('common.modal.close')} onClick={onClose}>
             ×
           </button>
         </div>

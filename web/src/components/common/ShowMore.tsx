@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/useT';
 
 export const SHOW_STEP = 100;
 
@@ -20,6 +20,7 @@ export function ShowMore<T>({
   render: (item: T) => ReactNode;
   itemKey: (item: T, index: number) => string | number;
 }) {
+  const t = useT();
   const [shown, setShown] = useState(SHOW_STEP);
   const hidden = items.length - shown;
   return (
@@ -31,14 +32,12 @@ export function ShowMore<T>({
       </ul>
       {hidden > 0 && (
         <div className="btn-row show-more">
-          <span className="muted">
-            Showing {shown.toLocaleString()} of {items.length.toLocaleString()}
-          </span>
+          <span className="muted">{t('common.showMore.showing', { shown, total: items.length })}</span>
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setShown((n) => n + SHOW_STEP)}>
-            Show {Math.min(SHOW_STEP, hidden)} more
+            {t('common.showMore.more', { count: Math.min(SHOW_STEP, hidden) })}
           </button>
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setShown(items.length)}>
-            Show all
+            {t('common.showMore.all')}
           </button>
         </div>
       )}

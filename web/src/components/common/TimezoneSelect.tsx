@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useT } from '../../i18n/useT';
 import { filterTimezones, timezoneOptions } from './scheduleRules';
 import '../../styles/forms.css';
 
@@ -16,6 +16,7 @@ interface Props {
  * field keeps the chosen zone unless the text typed names one exactly.
  */
 export function TimezoneSelect({ id, value, onChange }: Props) {
+  const t = useT();
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -88,9 +89,9 @@ export function TimezoneSelect({ id, value, onChange }: Props) {
         onKeyDown={onKeyDown}
         onBlur={leave}
       />
-      <span id={`${id}-hint`} className="visually-hidden">Type a city or region to search every timezone.</span>
+      <span id={`${id}-hint`} className="visually-hidden">{t('common.timezone.hint')}</span>
       {open && options.length > 0 && (
-        <ul id={listId} role="listbox" className="combobox-list" aria-label="Matching zones">
+        <ul id={listId} role="listbox" className="combobox-list" aria-label={t('common.timezone.list')}>
           {options.map((o, i) => (
             <li
               key={o.value}
@@ -111,7 +112,7 @@ export function TimezoneSelect({ id, value, onChange }: Props) {
       )}
       {open && options.length === 0 && (
         <p className="combobox-empty" role="status">
-          No timezone matches “{text}”.
+          {t('common.timezone.none', { text: text ?? '' })}
         </p>
       )}
     </div>

@@ -1,13 +1,20 @@
 import { ALERT_TEXTS, DEFAULT_TIMEZONE, featuredZoneName, isKnownTimezone, todayIn } from '@app/shared';
+import { i18n } from '../../i18n/i18n';
 
 export { todayIn, isKnownTimezone, prefillSchedule, zonedToUtc, googleCalendarUrl, timezoneOptions, filterTimezones, type TimezoneOption } from '@app/shared';
 
+/** The English of common.schedule.pastDate (the catalog's message: a test holds them equal). */
 export const PAST_DATE_TEXT = 'The date cannot be in the past. Please pick today or a later date.';
+/** ALERT_TEXTS.selectDate, the spec's words, is common.schedule.selectDate in English. */
+export const SELECT_DATE_TEXT = ALERT_TEXTS.selectDate;
 
-/** docs/screens.md, "Form rules": a date is required, and it cannot be in the past (in the chosen timezone). */
+/**
+ * docs/screens.md, "Form rules": a date is required, and it cannot be in the past (in the chosen
+ * timezone). The text is in the page's language (the component that shows it re-renders with it).
+ */
 export function scheduleError(date: string, timezone: string, now = new Date()): string | null {
-  if (!date) return ALERT_TEXTS.selectDate;
-  if (date < todayIn(timezone, now)) return PAST_DATE_TEXT;
+  if (!date) return i18n._('common.schedule.selectDate');
+  if (date < todayIn(timezone, now)) return i18n._('common.schedule.pastDate');
   return null;
 }
 
