@@ -2,7 +2,8 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../db/connection.js';
 import type { Tx } from '../db/transaction.js';
-import type { PlatformsTable, TitleAvailabilityTable, TitlesTable } from '../db/schema.js';
+import type { PlatformsTable, TitleAvailabilityTable, TitlesTable, TitleTranslationsTable } from '../db/schema.js';
+import { searchText } from './search-text.js';
 import type { Dialect } from '../db/migrations/index.js';
 import { allColumns } from '../db/columns.js';
 
@@ -164,4 +165,110 @@ export async function builtinIds(tx: Tx, ids: string[]): Promise<Set<string>> {
     for (const r of rows) out.add(r.id);
   }
   return out;
+}
+
+/** A title's texts in one of the product's other languages, as a source gives them (null: none). */
+export interface TranslationInput {
+  locale: string;
+  title: string | null;
+  overview: string | null;
+}
+
+/** Moves the catalog's version, so running servers reload (CatalogStore). */
+export async function bumpCatalogVersion(tx: Tx): Promise<void> {
+  const meta = await readMeta(tx);
+  await writeMeta(tx, { [META.version]: String(Number(meta.get(META.version) ?? 0) + 1) });
+}
+
+/**
+ * Replaces what `source` says of these titles' translations (rows of other sources stay) and moves
+ * the catalog's version when anything changed, so that servers show the new texts. Returns whether
+ * anything did.
+ */
+export async function replaceTranslations(tx: Tx, source: string, items: ReadonlyArray<{ titleId: string; translations: readonly TranslationInput[] }>, stamp: string): Promise<boolean> {
+  const ids = [...new Set(items.map((i) => i.titleId))];
+  if (!ids.length) return false;
+  const stored = new Map<string, string>();
+  for (const batch of chunks(ids, 900)) {
+    const rows = await tx.selectFrom('title_translations').select(['title_id', 'locale', 'title', 'overview']).where('source', '=', source).where('title_id', 'in', batch).execute();
+    for (const r of rows) stored.set(`${r.title_id}\n${r.locale}`, JSON.stringify([r.title, r.overview]));
+  }
+  const wanted = new Map<string, Insertable<TitleTranslationsTable>>();
+  for (const item of items) {
+    for (const t of item.translations) {
+      wanted.set(`${item.titleId}\n${t.locale}`, { title_id: item.titleId, locale: t.locale, title: t.title, overview: t.overview, search_title: t.title ? searchText(t.title) || null : null, source, updated_at: stamp });
+    }
+  }
+  const same = stored.size === wanted.size && [...wanted].every(([k, r]) => stored.get(k) === JSON.stringify([r.title, r.overview]));
+  if (same) return false;
+  for (const batch of chunks(ids, 900)) await tx.deleteFrom('title_translations').where('source', '=', source).where('title_id', 'in', batch).execute();
+  // 7 columns a row: 100 rows stay far below either database's parameter limit.
+  for (const batch of chunks([...wanted.values()], 100)) {
+    await tx
+      .insertInto('title_translations')
+      .values(batch)
+      .onConflict((oc) => oc.columns(['title_id', 'locale']).doNothing())
+      .execute();
+  }
+  await bumpCatalogVersion(tx);
+  return true;
+}
+
+/** A title's description, and its name and overview in `locale` when a source translated them (null otherwise). */
+export interface TextRow {
+  id: string;
+  description: string;
+  local_title: string | null;
+  local_overview: string | null;
+}
+
+/**
+ * The descriptions of these titles and, for a locale other than English, their translations in it:
+ * one query (a left join on the titles' own rows), as many rows as ids the catalog holds.
+ */
+export async function readTexts(db: Queryable, ids: readonly string[], locale: string): Promise<TextRow[]> {
+  if (locale === 'en') return (await readDescriptions(db, ids)).map((r) => ({ ...r, local_title: null, local_overview: null }));
+  const out: TextRow[] = [];
+  for (const batch of chunks([...ids], 900)) {
+    const rows = await db
+      .selectFrom('titles')
+      .leftJoin('title_translations as tt', (j) => j.onRef('tt.title_id', '=', 'titles.id').on('tt.locale', '=', locale))
+      .select(['titles.id as id', 'titles.description as description', 'tt.title as local_title', 'tt.overview as local_overview'])
+      .where('titles.id', 'in', batch)
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+/** The names of these titles in `locale`, where a source translated them (no row for English). */
+export async function translatedTitles(db: Queryable, ids: readonly string[], locale: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (locale === 'en' || !ids.length) return out;
+  for (const batch of chunks([...ids], 900)) {
+    const rows = await db.selectFrom('title_translations').select(['title_id', 'title']).where('locale', '=', locale).where('title', 'is not', null).where('title_id', 'in', batch).execute();
+    for (const r of rows) out.set(r.title_id, r.title!);
+  }
+  return out;
+}
+
+/** Titles whose translated name (in any language) folds to one of these keys (searchText), by key. */
+export async function titlesByTranslatedName(db: Queryable, keys: readonly string[]): Promise<Array<{ title_id: string; search_title: string }>> {
+  const out: Array<{ title_id: string; search_title: string }> = [];
+  const wanted = [...new Set(keys.filter(Boolean))];
+  for (const batch of chunks(wanted, 900)) {
+    const rows = await db.selectFrom('title_translations').select(['title_id', 'search_title']).where('search_title', 'in', batch).execute();
+    for (const r of rows) out.push({ title_id: r.title_id, search_title: r.search_title! });
+  }
+  return out;
+}
+
+/**
+ * Titles whose name in `locale` contains `key` (a searchText: letters, digits and marks only, so
+ * nothing in it is a LIKE wildcard), at most `limit`. One scan of that language's rows.
+ */
+export async function titlesWithTranslatedNameContaining(db: Queryable, locale: string, key: string, limit: number): Promise<string[]> {
+  if (locale === 'en' || !key) return [];
+  const rows = await db.selectFrom('title_translations').select('title_id').where('locale', '=', locale).where('search_title', 'like', `%${key}%`).limit(limit).execute();
+  return rows.map((r) => r.title_id);
 }

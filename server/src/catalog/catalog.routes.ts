@@ -10,6 +10,7 @@ import { renderLogo, renderPoster } from './artwork.js';
 import { svgToPng } from './artwork/png.js';
 import { Lru } from './artwork/lru.js';
 import { carouselTitles } from './posters.js';
+import { requestLocale } from '../i18n/messages.js';
 
 const ARTWORK_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 const MEMO_LIMIT = 5000;
@@ -102,7 +103,9 @@ export function catalogRoutes(ctx: AppContext, catalog: CatalogStore): Router {
   route('catalog_title', async (req, res) => {
     const t = await catalog.title(String(req.params.id));
     if (!t) throw notFound('No such title');
-    sendCacheableJson(res, 300, catalog.toCatalogTitle(t, await catalog.description(t.id)));
+    // In the reader's language where the title has a translation (a cache keeps one per language).
+    res.vary('Accept-Language');
+    sendCacheableJson(res, 300, catalog.toCatalogTitle(t, await catalog.text(t.id, requestLocale(req))));
   });
 
   route('catalog_poster_svg', async (req, res) => {

@@ -1,17 +1,18 @@
 // The catalog as the rest of the server sees it: loaded once at start, kept in memory, and
 // reloaded when catalog_meta's version moves (another instance or an importer changed it).
-import type { CatalogTitle, Platform, Recommendation } from '@app/shared';
+import type { CatalogTitle, Locale, Platform, Recommendation } from '@app/shared';
 import type { DB } from '../db/connection.js';
-import { META, allPlatforms, availabilityBetween, readMeta, titlePage } from './catalog.repository.js';
+import { META, allPlatforms, availabilityBetween, readMeta, titlePage, titlesByTranslatedName, titlesWithTranslatedNameContaining, translatedTitles } from './catalog.repository.js';
 import { SnapshotBuilder, STREAMABLE, titlePositions, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { titlesNamed } from './name-index.js';
 import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
 import { servesCountry, whereToWatch, type OwnCopy, type Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
-import { Descriptions } from './descriptions.js';
+import { Descriptions, type TitleText } from './descriptions.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
 export type { Viewer } from './where-to-watch.js';
+export type { TitleText } from './descriptions.js';
 
 /** The catalog part of a recommendation card; the recommendations feature adds the rest. */
 export type TitleDisplay = Pick<
@@ -19,6 +20,7 @@ export type TitleDisplay = Pick<
   | 'title_id'
   | 'kind'
   | 'movie_title'
+  | 'original_title'
   | 'movie_description'
   | 'year'
   | 'end_year'
@@ -78,6 +80,18 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
   return builder.finish(platforms);
 }
 
+/**
+ * The name and description a viewer sees: in their language where known (a TitleText), else the
+ * English ones; and the original title beside a translated name when the two differ (null for
+ * an English viewer, whose card is as it always was).
+ */
+function shownText(t: CatalogEntry, text: string | TitleText): { title: string; description: string; original: string | null } {
+  if (typeof text === 'string') return { title: t.title, description: text, original: null };
+  const title = text.title ?? t.title;
+  const originalName = t.originalTitle ?? t.title;
+  return { title, description: text.description, original: text.title !== null && originalName !== title ? originalName : null };
+}
+
 export class CatalogStore {
   private checkedAt = performance.now();
   private pending: Promise<Snapshot> | null = null;
@@ -124,6 +138,49 @@ export class CatalogStore {
     return (await this.descriptions([id])).get(id)!;
   }
 
+  /**
+   * What a card shows of these titles in `locale`: each one's overview and name in it where a
+   * source translated them, else the English ones (descriptions.ts). Read in the one query that
+   * reads the descriptions; for English, exactly the descriptions.
+   */
+  async texts(ids: readonly string[], locale: Locale): Promise<Map<string, TitleText>> {
+    await this.current();
+    return this.descriptionsKept.texts(ids, this.generation, locale);
+  }
+
+  async text(id: string, locale: Locale): Promise<TitleText> {
+    return (await this.texts([id], locale)).get(id)!;
+  }
+
+  /** The names of these titles in `locale` where known (none for English): for lists that show no description. */
+  async localTitles(ids: readonly string[], locale: Locale): Promise<Map<string, string>> {
+    return translatedTitles(this.db, ids, locale);
+  }
+
+  /**
+   * Offerable titles whose name in `locale` contains `query` (folded by searchText), at most
+   * `limit`, by id: what a search adds to the matches of the titles' own names.
+   */
+  async idsNamedInLocale(query: string, locale: Locale, limit = 200): Promise<Set<string>> {
+    const key = searchText(query);
+    if (!key || locale === 'en') return new Set();
+    const offered = await this.offeredIds();
+    return new Set((await titlesWithTranslatedNameContaining(this.db, locale, key, limit)).filter((id) => offered.has(id)));
+  }
+
+  /** Offerable titles whose translated name (any language) folds to one of these keys. */
+  private async byTranslatedName(snap: Snapshot, keys: string[]): Promise<Map<string, CatalogEntry[]>> {
+    const out = new Map<string, CatalogEntry[]>();
+    for (const r of await titlesByTranslatedName(this.db, keys)) {
+      const t = snap.byId.get(r.title_id);
+      if (!t || t.retired) continue;
+      const list = out.get(r.search_title) ?? [];
+      if (!list.includes(t)) list.push(t);
+      out.set(r.search_title, list);
+    }
+    return out;
+  }
+
   /** Any title by id, retired ones included (history still shows them). */
   async title(id: string): Promise<CatalogEntry | null> {
     return (await this.current()).byId.get(id) ?? null;
@@ -137,21 +194,38 @@ export class CatalogStore {
   async findByTitles(names: string[]): Promise<Map<string, CatalogEntry>> {
     const snap = await this.current();
     const out = new Map<string, CatalogEntry>();
+    const unknown: Array<[string, string]> = [];
+    const mostFamous = (found: CatalogEntry[]) => [...found].sort((a, b) => b.fame - a.fame || b.popularity - a.popularity)[0];
     for (const name of names) {
       const key = searchText(name);
       const found = key ? titlesNamed(snap, key) : [];
-      if (found.length) out.set(name, [...found].sort((a, b) => b.fame - a.fame || b.popularity - a.popularity)[0]);
+      if (found.length) out.set(name, mostFamous(found));
+      else if (key) unknown.push([name, key]);
+    }
+    // A name none of the titles' own names has may be one of their translated names: one query for all of them.
+    if (unknown.length) {
+      const translated = await this.byTranslatedName(snap, unknown.map(([, key]) => key));
+      for (const [name, key] of unknown) {
+        const found = translated.get(key);
+        if (found?.length) out.set(name, mostFamous(found));
+      }
     }
     return out;
   }
 
   /**
    * Offerable titles whose title or original title folds to the same text as `name` (searchText:
-   * case, accents and punctuation ignored), most popular first; empty for a name it cannot fold.
+   * case, accents and punctuation ignored), else those with a translated name that does, most
+   * popular first; empty for a name it cannot fold.
    */
   async named(name: string): Promise<CatalogEntry[]> {
     const key = searchText(name);
-    return key ? titlesNamed(await this.current(), key) : [];
+    if (!key) return [];
+    const snap = await this.current();
+    const own = titlesNamed(snap, key);
+    if (own.length) return own;
+    // Else by a translated name (a Spanish viewer's "Origen" is Inception).
+    return ((await this.byTranslatedName(snap, [key])).get(key) ?? []).sort((a, b) => b.popularity - a.popularity);
   }
 
   async platforms(): Promise<Platform[]> {
@@ -182,14 +256,16 @@ export class CatalogStore {
    * issued for; null: not on the user's services in their country), and where to watch it in
    * the viewer's country (their own copies first: `own`).
    */
-  toDisplay(t: CatalogEntry, description: string, platform: string | null, viewer: Viewer, own: readonly OwnCopy[] = []): TitleDisplay {
+  toDisplay(t: CatalogEntry, text: string | TitleText, platform: string | null, viewer: Viewer, own: readonly OwnCopy[] = []): TitleDisplay {
+    const { title, description, original } = shownText(t, text);
     // A pick issued before the user moved country names its platform only while it still streams there.
     const streamsHere = t.availability.some((o) => o.platform === platform && STREAMABLE.has(o.kind) && servesCountry(o.region, viewer.country));
     const p = platform && streamsHere ? this.snap.platformByName.get(platform) : undefined;
     return {
       title_id: t.id,
       kind: t.kind,
-      movie_title: t.title,
+      movie_title: title,
+      original_title: original,
       movie_description: description,
       year: t.year,
       end_year: t.endYear,
@@ -214,12 +290,15 @@ export class CatalogStore {
   }
 
   /** The title page shape of the shared contract. */
-  toCatalogTitle(t: CatalogEntry, description: string): CatalogTitle {
+  toCatalogTitle(t: CatalogEntry, text: string | TitleText): CatalogTitle {
+    const { title, description, original } = shownText(t, text);
+    const translated = typeof text !== 'string' && text.title !== null;
     return {
       id: t.id,
       kind: t.kind,
-      title: t.title,
-      original_title: t.originalTitle,
+      title,
+      // Beside a translated name, the original one when they differ; else as stored.
+      original_title: translated ? original : t.originalTitle,
       year: t.year,
       end_year: t.endYear,
       genres: t.genres,

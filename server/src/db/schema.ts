@@ -7,7 +7,7 @@ import type { CalendarOauthStatesTable, ExtensionTokensTable, SessionsTable, Use
 import type { AccountDeletionCodesTable, EmailChangeCodesTable, LoginUnlockCodesTable, PasswordResetCodesTable, VerificationCodesTable } from './tables/email-codes.js';
 import type { ImportItemsTable, ImportsTable, RecommendationQuotaTable, RecommendationsTable, UserFavouritesTable, WatchlistTable } from './tables/history.js';
 import type { HouseholdInvitesTable, HouseholdsTable, TogetherPicksTable, TogetherRatingsTable } from './tables/household.js';
-import type { CatalogMetaTable, CatalogSyncItemsTable, PlatformsTable, TitleAvailabilityTable, TitlesTable } from './tables/catalog.js';
+import type { CatalogMetaTable, CatalogSyncItemsTable, PlatformsTable, TitleAvailabilityTable, TitlesTable, TitleTranslationsTable } from './tables/catalog.js';
 import type { PaymentOrdersTable, ProcessedEventsTable } from './tables/billing.js';
 import type { SyncEventsTable, UserLibraryTable } from './tables/sync.js';
 import type { ConnectionDeviceCodesTable, ConnectionsTable } from './tables/connections.js';
@@ -17,7 +17,7 @@ export type { CalendarOauthStatesTable, ExtensionTokensTable, SessionsTable, Use
 export type { AccountDeletionCodesTable, EmailChangeCodesTable, LoginUnlockCodesTable, PasswordResetCodesTable, VerificationCodesTable };
 export type { ImportItemsTable, ImportsTable, RecommendationsTable, WatchlistTable };
 export type { HouseholdInvitesTable, HouseholdsTable, TogetherPicksTable, TogetherRatingsTable };
-export type { PlatformsTable, TitleAvailabilityTable, TitlesTable };
+export type { PlatformsTable, TitleAvailabilityTable, TitlesTable, TitleTranslationsTable };
 export type { PaymentOrdersTable };
 export type { DeliveriesTable };
 
@@ -35,6 +35,7 @@ export interface Database {
   platforms: PlatformsTable;
   titles: TitlesTable;
   title_availability: TitleAvailabilityTable;
+  title_translations: TitleTranslationsTable;
   catalog_meta: CatalogMetaTable;
   recommendations: RecommendationsTable;
   recommendation_quota: RecommendationQuotaTable;

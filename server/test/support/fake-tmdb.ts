@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import { arcane, breakingBad, ddlj, fillerMovie, fillerTv, inception, parasite, PROVIDERS, squidGame, type Json } from './fake-tmdb-fixtures.js';
 import { lastEpisodeSeries, nextEpisodeSeries, rentalMovie, RENAMED_PROVIDERS, seasonEpisodesSeries } from './fake-tmdb-renamed.js';
+import { breakingBadTranslations, inceptionTranslations, parasiteTranslations } from './fake-tmdb-translations.js';
 
 export type TmdbFailure =
   | { status: 429; retryAfter?: string }
@@ -33,6 +34,8 @@ export interface FakeTmdb {
   readToken: string;
   movies: Map<number, Json>;
   tv: Map<number, Json>;
+  /** `translations.translations` of a title's details (fake-tmdb-translations.ts); a title without one answers an empty list. */
+  translations: { movie: Map<number, Json[]>; tv: Map<number, Json[]> };
   /** Ids /movie/changes and /tv/changes list (for any date range). */
   changed: { movie: number[]; tv: number[] };
   requests: FakeTmdbRequest[];
@@ -71,7 +74,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { 'content-type': 'application/json;charset=utf-8', ...headers }).end(JSON.stringify(body));
 }
 
-const APPENDS = new Set(['credits', 'keywords', 'external_ids', 'watch/providers', 'videos', 'release_dates', 'content_ratings']);
+const APPENDS = new Set(['credits', 'keywords', 'external_ids', 'watch/providers', 'videos', 'release_dates', 'content_ratings', 'translations']);
 
 export async function startFakeTmdb(opts: FakeTmdbOptions = {}): Promise<FakeTmdb> {
   const apiKey = randomBytes(16).toString('hex');
@@ -86,6 +89,7 @@ export async function startFakeTmdb(opts: FakeTmdbOptions = {}): Promise<FakeTmd
     readToken,
     movies: new Map(),
     tv: new Map(),
+    translations: { movie: new Map(), tv: new Map() },
     changed: { movie: [], tv: [] },
     requests: [],
     count: (prefix = '') => fake.requests.filter((r) => r.path.startsWith(prefix)).length,
@@ -115,6 +119,9 @@ export async function startFakeTmdb(opts: FakeTmdbOptions = {}): Promise<FakeTmd
   if (!opts.noFixtures) {
     for (const m of [inception(), parasite(), ddlj()]) fake.movies.set(m.id, m);
     for (const t of [breakingBad(), arcane(), squidGame()]) fake.tv.set(t.id, t);
+    fake.translations.movie.set(27205, inceptionTranslations());
+    fake.translations.movie.set(496243, parasiteTranslations());
+    fake.translations.tv.set(1396, breakingBadTranslations());
   }
   if (opts.renamed) {
     fake.movies.set(rentalMovie().id, rentalMovie());
@@ -131,6 +138,7 @@ export async function startFakeTmdb(opts: FakeTmdbOptions = {}): Promise<FakeTmd
   function details(kind: 'movie' | 'tv', t: Json, append: string[]): Json {
     const out: Json = {};
     for (const [k, v] of Object.entries(t)) if (!APPENDS.has(k) || append.includes(k)) out[k] = v;
+    if (append.includes('translations')) out.translations = { translations: fake.translations[kind].get(t.id) ?? [] };
     return out;
   }
 

@@ -36,6 +36,7 @@ export const TitleCard = Recommendation.pick({
   title_id: true,
   kind: true,
   movie_title: true,
+  original_title: true,
   movie_description: true,
   year: true,
   end_year: true,

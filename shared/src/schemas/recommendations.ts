@@ -48,6 +48,8 @@ export const Recommendation = z.object({
   title_id: z.string(),
   kind: Kind,
   movie_title: z.string(),
+  /** The title's original name, beside a movie_title in the viewer's language that differs from it; null otherwise (and always for English). */
+  original_title: z.string().nullable().default(null),
   movie_description: z.string(),
   reason: z.string(),
   year: z.number().int(),

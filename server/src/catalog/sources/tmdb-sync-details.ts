@@ -5,6 +5,8 @@ import { writeTransaction } from '../../db/transaction.js';
 import { TmdbAuthError, type TmdbClient } from '../../integrations/tmdb/client.js';
 import type { TmdbMovieDetails, TmdbTvDetails } from '../../integrations/tmdb/types.js';
 import { movieToSource, tvToSource } from './tmdb-mapping.js';
+import { translationsOf } from './tmdb-translations.js';
+import { replaceTranslations } from '../catalog.repository.js';
 import { knownProviders, rememberProviders } from './tmdb-providers.js';
 import type { CatalogMerger } from './merge.js';
 import { describeTotals, Progress } from './progress.js';
@@ -73,6 +75,13 @@ export async function details(handle: DatabaseHandle, client: TmdbClient, merger
       }
     }
     const outcomes = records.length ? await merger.write(records) : [];
+    // The titles' names and overviews in our other languages, from the same details response.
+    const translated = recordOf.flatMap((f, i) => {
+      const id = outcomes[i]?.id;
+      if (!id || outcomes[i].outcome === 'invalid' || outcomes[i].outcome === 'ambiguous') return [];
+      return [{ titleId: id, translations: translationsOf(f.kind === 'movie' ? 'movie' : 'series', f.details!) }];
+    });
+    if (translated.length) await writeTransaction(handle, (tx) => replaceTranslations(tx, SOURCE, translated, new Date().toISOString()));
     await rememberProviders(handle, fetched, opts.regions, logosDone, labels);
 
     // 404: TMDB no longer has it; a title TMDB brought in is retired (merge retires only its own).

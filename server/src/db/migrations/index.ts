@@ -32,6 +32,7 @@ import { growth } from './0033_growth.js';
 import { coLikeTables } from './0034_co_like_tables.js';
 import { perUserIndexes } from './0035_per_user_indexes.js';
 import { uiLanguage } from './0036_ui_language.js';
+import { titleTranslations } from './0037_title_translations.js';
 
 export type { Dialect } from './migration.js';
 
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0034_co_like_tables': coLikeTables,
   '0035_per_user_indexes': perUserIndexes,
   '0036_ui_language': uiLanguage,
+  '0037_title_translations': titleTranslations,
 };

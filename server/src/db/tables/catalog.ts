@@ -72,6 +72,20 @@ export interface TitleAvailabilityTable {
   source: string;
 }
 
+/** A title's name and overview in one of the product's other languages (0037_title_translations). */
+export interface TitleTranslationsTable {
+  title_id: string;
+  /** One of LOCALES other than en. */
+  locale: string;
+  /** Null: the source has no name in this language (the English one is shown). */
+  title: string | null;
+  overview: string | null;
+  /** searchText(title): a search by the translated name. */
+  search_title: string | null;
+  source: string;
+  updated_at: string;
+}
+
 export interface CatalogMetaTable {
   key: string;
   value: string;

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { presentRecommendation } from '../recommendations/present.js';
 import { viewerOf } from '../users/user-fields.js';
+import { userLocale } from '../../i18n/messages.js';
 import type { UserRow } from '../users/users.repository.js';
 import { ratingsOf, type TogetherPickRow } from './household.repository.js';
 
@@ -27,7 +28,7 @@ export async function presentTogether(
   partner: UserRow,
   warning: SubscriptionWarning | null = null,
 ): Promise<TogetherPick> {
-  const [title, description, ratings] = await Promise.all([catalog.title(pick.title_id), catalog.description(pick.title_id), ratingsOf(ctx.db, pick.id)]);
+  const [title, description, ratings] = await Promise.all([catalog.title(pick.title_id), catalog.text(pick.title_id, userLocale(viewer)), ratingsOf(ctx.db, pick.id)]);
   const mine = ratings.find((r) => r.user_id === viewer.id);
   const theirs = ratings.find((r) => r.user_id === partner.id);
   const v = viewerOf(viewer);

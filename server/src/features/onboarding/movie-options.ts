@@ -14,6 +14,8 @@ export interface OptionsFilter {
   genres: string[];
   languages: string[];
   q?: string;
+  /** Titles a search matches by a translated name (CatalogStore.idsNamedInLocale), besides their own names. */
+  alsoNamed?: ReadonlySet<string>;
 }
 
 export interface OptionsResult {
@@ -93,7 +95,7 @@ export function filteredOptions(all: CatalogEntry[], f: OptionsFilter, limit = O
   const languages = new Set(f.languages);
   // A search of only punctuation or spaces folds to nothing: the list is then unfiltered by text.
   const q = f.q ? searchText(f.q) : '';
-  const pool = q ? all.filter((t) => searchKey(t).includes(q)) : all;
+  const pool = q ? all.filter((t) => searchKey(t).includes(q) || f.alsoNamed?.has(t.id) === true) : all;
   const inLanguage = languages.size ? pool.filter((t) => languages.has(t.language)) : pool;
   const strict = genres.size ? inLanguage.filter((t) => genres.has(t.genres[0])) : inLanguage;
   const anyGenre = genres.size ? inLanguage.filter((t) => t.genres.some((g) => genres.has(g))) : inLanguage;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { CatalogStore } from '../../catalog/catalog.store.js';
 import { currentUser } from '../../http/authenticate.js';
 import { apiRouter } from '../../http/route.js';
+import { requestLocale } from '../../i18n/messages.js';
 import { OnboardingService } from './onboarding.service.js';
 
 /** The option lists are public (the catalog is no secret); preferences need a signed-in user. */
@@ -22,11 +23,12 @@ export function onboardingRoutes(ctx: AppContext, catalog: CatalogStore): Router
     const out: PlatformsResponse = { platforms: await catalog.platforms() };
     res.json(out);
   });
-  route('onboarding_movies', async (_req, res) => {
-    res.json(await service.popularMovies());
+  // Titles named in the reader's language where the catalog has a translation.
+  route('onboarding_movies', async (req, res) => {
+    res.json(await service.popularMovies(requestLocale(req)));
   });
-  route('onboarding_filtered_movies', async (_req, res, { query }) => {
-    res.json(await service.filteredMovies(query));
+  route('onboarding_filtered_movies', async (req, res, { query }) => {
+    res.json(await service.filteredMovies(query, requestLocale(req)));
   });
 
   route('onboarding_save_preferences', async (req, res, { body }) => {

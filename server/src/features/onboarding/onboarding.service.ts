@@ -1,6 +1,6 @@
 // Onboarding rules: which genres, languages and titles are offered, and saving, reading and
 // resetting a user's preferences.
-import { GENRES, LANGUAGE_NAMES, ONBOARDING_LIMITS, type MoviesResponse, type OnboardingMovie, type PreferencesResponse, type SavePreferencesResponse } from '@app/shared';
+import { DEFAULT_LOCALE, GENRES, LANGUAGE_NAMES, ONBOARDING_LIMITS, type Locale, type MoviesResponse, type OnboardingMovie, type PreferencesResponse, type SavePreferencesResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { FilteredMoviesQuery, PreferencesRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
@@ -36,8 +36,9 @@ function known(values: string[], names: Map<string, string>, path: string, what:
   return out;
 }
 
-export function toOption(catalog: CatalogStore, t: CatalogEntry): OnboardingMovie {
-  return { id: t.id, title: t.title, year: t.year, genre: t.genres[0] ?? '', language: t.language, kind: t.kind, ...catalog.posterUrls(t) };
+/** `names`: the titles' names in the reader's language, where known (CatalogStore.localTitles). */
+export function toOption(catalog: CatalogStore, t: CatalogEntry, names?: ReadonlyMap<string, string>): OnboardingMovie {
+  return { id: t.id, title: names?.get(t.id) ?? t.title, year: t.year, genre: t.genres[0] ?? '', language: t.language, kind: t.kind, ...catalog.posterUrls(t) };
 }
 
 export class OnboardingService {
@@ -60,15 +61,21 @@ export class OnboardingService {
       .map(([name]) => name);
   }
 
-  async popularMovies(): Promise<MoviesResponse> {
-    return { movies: popularOptions(await this.catalog.titles()).map((t) => toOption(this.catalog, t)) };
+  async popularMovies(locale: Locale = DEFAULT_LOCALE): Promise<MoviesResponse> {
+    const titles = popularOptions(await this.catalog.titles());
+    const names = await this.catalog.localTitles(titles.map((t) => t.id), locale);
+    return { movies: titles.map((t) => toOption(this.catalog, t, names)) };
   }
 
-  async filteredMovies(q: z.output<typeof FilteredMoviesQuery>): Promise<MoviesResponse> {
+  async filteredMovies(q: z.output<typeof FilteredMoviesQuery>, locale: Locale = DEFAULT_LOCALE): Promise<MoviesResponse> {
     const genres = known(q.genres, GENRE_NAMES, 'genres', 'genre');
     const languages = known(q.languages, LANGUAGES, 'languages', 'language');
-    const result = filteredOptions(await this.catalog.titles(), { genres, languages, q: q.q?.trim() || undefined });
-    return { movies: result.titles.map((t) => toOption(this.catalog, t)), ...(result.message ? { message: result.message } : {}) };
+    const text = q.q?.trim() || undefined;
+    // A search also finds titles by their name in the reader's language.
+    const alsoNamed = text ? await this.catalog.idsNamedInLocale(text, locale) : undefined;
+    const result = filteredOptions(await this.catalog.titles(), { genres, languages, q: text, alsoNamed });
+    const names = await this.catalog.localTitles(result.titles.map((t) => t.id), locale);
+    return { movies: result.titles.map((t) => toOption(this.catalog, t, names)), ...(result.message ? { message: result.message } : {}) };
   }
 
   /** Favourites by id or by title (case-insensitive); an unknown one is a 400 naming it. */

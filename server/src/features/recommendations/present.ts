@@ -1,7 +1,8 @@
 // A recommendation row plus its catalog title, as the shared contract's Recommendation.
 import type { Mood, PickNotice, Recommendation, SubscriptionWarning } from '@app/shared';
 import { HISTORY_ORIGINS, MOOD_VALUES, isSyncOrigin, type SyncOrigin } from '@app/shared';
-import type { CatalogStore, TitleDisplay } from '../../catalog/catalog.store.js';
+import type { CatalogStore, TitleDisplay, TitleText } from '../../catalog/catalog.store.js';
+import { userLocale } from '../../i18n/messages.js';
 import type { Factor } from '../../engine/index.js';
 import { posterUrl } from '../../catalog/urls.js';
 import type { OwnCopy } from '../../catalog/where-to-watch.js';
@@ -54,6 +55,7 @@ function missingTitle(row: Pick<RecommendationRow, 'title_id' | 'movie_title' | 
     title_id: row.title_id,
     kind: 'movie',
     movie_title: row.movie_title,
+    original_title: null,
     movie_description: '',
     year: 0,
     end_year: null,
@@ -116,11 +118,12 @@ export async function present(
   warning: SubscriptionWarning | null,
   user: UserRow,
   saved = false,
-  descriptions?: ReadonlyMap<string, string>,
+  descriptions?: ReadonlyMap<string, string | TitleText>,
   own: readonly OwnCopy[] = [],
 ): Promise<Recommendation> {
   const title = await catalog.title(row.title_id);
   const viewer = viewerOf(user);
-  const display = title ? catalog.toDisplay(title, descriptions?.get(title.id) ?? (await catalog.description(title.id)), row.platform, viewer, own) : null;
+  // The title's name and overview in the viewer's language (English where none is known).
+  const display = title ? catalog.toDisplay(title, descriptions?.get(title.id) ?? (await catalog.text(title.id, userLocale(user))), row.platform, viewer, own) : null;
   return presentRecommendation(row, display, warning, viewer.country, saved);
 }

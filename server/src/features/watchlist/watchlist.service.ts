@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { History } from '../history/history.js';
 import { deleteSaved, watchedInHistory } from '../history/history.repository.js';
 import { viewerOf } from '../users/user-fields.js';
+import { userLocale } from '../../i18n/messages.js';
 import type { UserRow } from '../users/users.repository.js';
 import { countSaved, insertSaved, savedAmong, watchlistRows } from './watchlist.repository.js';
 
@@ -41,8 +42,8 @@ export function yourService(t: Pick<CatalogEntry, 'availability'>, viewer: Viewe
 export async function listWatchlist(ctx: AppContext, catalog: CatalogStore, user: UserRow): Promise<WatchlistResponse> {
   const rows = await watchlistRows(ctx.db, user.id, WATCHLIST_MAX);
   const viewer = viewerOf(user);
-  // One query for the list's descriptions.
-  const descriptions = await catalog.descriptions(rows.map((r) => r.title_id));
+  // One query for the list's descriptions (and their names and overviews in the viewer's language).
+  const descriptions = await catalog.texts(rows.map((r) => r.title_id), userLocale(user));
   const items: WatchlistItem[] = [];
   for (const row of rows) {
     const title = await catalog.title(row.title_id);

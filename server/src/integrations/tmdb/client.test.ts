@@ -21,7 +21,7 @@ describe('TMDB client', () => {
   it('authenticates with a v3 key (api_key) or a v4 read token (bearer), and fails fatally on 401', async () => {
     expect((await client().movie(27205))?.title).toBe('Inception');
     expect(fake.requests.at(-1)).toMatchObject({ auth: 'key', path: '/movie/27205' });
-    expect(fake.requests.at(-1)?.query.append_to_response).toBe('credits,keywords,external_ids,watch/providers,videos,release_dates');
+    expect(fake.requests.at(-1)?.query.append_to_response).toBe('credits,keywords,external_ids,watch/providers,videos,release_dates,translations');
     expect((await client({ apiKey: null, readToken: fake.readToken }).tv(1396))?.name).toBe('Breaking Bad');
     expect(fake.requests.at(-1)).toMatchObject({ auth: 'bearer', path: '/tv/1396' });
 

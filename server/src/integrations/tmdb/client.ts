@@ -97,11 +97,11 @@ export class TmdbClient {
   }
 
   movie(id: number, signal?: AbortSignal): Promise<TmdbMovieDetails | null> {
-    return this.get<TmdbMovieDetails>(`/movie/${id}`, { append_to_response: 'credits,keywords,external_ids,watch/providers,videos,release_dates' }, signal);
+    return this.get<TmdbMovieDetails>(`/movie/${id}`, { append_to_response: 'credits,keywords,external_ids,watch/providers,videos,release_dates,translations' }, signal);
   }
 
   tv(id: number, signal?: AbortSignal): Promise<TmdbTvDetails | null> {
-    return this.get<TmdbTvDetails>(`/tv/${id}`, { append_to_response: 'credits,keywords,external_ids,watch/providers,videos,content_ratings' }, signal);
+    return this.get<TmdbTvDetails>(`/tv/${id}`, { append_to_response: 'credits,keywords,external_ids,watch/providers,videos,content_ratings,translations' }, signal);
   }
 
   changes(kind: 'movie' | 'tv', startDate: string, endDate: string, page: number, signal?: AbortSignal): Promise<TmdbChangesPage | null> {

@@ -51,6 +51,27 @@ export interface TmdbVideo {
   published_at?: string;
 }
 
+/**
+ * One language of GET /movie/{id}/translations or /tv/{id}/translations (or the details'
+ * append_to_response=translations): ISO 639-1 language, ISO 3166-1 region, and the texts in it
+ * (an empty string where that language has none).
+ */
+export interface TmdbTranslation {
+  iso_639_1: string;
+  iso_3166_1: string;
+  name?: string;
+  english_name?: string;
+  data?: {
+    /** Movies. */
+    title?: string | null;
+    /** Series. */
+    name?: string | null;
+    overview?: string | null;
+    tagline?: string | null;
+    homepage?: string | null;
+  } | null;
+}
+
 interface TmdbDetailsBase {
   id: number;
   overview?: string | null;
@@ -68,6 +89,7 @@ interface TmdbDetailsBase {
   external_ids?: { imdb_id?: string | null };
   videos?: { results?: TmdbVideo[] };
   'watch/providers'?: TmdbWatchProviders;
+  translations?: { translations?: TmdbTranslation[] };
 }
 
 export interface TmdbMovieDetails extends TmdbDetailsBase {
