@@ -1,8 +1,9 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ALERT_TEXTS, SCHEDULE_DEFAULTS } from '@app/shared';
-import { useApi } from '../api/ServicesContext';
+import { useLingui } from '@lingui/react';
+import { isLocale, SCHEDULE_DEFAULTS, type Locale } from '@app/shared';
+import { useApi, useServices } from '../api/ServicesContext';
+import { LanguageSelect } from '../components/common/LanguageSelect';
 import { GenreStep } from '../components/onboarding/GenreStep';
 import { LanguageStep } from '../components/onboarding/LanguageStep';
 import { FavouritesStep } from '../components/onboarding/FavouritesStep';
@@ -16,12 +17,17 @@ import { useProfile } from '../hooks/useProfile';
 import { Notice } from '../components/common/Notice';
 import { stepComplete, STEP_TITLES, type OnboardingChoices } from '../components/onboarding/onboardingRules';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { chooseLocale } from '../i18n/i18n';
+import { useT } from '../i18n/useT';
 
 const LAST = STEP_TITLES.length;
 
 export function OnboardingPage() {
-  usePageTitle('Set up your taste');
+  const t = useT();
+  const { i18n } = useLingui();
+  usePageTitle(t('onboarding.page.title'));
   const api = useApi();
+  const { storage } = useServices();
   const profile = useProfile();
   const navigate = useNavigate();
   const [step, setStep] = useState(1);
@@ -36,6 +42,7 @@ export function OnboardingPage() {
   const [country, setCountry] = useState(browserCountry);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [languageFailed, setLanguageFailed] = useState(false);
   const started = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -51,6 +58,17 @@ export function OnboardingPage() {
     setStep(to);
     setError(null);
     heading.current?.focus();
+  }
+
+  /** The first screen's language: the page switches at once, and the profile keeps it (ui_language) for every device and the emails. */
+  async function chooseLanguage(locale: Locale) {
+    setLanguageFailed(false);
+    await chooseLocale(locale, storage);
+    try {
+      await profile.update({ ui_language: locale });
+    } catch {
+      setLanguageFailed(true);
+    }
   }
 
   async function finish() {
@@ -83,7 +101,7 @@ export function OnboardingPage() {
         .catch(() => undefined);
       navigate('/app/dashboard', { replace: true });
     } catch {
-      setError(ALERT_TEXTS.savePreferences);
+      setError(t('onboarding.page.saveFailed'));
       setBusy(false);
     }
   }
@@ -91,10 +109,18 @@ export function OnboardingPage() {
   const ok = stepComplete(step, c);
   return (
     <section className="container-narrow onboarding">
-      <h1 ref={heading} tabIndex={-1}>Let&rsquo;s learn your taste</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t('onboarding.page.heading')}
+      </h1>
       <OnboardingProgress step={step} />
       <div className="card onboarding-card">
-        {step === 1 && <GenreStep selected={c.genres} onChange={set('genres')} />}
+        {step === 1 && (
+          <>
+            <LanguageSelect value={isLocale(i18n.locale) ? i18n.locale : 'en'} onChange={(l) => void chooseLanguage(l)} />
+            {languageFailed && <Notice tone="error">{t('onboarding.page.languageFailed')}</Notice>}
+            <GenreStep selected={c.genres} onChange={set('genres')} />
+          </>
+        )}
         {step === 2 && <LanguageStep selected={c.languages} onChange={set('languages')} />}
         {step === 3 && (
           <>
@@ -105,9 +131,13 @@ export function OnboardingPage() {
         {step === 4 && (
           <>
             <div className="field">
-              <label htmlFor="onboarding-country" className="step-question">Where do you watch?</label>
+              <label htmlFor="onboarding-country" className="step-question">
+                {t('onboarding.page.countryQuestion')}
+              </label>
               <CountrySelect id="onboarding-country" value={country} onChange={setCountry} describedBy="onboarding-country-hint" />
-              <span id="onboarding-country-hint" className="field-hint">Services and titles differ by country: we show what streams in yours.</span>
+              <span id="onboarding-country-hint" className="field-hint">
+                {t('onboarding.page.countryHint')}
+              </span>
             </div>
             <PlatformStep selected={c.platforms} onChange={set('platforms')} country={country || null} />
             <OnboardingEmailOffer value={email} onChange={setEmail} />
@@ -117,16 +147,16 @@ export function OnboardingPage() {
         <div className="step-actions">
           {step > 1 && (
             <button type="button" className="btn btn-ghost" onClick={() => go(step - 1)} disabled={busy}>
-              Back
+              {t('onboarding.page.back')}
             </button>
           )}
           {step < LAST ? (
             <button type="button" className="btn btn-primary" onClick={() => go(step + 1)} disabled={!ok}>
-              Next
+              {t('onboarding.page.next')}
             </button>
           ) : (
             <button type="button" className="btn btn-primary" onClick={() => void finish()} disabled={busy}>
-              {busy ? 'Saving…' : 'Finish'}
+              {busy ? t('onboarding.page.saving') : t('onboarding.page.finish')}
             </button>
           )}
         </div>

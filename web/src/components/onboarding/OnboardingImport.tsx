@@ -1,10 +1,10 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Onboarding's other way to the favourites: import a Letterboxd, IMDb, Netflix or Trakt export.
 // The server waives the favourites once 3 titles are imported, but favourites weigh most in the
 // first picks: the titles the file liked (then, if needed, the ones it marks watched) are chosen as
 // favourites, and the user can change them.
 import { lazy, Suspense, useId, useState } from 'react';
 import { ONBOARDING_LIMITS as L } from '@app/shared';
+import { useT } from '../../i18n/useT';
 import type { ConfirmedImport } from '../imports/ImportFlow';
 import { Notice } from '../common/Notice';
 import { PageLoading } from '../common/PageLoading';
@@ -36,6 +36,7 @@ export function withImported(selected: Favourite[], found: { liked: Favourite[];
 }
 
 export function OnboardingImport({ selected, onChange }: { selected: Favourite[]; onChange: (next: Favourite[]) => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [added, setAdded] = useState<number | null>(null);
   const panel = useId();
@@ -50,25 +51,22 @@ export function OnboardingImport({ selected, onChange }: { selected: Favourite[]
     <div className="onboarding-import">
       <div className="onboarding-import-head">
         <p>
-          <strong>Already rate films elsewhere?</strong>{' '}
-          <span className="muted">Bring your Letterboxd, IMDb, Netflix or Trakt history instead of picking by hand.</span>
+          <strong>{t('onboarding.import.question')}</strong> <span className="muted">{t('onboarding.import.body')}</span>
         </p>
         <button type="button" className="btn btn-secondary btn-small" aria-expanded={open} aria-controls={panel} onClick={() => setOpen((o) => !o)}>
-          {open ? 'Hide import' : 'Import instead of picking'}
+          {open ? t('onboarding.import.hide') : t('onboarding.import.open')}
         </button>
       </div>
       <div id={panel} hidden={!open}>
         {open && (
-          <Suspense fallback={<PageLoading label="Loading the import" />}>
+          <Suspense fallback={<PageLoading label={t('onboarding.import.loading')} />}>
             <ImportFlow links={false} onConfirmed={imported} />
           </Suspense>
         )}
         {added !== null && (
           <Notice tone="info">
-            {added > 0
-              ? `We chose ${added} of your imported titles as favourites below. Change them as you like.`
-              : 'No new favourites came from this file: pick them below.'}
-            {selected.length < L.favouritesMin && ` Pick ${L.favouritesMin - selected.length} more to continue.`}
+            {added > 0 ? t('onboarding.import.added', { count: added }) : t('onboarding.import.noneAdded')}
+            {selected.length < L.favouritesMin && ` ${t('onboarding.import.pickMore', { count: L.favouritesMin - selected.length })}`}
           </Notice>
         )}
       </div>

@@ -1,14 +1,14 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
-import { countryPhrase, type Platform } from '@app/shared';
+import { useLingui } from '@lingui/react';
+import type { Platform } from '@app/shared';
 import { usePlatforms } from '../../hooks/useOnboardingOptions';
+import { useT } from '../../i18n/useT';
 import { ChoiceGroup } from '../common/ChoiceGroup';
+import { countryInSentence } from '../common/CountrySelect';
 import { ErrorState } from '../common/ErrorState';
 import { PageLoading } from '../common/PageLoading';
 
 /** Offered in `country`: every service without a country, and one that operates nearly everywhere (no list). */
 const offeredIn = (p: Platform, country: string | null) => !country || !p.countries || p.countries.includes(country);
-
-const names = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /**
  * The streaming services to choose from (onboarding and Settings): the ones offered in the user's
@@ -16,19 +16,30 @@ const names = new Intl.ListFormat('en', { type: 'conjunction' });
  * someone may subscribe from abroad). docs/screens.md, "Form rules".
  */
 export function PlatformStep({ selected, onChange, legend, country }: { selected: string[]; onChange: (p: string[]) => void; legend?: string; country: string | null }) {
+  const t = useT();
+  const { i18n } = useLingui();
   const { data, error, mutate } = usePlatforms();
-  if (error) return <ErrorState error={error} fallback="Could not load the streaming services." onRetry={() => void mutate()} />;
-  if (!data) return <PageLoading label="Loading streaming services" />;
+  if (error) return <ErrorState error={error} fallback={t('onboarding.platforms.loadFailed')} onRetry={() => void mutate()} />;
+  if (!data) return <PageLoading label={t('onboarding.platforms.loading')} />;
   const here = data.filter((p) => offeredIn(p, country));
   const elsewhere = data.filter((p) => !offeredIn(p, country));
   return (
     <ChoiceGroup
       name="platform"
-      legend={<span className="step-question">{legend ?? 'Which streaming services do you have?'} <span className="optional">(optional)</span></span>}
+      legend={
+        <span className="step-question">
+          {legend ?? t('onboarding.platforms.question')} <span className="optional">{t('onboarding.platforms.optional')}</span>
+        </span>
+      }
       hint={
         <>
-          We favour titles you can watch on these.
-          {country && elsewhere.length > 0 && ` Not offered in ${countryPhrase(country)}: ${names.format(elsewhere.map((p) => p.name))}.`}
+          {t('onboarding.platforms.hint')}
+          {country &&
+            elsewhere.length > 0 &&
+            ` ${t('onboarding.platforms.notOffered', {
+              country: countryInSentence(country, i18n.locale),
+              names: new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(elsewhere.map((p) => p.name)),
+            })}`}
         </>
       }
       choices={[...here, ...elsewhere].map((p) => ({

@@ -14,7 +14,8 @@ export interface OnboardingChoices {
   platforms: string[];
 }
 
-export const STEP_TITLES = ['Genres', 'Languages', 'Favourite titles', 'Streaming services'] as const;
+/** The steps' titles: message keys of the onboarding area, in order. */
+export const STEP_TITLES = ['onboarding.steps.genres', 'onboarding.steps.languages', 'onboarding.steps.favourites', 'onboarding.steps.platforms'] as const;
 
 /** docs/screens.md, "Form rules": genres 2-5, languages >= 1, favourites 3-20, platforms optional. */
 export function stepComplete(step: number, c: OnboardingChoices): boolean {
