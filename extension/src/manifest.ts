@@ -7,6 +7,8 @@ import pkg from '../package.json' with { type: 'json' };
 import { hostPermissionPattern } from './lib/server-url.ts';
 import { BROWSE_SITES } from './lib/browse-sites.ts';
 import { FIREFOX_DATA_COLLECTION } from './lib/firefox-data.ts';
+import { LOCALES } from '../../shared/src/i18n.ts';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** Public half of the key that fixes the Chrome extension id (hohgedmbicbniblcjphfemibhocebldd). */
 export const EXTENSION_PUBLIC_KEY =
@@ -18,13 +20,43 @@ export const EXTENSION_PUBLIC_KEY =
 
 export const FIREFOX_ADDON_ID = 'tonights-pick@extension.local';
 
+/** Chrome's and Firefox's folder of a locale under _locales (pt-BR is pt_BR). */
+export const localeFolder = (locale: string): string => locale.replace('-', '_');
+
+/** The manifest's words, each a `__MSG_<name>__` resolved from _locales/<folder>/messages.json. */
+const MANIFEST_MESSAGES = {
+  appName: 'extension-manifest.name',
+  appDescription: 'extension-manifest.description',
+} as const;
+
+/**
+ * `_locales/<folder>/messages.json` for every language (written by vite.config.ts): the name (the
+ * brand, the same in all of them) and the description, from shared/locales/extension-manifest.
+ */
+export function manifestLocales(): Record<string, Record<string, { message: string }>> {
+  const read = (locale: string): Record<string, string> => {
+    const file = new URL(`../../shared/locales/extension-manifest/${locale}.json`, import.meta.url);
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  };
+  const english = read('en');
+  return Object.fromEntries(
+    LOCALES.map((locale) => {
+      const own = read(locale);
+      const messages = Object.fromEntries(Object.entries(MANIFEST_MESSAGES).map(([name, key]) => [name, { message: own[key] ?? english[key] }]));
+      return [localeFolder(locale), messages];
+    }),
+  );
+}
+
 export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: string) {
   const defaultOrigin = new URL(defaultServerUrl).origin;
   return defineManifest({
     manifest_version: 3,
-    name: "Tonight's Pick",
-    short_name: "Tonight's Pick",
-    description: 'Your one movie or series for tonight, right in the toolbar, on any streaming site.',
+    // In the browser's language: _locales/<folder>/messages.json (manifestLocales), English by default.
+    name: '__MSG_appName__',
+    short_name: '__MSG_appName__',
+    description: '__MSG_appDescription__',
+    default_locale: 'en',
     version: pkg.version ?? '1.0.0',
     ...(browser === 'chrome' ? { key: EXTENSION_PUBLIC_KEY, minimum_chrome_version: '121' } : {}),
     // Every size the stores ask for: Chrome 16/32/48 (toolbar, extensions page) and 128 (install,
@@ -32,7 +64,7 @@ export function buildManifest(browser: 'chrome' | 'firefox', defaultServerUrl: s
     icons: { 16: 'public/icon-16.png', 32: 'public/icon-32.png', 48: 'public/icon-48.png', 96: 'public/icon-96.png', 128: 'public/icon-128.png' },
     action: {
       default_popup: 'src/popup/index.html',
-      default_title: "Tonight's Pick",
+      default_title: '__MSG_appName__',
       default_icon: { 16: 'public/icon-16.png', 32: 'public/icon-32.png', 48: 'public/icon-48.png' },
     },
     options_ui: { page: 'src/options/index.html', open_in_tab: true },

@@ -7,11 +7,13 @@ import { checkNonce, createNonce, parseHandoffMessage, senderIsServerPage } from
 import { connectPageUrl } from '../lib/server-url';
 import { syncBridge } from './bridge-registration';
 import { activeSites, syncBadges } from './badge-registration';
-import { askFit, askWhyNot, parseFitAsk, rateTitle, parseTitleId, saveTitle, BADGE_TEXTS } from '../lib/badge-requests';
+import { askFit, askWhyNot, parseFitAsk, rateTitle, parseTitleId, saveTitle } from '../lib/badge-requests';
 import { browseSiteOf } from '../lib/browse-sites';
 import { createApiClient, type ApiClient } from '../lib/shared';
 import { storageTokenStore } from '../lib/token-store';
 import { markWatched, parseWatchedAsk, parseWatchedMode, titleEnded } from '../lib/watched-requests';
+import { viewerLocale } from '../lib/locale';
+import { badgeAnswerTexts, badgeWords } from '../lib/badge-i18n';
 
 type Sender = browser.Runtime.MessageSender;
 export type Handlers = { [K in MessageName]: (payload: MessageRequest<K>, sender: Sender) => Promise<MessageResponse<K>> };
@@ -37,6 +39,13 @@ export function createHandlers(storage: TypedStorage): Handlers {
     if (!(await storage.get('token'))) return null;
     return createApiClient({ baseUrl: await storage.get('serverUrl'), fetch: (input, init) => fetch(input, init), tokenStore: storageTokenStore(storage) });
   }
+
+  /** The badge's language: the signed-in person's choice as the popup last read it, else the browser's. */
+  async function locale() {
+    return viewerLocale(!!(await storage.get('token')), await storage.get('locale'));
+  }
+  /** The background's own answers to the badge, in its language. */
+  const texts = async () => badgeAnswerTexts(await locale());
 
   // Hand-offs are handled one at a time, so two messages with one nonce cannot both pass.
   let handoffs: Promise<unknown> = Promise.resolve();
@@ -82,37 +91,38 @@ export function createHandlers(storage: TypedStorage): Handlers {
       const ask = parseFitAsk(payload);
       if (!ask || !(await fromBadge(storage, sender))) return { ok: false };
       // Only the name and year go to the server: the request is built here, from `ask` alone.
-      return askFit(await signedIn(), ask);
+      const answer = await askFit(await signedIn(), ask);
+      return answer.ok ? { ...answer, words: badgeWords(await locale()) } : answer;
     },
     async 'badge/like'(payload, sender) {
       const id = parseTitleId(payload);
-      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
-      return rateTitle(await signedIn(), id, true);
+      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: (await texts()).failed };
+      return rateTitle(await signedIn(), id, true, await texts());
     },
     async 'badge/dislike'(payload, sender) {
       const id = parseTitleId(payload);
-      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
-      return rateTitle(await signedIn(), id, false);
+      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: (await texts()).failed };
+      return rateTitle(await signedIn(), id, false, await texts());
     },
     async 'badge/save'(payload, sender) {
       const id = parseTitleId(payload);
-      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
-      return saveTitle(await signedIn(), id);
+      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: (await texts()).failed };
+      return saveTitle(await signedIn(), id, await texts());
     },
     async 'badge/why-not'(payload, sender) {
       const id = parseTitleId(payload);
-      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
-      return askWhyNot(await signedIn(), id);
+      if (!id || !(await fromBadge(storage, sender))) return { ok: false, message: (await texts()).failed };
+      return askWhyNot(await signedIn(), id, await texts());
     },
     async 'badge/watched'(payload, sender) {
       const ask = parseWatchedAsk(payload);
-      if (!ask || !(await fromBadge(storage, sender))) return { ok: false, message: BADGE_TEXTS.failed };
-      return markWatched(await signedIn(), ask.title_id, ask.event);
+      if (!ask || !(await fromBadge(storage, sender))) return { ok: false, message: (await texts()).failed };
+      return markWatched(await signedIn(), ask.title_id, ask.event, await texts());
     },
     async 'badge/ended'(payload, sender) {
       const id = parseTitleId(payload);
       if (!id || !(await fromBadge(storage, sender))) return { action: 'none' };
-      return titleEnded(parseWatchedMode(await storage.get('watchedMode')), await signedIn(), id);
+      return titleEnded(parseWatchedMode(await storage.get('watchedMode')), await signedIn(), id, await texts());
     },
   };
 }

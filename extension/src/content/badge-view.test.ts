@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WHY_NOT_TEXTS } from '../lib/shared';
 import type { WhyNotAnswer } from '../lib/badge-requests';
 import { removeBadge, showBadge } from './badge-view';
+import { badgeWords } from '../lib/badge-i18n';
 
 const FIT: FitResponse = { title_id: 't1', title: 'Arrival', year: 2016, score: 0.91, label: 'Strong match for you', reason: 'You liked Dune.', history: null, saved: false };
 
@@ -226,5 +227,28 @@ describe("the badge's Watched it", () => {
     badge.ended({ action: 'marked', ok: true, message: 'Marked watched.' });
     expect([prompt().hidden, status(), button('watched').textContent]).toEqual([true, 'Marked watched.', 'Watched ✓']);
     expect(a.watched).not.toHaveBeenCalled();
+  });
+});
+
+describe('the badge in the viewer\'s language', () => {
+  const actions = () => ({ like: vi.fn(), dislike: vi.fn(), save: vi.fn(), whyNot: vi.fn<(id: string) => Promise<WhyNotAnswer>>(), watched: vi.fn() });
+
+  it('speaks Japanese with the words the background sent: the label, every button and the why-not heading', async () => {
+    const a = actions();
+    a.whyNot.mockResolvedValueOnce({ ok: true, answer: { title_id: 't1', title: 'Arrival', reasons: [{ code: 'genre', text: '…' }] } } as unknown as WhyNotAnswer);
+    showBadge(FIT, a, badgeWords('ja'));
+    expect(host()!.lang).toBe('ja');
+    expect(root!.querySelector('.label')!.textContent).toBe('あなたにぴったり');
+    expect([button('like').textContent, button('dislike').textContent, button('save').textContent, button('watched').textContent]).toEqual(['好き', '好きじゃない', 'あとで見る', '見た']);
+    expect(root!.querySelector('aside')!.getAttribute('aria-label')).toBe("Tonight's Pick：Arrival");
+    expect(root!.querySelector('.close')!.getAttribute('aria-label')).toBe("Tonight's Pick を閉じる");
+    button('why-not').click();
+    await vi.waitFor(() => expect(root!.querySelector('.why-not .heading')?.textContent).toBe('Arrivalがおすすめにならない理由'));
+  });
+
+  it('is right to left in Arabic', () => {
+    showBadge(FIT, actions(), badgeWords('ar'));
+    expect(root!.querySelector('aside')!.dir).toBe('rtl');
+    expect(button('save').textContent).toBe('حفظ لوقت لاحق');
   });
 });

@@ -3,10 +3,9 @@
 // Plain DOM, no framework: it is injected into every title page of the sites the user turned on.
 import type { FitResponse } from '@app/shared';
 import type { ActionAnswer, WhyNotAnswer } from '../lib/badge-requests';
-import { WATCHED_TEXTS, type EndedAnswer, type WatchedEvent } from '../lib/watched';
-// The shared words by their own subpath, not through lib/shared.ts: that module's other exports
-// (time zones, countries, moods) are kept by the bundler and would double this script's size.
-import { WHY_NOT_TEXTS, whyNotHeading } from '@app/shared/why-not';
+import type { EndedAnswer, WatchedEvent } from '../lib/watched';
+// The badge's own words only (extension-badge), in every language: not the popup's catalog.
+import { ENGLISH_BADGE_WORDS, sayer, type BadgeWords } from '../lib/badge-words';
 import { el, shadowCard } from './shadow-card';
 
 export interface BadgeActions {
@@ -57,6 +56,7 @@ button.why-not-toggle:hover:not(:disabled) { background: transparent; color: #c4
 .ask[hidden] { display: none; }
 `;
 
+// i18n-dynamic: extension-badge.label.
 function strength(label: FitResponse['label']): 'strong' | 'good' | 'weak' {
   return label === 'Strong match for you' ? 'strong' : label === 'Good match for you' ? 'good' : 'weak';
 }
@@ -65,42 +65,47 @@ export function removeBadge(): void {
   document.getElementById(HOST_ID)?.remove();
 }
 
-/** Shows the fit for the title the page shows (replacing any earlier badge). */
-export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle {
+/** Shows the fit for the title the page shows (replacing any earlier badge), in the language of `words`. */
+export function showBadge(fit: FitResponse, actions: BadgeActions, words: BadgeWords = ENGLISH_BADGE_WORDS): BadgeHandle {
   removeBadge();
-  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, `Tonight's Pick: ${fit.title}`);
+  const t = sayer(words);
+  const locale = words.locale;
+  const FAILED = t('extension-badge.tryAgain');
+  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, t('extension-badge.cardLabel', { title: fit.title }));
+  host.lang = locale;
+  card.dir = locale === 'ar' ? 'rtl' : 'ltr';
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   // Like and Dislike: the one that holds is pressed and done; the other stays, to change one's mind.
   const like = el('button', { type: 'button', 'data-action': 'like' });
   const dislike = el('button', { type: 'button', 'data-action': 'dislike' });
   function showRating(rating: 'liked' | 'disliked' | null): void {
-    like.textContent = rating === 'liked' ? 'Liked ✓' : 'Like';
-    dislike.textContent = rating === 'disliked' ? 'Disliked ✓' : 'Dislike';
+    like.textContent = rating === 'liked' ? t('extension-badge.liked') : t('extension-badge.like');
+    dislike.textContent = rating === 'disliked' ? t('extension-badge.disliked') : t('extension-badge.dislike');
     like.disabled = rating === 'liked';
     dislike.disabled = rating === 'disliked';
     like.setAttribute('aria-pressed', String(rating === 'liked'));
     dislike.setAttribute('aria-pressed', String(rating === 'disliked'));
   }
   showRating(fit.history === 'liked' || fit.history === 'disliked' ? fit.history : null);
-  const save = el('button', { type: 'button', 'data-action': 'save' }, fit.saved ? 'Saved ✓' : 'Save for later');
+  const save = el('button', { type: 'button', 'data-action': 'save' }, fit.saved ? t('extension-badge.saved') : t('extension-badge.save'));
   save.disabled = fit.saved;
   // "Watched it" at any time; "Watched it?" when the page's video ended and the user asked to be asked.
-  const watched = el('button', { type: 'button', 'data-action': 'watched' }, fit.history === 'watched' ? WATCHED_TEXTS.done : WATCHED_TEXTS.action);
+  const watched = el('button', { type: 'button', 'data-action': 'watched' }, fit.history === 'watched' ? t('extension-badge.watched.done') : t('extension-badge.watched.action'));
   watched.disabled = fit.history === 'watched';
-  const confirm = el('button', { type: 'button', 'data-action': 'watched-confirm' }, WATCHED_TEXTS.confirm);
+  const confirm = el('button', { type: 'button', 'data-action': 'watched-confirm' }, t('extension-badge.watched.confirm'));
   // Filled only when asked, so the card holds no words it does not show.
   const ask = el('p', { class: 'ask' });
   ask.hidden = true;
-  const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
+  const close = el('button', { type: 'button', class: 'close', 'aria-label': t('extension-badge.dismiss') }, '×');
   // "Why not recommended?": a disclosure (the page's ids cannot clash: this is the shadow root's own).
-  const whyNot = el('button', { type: 'button', class: 'why-not-toggle', 'data-action': 'why-not', 'aria-expanded': 'false', 'aria-controls': 'why-not' }, WHY_NOT_TEXTS.action);
+  const whyNot = el('button', { type: 'button', class: 'why-not-toggle', 'data-action': 'why-not', 'aria-expanded': 'false', 'aria-controls': 'why-not' }, t('extension-badge.whyNot.action'));
   const panel = el('div', { id: 'why-not', class: 'why-not', role: 'status' });
   panel.hidden = true;
   let asked = 0;
 
   async function act(button: HTMLButtonElement, run: () => Promise<ActionAnswer>, done: string): Promise<void> {
     button.disabled = true;
-    const answer = await run().catch((): ActionAnswer => ({ ok: false, message: "That didn't work. Try again." }));
+    const answer = await run().catch((): ActionAnswer => ({ ok: false, message: FAILED }));
     status.textContent = answer.message;
     if (answer.ok) button.textContent = done;
     else button.disabled = false;
@@ -108,24 +113,24 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle 
   async function rate(rating: 'liked' | 'disliked'): Promise<void> {
     const before = like.disabled ? 'liked' : dislike.disabled ? 'disliked' : null;
     like.disabled = dislike.disabled = true;
-    const answer = await (rating === 'liked' ? actions.like : actions.dislike)(fit.title_id).catch((): ActionAnswer => ({ ok: false, message: "That didn't work. Try again." }));
+    const answer = await (rating === 'liked' ? actions.like : actions.dislike)(fit.title_id).catch((): ActionAnswer => ({ ok: false, message: FAILED }));
     status.textContent = answer.message;
     showRating(answer.ok ? rating : before);
   }
   like.addEventListener('click', () => void rate('liked'));
   dislike.addEventListener('click', () => void rate('disliked'));
-  save.addEventListener('click', () => void act(save, () => actions.save(fit.title_id), 'Saved ✓'));
+  save.addEventListener('click', () => void act(save, () => actions.save(fit.title_id), t('extension-badge.saved')));
   function markedWatched(answer: ActionAnswer): void {
     status.textContent = answer.message;
     if (!answer.ok) return;
     ask.hidden = true;
     ask.replaceChildren();
-    watched.textContent = WATCHED_TEXTS.done;
+    watched.textContent = t('extension-badge.watched.done');
     watched.disabled = true;
   }
   async function markWatched(event: WatchedEvent): Promise<void> {
     watched.disabled = confirm.disabled = true;
-    const answer = await actions.watched(fit.title_id, event).catch((): ActionAnswer => ({ ok: false, message: "That didn't work. Try again." }));
+    const answer = await actions.watched(fit.title_id, event).catch((): ActionAnswer => ({ ok: false, message: FAILED }));
     confirm.disabled = false;
     if (!answer.ok) watched.disabled = false;
     markedWatched(answer);
@@ -142,16 +147,16 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle 
     panel.hidden = !open;
     panel.replaceChildren();
     if (!open) return;
-    panel.append(el('p', {}, WHY_NOT_TEXTS.loading));
+    panel.append(el('p', {}, t('extension-badge.whyNot.loading')));
     void actions
       .whyNot(fit.title_id)
-      .catch((): WhyNotAnswer => ({ ok: false, message: WHY_NOT_TEXTS.failed }))
+      .catch((): WhyNotAnswer => ({ ok: false, message: t('extension-badge.whyNot.failed') }))
       .then((answer) => {
         if (mine !== asked) return;
         if (!answer.ok) return panel.replaceChildren(el('p', { class: 'failed' }, answer.message));
         const list = el('ul', {});
         list.append(...answer.answer.reasons.map((r) => el('li', { 'data-code': r.code }, r.text)));
-        panel.replaceChildren(el('p', { class: 'heading' }, whyNotHeading(answer.answer.title)), list);
+        panel.replaceChildren(el('p', { class: 'heading' }, t('extension-badge.whyNot.heading', { title: answer.answer.title })), list);
       });
   });
   card.addEventListener('keydown', (e) => {
@@ -161,8 +166,8 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle 
   const actionsRow = el('div', { class: 'actions' });
   actionsRow.append(like, dislike, save, watched);
   card.append(
-    el('p', { class: 'brand' }, 'Tonight’s Pick'),
-    el('p', { class: 'label', 'data-strength': strength(fit.label) }, fit.label),
+    el('p', { class: 'brand' }, t('extension-badge.brand')),
+    el('p', { class: 'label', 'data-strength': strength(fit.label) }, t(`extension-badge.label.${strength(fit.label)}`)),
     el('p', { class: 'reason' }, fit.reason),
     actionsRow,
     ask,
@@ -180,7 +185,7 @@ export function showBadge(fit: FitResponse, actions: BadgeActions): BadgeHandle 
       if (!host.isConnected) document.documentElement.append(host);
       // The prompt takes no focus: the site's player keeps its keys.
       if (answer.action === 'ask') {
-        ask.replaceChildren(WATCHED_TEXTS.ask, confirm);
+        ask.replaceChildren(t('extension-badge.watched.ask'), confirm);
         ask.hidden = false;
       } else markedWatched(answer);
     },

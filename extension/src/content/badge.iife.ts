@@ -15,6 +15,7 @@ import { removeBadge, showBadge } from './badge-view';
 import { removePrompt, showPlayerPrompt } from './player-prompt';
 import { watchPlayer } from './player-watch';
 import { watchVideoEnd } from './video-end';
+import type { BadgeWords } from '../lib/badge-words';
 
 /** How often the address is checked, how long to wait between reads, and how many reads a page gets. */
 const WATCH_MS = 1000;
@@ -48,13 +49,17 @@ function watch(site: BrowseSite): void {
     void send('badge/fit', found.year === undefined ? { title: found.title } : { title: found.title, year: found.year })
       .then((answer) => {
         if (mine !== generation || !answer?.ok) return;
-        const badge = showBadge(answer.fit, {
+        const badge = showBadge(
+          answer.fit,
+          {
           like: (titleId) => send('badge/like', { title_id: titleId }),
           dislike: (titleId) => send('badge/dislike', { title_id: titleId }),
           save: (titleId) => send('badge/save', { title_id: titleId }),
           whyNot: (titleId) => send('badge/why-not', { title_id: titleId }),
           watched: (titleId, event) => send('badge/watched', { title_id: titleId, event }),
-        });
+          },
+          answer.words,
+        );
         const titleId = answer.fit.title_id;
         stopVideos = watchVideoEnd(document, () => {
           if (mine !== generation) return;
@@ -80,11 +85,17 @@ function watch(site: BrowseSite): void {
     const player = PLAYER_READERS[site.id];
     if (site.isTitlePage(url)) read(url, 0, mine);
     else if (player && isPlayerPage(site.id, url)) {
+      // The words come with the fit, in the viewer's language (the background knows the person's choice).
+      let words: BadgeWords | undefined;
       stopVideos = watchPlayer(document, {
         read: () => player(document, url, { title: navigator.mediaSession?.metadata?.title }),
-        fit: (ask) => send('badge/fit', ask),
+        fit: (ask) =>
+          send('badge/fit', ask).then((answer) => {
+            if (answer?.ok) words = answer.words;
+            return answer;
+          }),
         ended: (titleId) => send('badge/ended', { title_id: titleId }),
-        show: (fit, answer) => showPlayerPrompt(fit, answer, (titleId) => send('badge/watched', { title_id: titleId, event: 'ended' })),
+        show: (fit, answer) => showPlayerPrompt(fit, answer, (titleId) => send('badge/watched', { title_id: titleId, event: 'ended' }), words),
       });
     }
   }

@@ -4,11 +4,11 @@
 // in a closed shadow root like the badge (the site's styles and scripts cannot reach it).
 import type { FitResponse } from '@app/shared';
 import type { ActionAnswer } from '../lib/badge-requests';
-import { WATCHED_TEXTS, type EndedAnswer } from '../lib/watched';
+import type { EndedAnswer } from '../lib/watched';
+import { ENGLISH_BADGE_WORDS, sayer, type BadgeWords } from '../lib/badge-words';
 import { el, shadowCard } from './shadow-card';
 
 const HOST_ID = 'tonights-pick-prompt';
-const FAILED = "That didn't work. Try again.";
 
 const STYLE = `
 :host { all: initial; }
@@ -31,17 +31,22 @@ export function removePrompt(): void {
   document.getElementById(HOST_ID)?.remove();
 }
 
-/** The note for the title that ended: nothing for Never, the ask, or what "automatically" did. */
-export function showPlayerPrompt(fit: FitResponse, answer: EndedAnswer, markWatched: (titleId: string) => Promise<ActionAnswer>): void {
+/** The note for the title that ended, in the language of `words`: nothing for Never, the ask, or what "automatically" did. */
+export function showPlayerPrompt(fit: FitResponse, answer: EndedAnswer, markWatched: (titleId: string) => Promise<ActionAnswer>, words: BadgeWords = ENGLISH_BADGE_WORDS): void {
   removePrompt();
   if (answer.action === 'none') return;
-  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, `Tonight's Pick: ${fit.title}`);
+  const t = sayer(words);
+  const locale = words.locale;
+  const FAILED = t('extension-badge.tryAgain');
+  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, t('extension-badge.cardLabel', { title: fit.title }));
+  host.lang = locale;
+  card.dir = locale === 'ar' ? 'rtl' : 'ltr';
   const ask = el('p', { class: 'ask' });
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, answer.action === 'marked' ? answer.message : '');
-  const close = el('button', { type: 'button', class: 'close', 'aria-label': "Dismiss Tonight's Pick" }, '×');
+  const close = el('button', { type: 'button', class: 'close', 'aria-label': t('extension-badge.dismiss') }, '×');
   close.addEventListener('click', () => host.remove());
   if (answer.action === 'ask') {
-    const confirm = el('button', { type: 'button', 'data-action': 'watched-confirm' }, WATCHED_TEXTS.confirm);
+    const confirm = el('button', { type: 'button', 'data-action': 'watched-confirm' }, t('extension-badge.watched.confirm'));
     confirm.addEventListener('click', () => {
       confirm.disabled = true;
       void markWatched(fit.title_id)
@@ -52,9 +57,9 @@ export function showPlayerPrompt(fit: FitResponse, answer: EndedAnswer, markWatc
           else confirm.disabled = false;
         });
     });
-    ask.append(WATCHED_TEXTS.ask, confirm);
+    ask.append(t('extension-badge.watched.ask'), confirm);
   }
-  card.append(el('p', { class: 'brand' }, `Tonight’s Pick · ${fit.title}`), ask, status, close);
+  card.append(el('p', { class: 'brand' }, t('extension-badge.promptBrand', { title: fit.title })), ask, status, close);
   card.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') host.remove();
   });

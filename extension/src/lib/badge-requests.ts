@@ -3,6 +3,7 @@
 // client, so each branch is unit-tested; the background only wires it to messages.
 import type { FitResponse, WhyNotResponse } from '@app/shared';
 import { ApiError, WHY_NOT_TEXTS, type ApiClient } from './shared';
+import type { BadgeWords } from './badge-words';
 
 /** What a content script may send: a name of 1-300 characters and a year of 1870-2100, nothing else. */
 export interface FitAsk {
@@ -11,7 +12,8 @@ export interface FitAsk {
 }
 
 /** The badge shows a fit, or nothing at all (signed out, not in the catalog, server unreachable). */
-export type FitAnswer = { ok: true; fit: FitResponse } | { ok: false };
+/** The fit, and the badge's words in the viewer's language (the background knows the person's choice). */
+export type FitAnswer = { ok: true; fit: FitResponse; words?: BadgeWords } | { ok: false };
 export type ActionAnswer = { ok: boolean; message: string };
 /** "Why not recommended?": the engine's reasons, or the words to show when they could not be had. */
 export type WhyNotAnswer = { ok: true; answer: WhyNotResponse } | { ok: false; message: string };
@@ -53,25 +55,30 @@ export async function askFit(api: Pick<ApiClient, 'fit'> | null, ask: FitAsk): P
   }
 }
 
+/** The background's own words to the badge; English here, the badge's language in the background (lib/badge-i18n.ts). */
+export type AnswerTexts = { liked: string; disliked: string; failed: string; whyNotFailed: string };
+const ENGLISH_ANSWERS: AnswerTexts = { liked: BADGE_TEXTS.liked, disliked: BADGE_TEXTS.disliked, failed: BADGE_TEXTS.failed, whyNotFailed: WHY_NOT_TEXTS.failed };
+
 /** Like (true) or Dislike (false) from the badge; a second press of the other one changes the rating. */
-export async function rateTitle(api: Pick<ApiClient, 'fit'> | null, titleId: string, rating: boolean): Promise<ActionAnswer> {
-  if (!api) return { ok: false, message: BADGE_TEXTS.failed };
+
+export async function rateTitle(api: Pick<ApiClient, 'fit'> | null, titleId: string, rating: boolean, texts: AnswerTexts = ENGLISH_ANSWERS): Promise<ActionAnswer> {
+  if (!api) return { ok: false, message: texts.failed };
   try {
     await api.fit.rateTitle({ title_id: titleId, rating });
-    return { ok: true, message: rating ? BADGE_TEXTS.liked : BADGE_TEXTS.disliked };
+    return { ok: true, message: rating ? texts.liked : texts.disliked };
   } catch {
-    return { ok: false, message: BADGE_TEXTS.failed };
+    return { ok: false, message: texts.failed };
   }
 }
 
-export async function saveTitle(api: Pick<ApiClient, 'watchlist'> | null, titleId: string): Promise<ActionAnswer> {
-  if (!api) return { ok: false, message: BADGE_TEXTS.failed };
+export async function saveTitle(api: Pick<ApiClient, 'watchlist'> | null, titleId: string, texts: AnswerTexts = ENGLISH_ANSWERS): Promise<ActionAnswer> {
+  if (!api) return { ok: false, message: texts.failed };
   try {
     return { ok: true, message: (await api.watchlist.add({ title_id: titleId })).message };
   } catch (err) {
     // 409: already watched, or the list is full; the server's words say which.
     if (err instanceof ApiError && err.status === 409) return { ok: false, message: err.detail };
-    return { ok: false, message: BADGE_TEXTS.failed };
+    return { ok: false, message: texts.failed };
   }
 }
 
@@ -80,13 +87,13 @@ export async function saveTitle(api: Pick<ApiClient, 'watchlist'> | null, titleI
  * told the server the title's name and year). Signed out or unreachable: the shared words for a
  * failed check; a 4xx with words of its own (a title the catalog lost since): those words.
  */
-export async function askWhyNot(api: Pick<ApiClient, 'recommendations'> | null, titleId: string): Promise<WhyNotAnswer> {
-  if (!api) return { ok: false, message: BADGE_TEXTS.failed };
+export async function askWhyNot(api: Pick<ApiClient, 'recommendations'> | null, titleId: string, texts: AnswerTexts = ENGLISH_ANSWERS): Promise<WhyNotAnswer> {
+  if (!api) return { ok: false, message: texts.failed };
   try {
     return { ok: true, answer: await api.recommendations.whyNot(titleId) };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return { ok: false, message: BADGE_TEXTS.failed };
+    if (err instanceof ApiError && err.status === 401) return { ok: false, message: texts.failed };
     if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.detail) return { ok: false, message: err.detail };
-    return { ok: false, message: WHY_NOT_TEXTS.failed };
+    return { ok: false, message: texts.whyNotFailed };
   }
 }

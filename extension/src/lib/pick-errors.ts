@@ -12,17 +12,34 @@ export type PickProblem =
 export const OFFLINE_TEXT = "You're offline, or the server can't be reached. Check your connection and try again.";
 export const ONBOARDING_TEXT = 'Finish setting up your taste in the web app to get your first pick.';
 
-export function describeProblem(err: unknown, fallback: string, online = true): PickProblem {
+/** The popup's own words for a problem, English by default (the popup passes them in its language). */
+export interface ProblemTexts {
+  limitTitle: string;
+  limitReached: string;
+  expired: string;
+  offline: string;
+  onboarding: string;
+}
+
+export const PROBLEM_TEXTS: ProblemTexts = {
+  limitTitle: PLAN_LIMIT_TEXTS.title,
+  limitReached: PLAN_LIMIT_TEXTS.limitReached,
+  expired: PLAN_LIMIT_TEXTS.expired,
+  offline: OFFLINE_TEXT,
+  onboarding: ONBOARDING_TEXT,
+};
+
+export function describeProblem(err: unknown, fallback: string, online = true, texts: ProblemTexts = PROBLEM_TEXTS): PickProblem {
   if (err instanceof PlanLimitError) {
-    const message = err.detail || (err.expired ? PLAN_LIMIT_TEXTS.expired : PLAN_LIMIT_TEXTS.limitReached);
-    return { kind: 'limit', title: PLAN_LIMIT_TEXTS.title, message };
+    const message = err.detail || (err.expired ? texts.expired : texts.limitReached);
+    return { kind: 'limit', title: texts.limitTitle, message };
   }
   if (err instanceof ApiError) {
     if (err.status === 401) return { kind: 'signed-out' };
-    if (err.status === 403 && /onboarding/i.test(err.detail)) return { kind: 'onboarding', message: ONBOARDING_TEXT };
+    if (err.status === 403 && /onboarding/i.test(err.detail)) return { kind: 'onboarding', message: texts.onboarding };
     if (err.status === 404 || err.status === 409) return { kind: 'empty', message: err.detail };
     return { kind: 'error', message: err.status >= 500 ? fallback : err.detail || fallback };
   }
-  if (err instanceof NetworkError || !online) return { kind: 'offline', message: OFFLINE_TEXT };
+  if (err instanceof NetworkError || !online) return { kind: 'offline', message: texts.offline };
   return { kind: 'error', message: fallback };
 }

@@ -3,6 +3,7 @@
 import type { PendingNonce } from './handoff';
 import type { BrowseSiteId } from './browse-sites';
 import type { WatchedMode } from './watched';
+import type { Locale } from '@app/shared/i18n';
 
 /** The subset of browser.storage.StorageArea the wrapper uses (lets tests pass a memory area). */
 export interface StorageAreaLike {
@@ -24,6 +25,8 @@ export interface StoredValues {
   browseSites: BrowseSiteId[];
   /** What happens when a title ends on a streaming site (options page; Ask by default). */
   watchedMode: WatchedMode;
+  /** The signed-in person's language (the profile's ui_language, as last read), or null: the browser's then. */
+  locale: Locale | null;
 }
 
 export type StorageKey = keyof StoredValues;
@@ -36,10 +39,11 @@ export const STORAGE_LAYOUT: { [K in StorageKey]: 'local' | 'session' } = {
   platformAsk: 'session',
   browseSites: 'local',
   watchedMode: 'local',
+  locale: 'local',
 };
 
 export function storageDefaults(defaultServerUrl: string): StoredValues {
-  return { serverUrl: defaultServerUrl, token: null, pendingNonce: null, platformAsk: null, browseSites: [], watchedMode: 'ask' };
+  return { serverUrl: defaultServerUrl, token: null, pendingNonce: null, platformAsk: null, browseSites: [], watchedMode: 'ask', locale: null };
 }
 
 export interface TypedStorage {

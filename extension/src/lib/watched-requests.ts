@@ -3,6 +3,8 @@
 // (never the page or its address). Pure over the client, so each branch is unit-tested.
 import type { ApiClient } from './shared';
 import { BADGE_TEXTS, type ActionAnswer } from './badge-requests';
+
+type FailedText = { failed: string };
 import { WATCHED_MODES, type EndedAnswer, type WatchedEvent, type WatchedMode } from './watched';
 
 export function parseWatchedMode(value: unknown): WatchedMode {
@@ -19,18 +21,18 @@ export function parseWatchedAsk(payload: unknown): { title_id: string; event: Wa
   return { title_id: p.title_id, event: p.event };
 }
 
-export async function markWatched(api: Pick<ApiClient, 'extension'> | null, titleId: string, event: WatchedEvent): Promise<ActionAnswer> {
-  if (!api) return { ok: false, message: BADGE_TEXTS.failed };
+export async function markWatched(api: Pick<ApiClient, 'extension'> | null, titleId: string, event: WatchedEvent, texts: FailedText = BADGE_TEXTS): Promise<ActionAnswer> {
+  if (!api) return { ok: false, message: texts.failed };
   try {
     return { ok: true, message: (await api.extension.watched({ title_id: titleId, event })).message };
   } catch {
-    return { ok: false, message: BADGE_TEXTS.failed };
+    return { ok: false, message: texts.failed };
   }
 }
 
 /** The user's choice applied: only "automatically" sends anything without a click. */
-export async function titleEnded(mode: WatchedMode, api: Pick<ApiClient, 'extension'> | null, titleId: string): Promise<EndedAnswer> {
+export async function titleEnded(mode: WatchedMode, api: Pick<ApiClient, 'extension'> | null, titleId: string, texts: FailedText = BADGE_TEXTS): Promise<EndedAnswer> {
   if (mode === 'never') return { action: 'none' };
   if (mode === 'ask') return { action: 'ask' };
-  return { action: 'marked', ...(await markWatched(api, titleId, 'ended')) };
+  return { action: 'marked', ...(await markWatched(api, titleId, 'ended', texts)) };
 }

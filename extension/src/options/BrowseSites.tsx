@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // The badge on title pages, per site: off by default. Turning a site on asks the browser for that
 // site's origins only (and the browser asks the user); turning it off gives them back. In Firefox
 // the same request asks for the optional data collection the badge needs (lib/firefox-data.ts),
@@ -10,10 +9,12 @@ import { BROWSE_SITES, type BrowseSite, type BrowseSiteId } from '../lib/browse-
 import { extensionStorage } from '../lib/extension-storage';
 import { badgePermissions } from '../lib/firefox-data';
 import { sendToBackground } from '../lib/messages';
+import { useT } from '../lib/useT';
 
 const storage = extensionStorage();
 
 export function BrowseSites() {
+  const t = useT();
   const [on, setOn] = useState<BrowseSiteId[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
 
@@ -26,7 +27,7 @@ export function BrowseSites() {
   async function toggle(site: BrowseSite, turnOn: boolean) {
     // The request comes first, inside the click: browsers grant permissions only during a user gesture.
     const granted = turnOn ? await browser.permissions.request(badgePermissions(site.matches, __BROWSER__)).catch(() => false) : true;
-    if (!granted) return setMessage({ tone: 'error', text: `${site.name} was not allowed, so the badge stays off there.` });
+    if (!granted) return setMessage({ tone: 'error', text: t('extension-options.badge.notAllowed', { site: site.name }) });
     const wanted = new Set(await storage.get('browseSites'));
     if (turnOn) wanted.add(site.id);
     else wanted.delete(site.id);
@@ -35,16 +36,13 @@ export function BrowseSites() {
     if (!turnOn) await browser.permissions.remove(wanted.size ? { origins: site.matches } : badgePermissions(site.matches, __BROWSER__)).catch(() => false);
     const { sites } = await sendToBackground((m) => browser.runtime.sendMessage(m), 'browse/sync', {});
     setOn(sites);
-    setMessage({ tone: 'ok', text: turnOn ? `The badge is on for ${site.name}. Open a title page there to see it.` : `The badge is off for ${site.name}.` });
+    setMessage({ tone: 'ok', text: turnOn ? t('extension-options.badge.on', { site: site.name }) : t('extension-options.badge.off', { site: site.name }) });
   }
 
   return (
     <section aria-labelledby="browse-heading">
-      <h2 id="browse-heading">Badge on title pages</h2>
-      <p className="hint">
-        On a title&rsquo;s page, a small badge in the corner says how well it fits you, with Like and Save for later. Off until you turn a site on;
-        your browser then asks you to allow that site.
-      </p>
+      <h2 id="browse-heading">{t('extension-options.badge.title')}</h2>
+      <p className="hint">{t('extension-options.badge.hint')}</p>
       <ul className="sites">
         {BROWSE_SITES.map((site) => {
           const checked = on?.includes(site.id) ?? false;

@@ -4,10 +4,13 @@
 // replacement costs before the click (docs/product-decisions.md).
 import { useCallback, useEffect, useState } from 'react';
 import type { MoodValue, Recommendation, SubscriptionStatus, TonightConstraints } from '@app/shared';
-import { ALERT_TEXTS, ApiError, type ApiClient } from '../lib/shared';
+import { ApiError, type ApiClient } from '../lib/shared';
+import { isLocale } from '@app/shared/i18n';
+import { activateLocale, i18n } from '../lib/i18n';
+import { problemTexts } from './problem-texts';
 import { wantsPlatformPick, type PlatformSite } from '../lib/detect';
 import { describeProblem, type PickProblem } from '../lib/pick-errors';
-import { SAVE_TEXTS, toggleSaved } from '../lib/save-for-later';
+import { toggleSaved } from '../lib/save-for-later';
 import { detectActiveSite } from './active-site';
 import { popupStorage } from './usePopupSession';
 
@@ -40,7 +43,7 @@ export function usePick(api: ApiClient) {
 
   /** A failed action: the card stays; the limit, sign-out or a notice shows. */
   const failed = useCallback((err: unknown, fallback: string) => {
-    const p = describeProblem(err, fallback, online());
+    const p = describeProblem(err, fallback, online(), problemTexts());
     if (p.kind === 'signed-out') return; // the session hook switches to Sign in
     if (p.kind === 'limit') patch({ busy: false, limit: { title: p.title, message: p.message } });
     else patch({ busy: false, notice: p.message });
@@ -54,10 +57,19 @@ export function usePick(api: ApiClient) {
     );
   }, [api]);
 
-  /** The remembered constraints, for the line above the actions (the popup works without them). */
+  /**
+   * The remembered constraints, for the line above the actions (the popup works without them), and
+   * the person's language: kept for the next popup, and shown now when it differs.
+   */
   const readTonight = useCallback(() => {
     api.settings.profile().then(
-      (user) => patch({ tonight: user.tonight }),
+      (user) => {
+        patch({ tonight: user.tonight });
+        if (isLocale(user.ui_language)) {
+          void popupStorage.set('locale', user.ui_language);
+          void activateLocale(user.ui_language);
+        }
+      },
       () => undefined,
     );
   }, [api]);
@@ -70,7 +82,7 @@ export function usePick(api: ApiClient) {
       detectActiveSite(api).catch(() => null),
     ]);
     if ('error' in current) {
-      const p = describeProblem(current.error, ALERT_TEXTS.newRecommendation, online());
+      const p = describeProblem(current.error, i18n._('extension-popup.alert.newRecommendation'), online(), problemTexts());
       if (p.kind === 'limit') {
         setState({ ...initial, loading: false, site, limit: { title: p.title, message: p.message } });
         return refreshStatus();
@@ -87,9 +99,9 @@ export function usePick(api: ApiClient) {
         pick = await api.recommendations.next({ previous: 'skip', platform: site.name });
         await popupStorage.set('platformAsk', { recommendationId: pick.id, platform: site.name });
       } catch (err) {
-        const p = describeProblem(err, ALERT_TEXTS.newRecommendation, online());
+        const p = describeProblem(err, i18n._('extension-popup.alert.newRecommendation'), online(), problemTexts());
         if (p.kind === 'limit') limit = { title: p.title, message: p.message };
-        else if (p.kind !== 'signed-out') notice = `No ${site.name} pick for you right now. ${p.message}`;
+        else if (p.kind !== 'signed-out') notice = `${i18n._('extension-popup.site.noPickThere', { site: site.name })} ${p.message}`;
       }
     }
     setState((s) => ({ ...initial, loading: false, pick, site, notice, limit, tonight: s.tonight }));
@@ -109,7 +121,7 @@ export function usePick(api: ApiClient) {
         const r = await api.recommendations.rate({ movie_title: pick.movie_title, rating: liked, genre: pick.genre, year: pick.year, recommendation_id: pick.id });
         patch({ busy: false, pick: r.recommendation });
       } catch (err) {
-        failed(err, ALERT_TEXTS.saveRating);
+        failed(err, i18n._('extension-popup.alert.saveRating'));
       }
     },
     [api, state.pick, failed],
@@ -133,7 +145,7 @@ export function usePick(api: ApiClient) {
         if (opts.kind !== undefined) sent.kind = opts.kind;
         setState((s) => ({ ...s, busy: false, pick, limit: null, problem: null, tonight: s.tonight && { ...s.tonight, ...sent } }));
       } catch (err) {
-        failed(err, ALERT_TEXTS.newRecommendation);
+        failed(err, i18n._('extension-popup.alert.newRecommendation'));
       }
       refreshStatus();
     },
@@ -149,7 +161,7 @@ export function usePick(api: ApiClient) {
       const r = await toggleSaved(api, pick);
       patch({ busy: false, pick: r.pick, notice: r.message });
     } catch (err) {
-      failed(err, SAVE_TEXTS.failed);
+      failed(err, i18n._('extension-popup.save.failed'));
     }
   }, [api, state.pick, failed]);
 

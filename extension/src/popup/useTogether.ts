@@ -3,7 +3,9 @@
 // both and rates it for themselves, as on the dashboard. Nothing shows for a user without one.
 import { useCallback, useEffect, useState } from 'react';
 import type { HouseholdState } from '@app/shared';
-import { TOGETHER_TEXTS, type ApiClient } from '../lib/shared';
+import type { ApiClient } from '../lib/shared';
+import { i18n } from '../lib/i18n';
+import { problemTexts } from './problem-texts';
 import { describeProblem } from '../lib/pick-errors';
 
 export interface TogetherState {
@@ -36,16 +38,16 @@ export function useTogether(api: ApiClient) {
         setState((s) => ({ ...s, busy: null, data: s.data && { ...s.data, pick } }));
       } catch (err) {
         // The plan's limit, a 409 with nothing left for both, offline: the same words as the pick's.
-        const p = describeProblem(err, fallback, typeof navigator === 'undefined' || navigator.onLine);
+        const p = describeProblem(err, fallback, typeof navigator === 'undefined' || navigator.onLine, problemTexts());
         setState((s) => ({ ...s, busy: null, notice: 'message' in p ? p.message : fallback }));
       }
     },
     [],
   );
 
-  const ask = useCallback(() => run('pick', () => api.household.pick(), TOGETHER_TEXTS.pickFailed), [api, run]);
+  const ask = useCallback(() => run('pick', () => api.household.pick(), i18n._('extension-popup.together.pickFailed')), [api, run]);
   const rate = useCallback(
-    (id: string, liked: boolean) => run('rate', () => api.household.rate(id, { rating: liked }), TOGETHER_TEXTS.rateFailed),
+    (id: string, liked: boolean) => run('rate', () => api.household.rate(id, { rating: liked }), i18n._('extension-popup.together.rateFailed')),
     [api, run],
   );
   return { state, ask, rate };

@@ -1,8 +1,9 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState } from 'react';
 import type { MoodValue, Recommendation } from '@app/shared';
-import { MOODS, noFreeReplacementsNote, replacementCostTag, type ReplacementCost } from '../../lib/shared';
-import { saveButtonLabel, SAVE_TEXTS } from '../../lib/save-for-later';
+import { MOODS, type ReplacementCost } from '../../lib/shared';
+import { useT } from '../../lib/useT';
+
+// i18n-dynamic: extension-popup.mood.
 
 interface Props {
   pick: Recommendation;
@@ -19,7 +20,9 @@ interface Props {
 
 /** " · free" or " · uses a pick" after a replacement's label, so the cost is known before the click. */
 function CostTag({ cost }: { cost: ReplacementCost | null }) {
-  const tag = replacementCostTag(cost);
+  const t = useT();
+  const tag =
+    cost?.kind === 'free' ? t('extension-popup.actions.costFree') : cost?.kind === 'counts' && cost.picksLeft > 0 ? t('extension-popup.actions.costUsesPick') : null;
   return tag ? <> <span className="cost">{tag}</span></> : null;
 }
 
@@ -29,46 +32,49 @@ export function PickActions({ pick, cost, busy, onRate, onWatched, onNew, onSche
   // After a Dislike the way forward comes first: replacing a disliked pick is free on the free
   // plan while the week's free replacements last (docs/product-decisions.md).
   const disliked = pick.user_rating === false && pick.status === 'active';
-  const note = noFreeReplacementsNote(cost);
+  const t = useT();
+  // Said under the actions once this week's free replacements are gone.
+  const note =
+    cost?.kind !== 'counts' ? null : cost.picksLeft > 0 ? t('extension-popup.actions.noFreeReplacements') : t('extension-popup.actions.noFreeReplacementsOrPicks');
   return (
     <div className="actions">
       {disliked && (
         <div className="row">
           <button type="button" className="primary" data-action="another" onClick={() => onNew(mood || undefined)} disabled={busy}>
-            Show me another
+            {t('extension-popup.actions.showAnother')}
             <CostTag cost={cost} />
           </button>
         </div>
       )}
       <div className="row">
         <button type="button" data-action="like" onClick={() => onRate(true)} disabled={busy || rated} aria-pressed={pick.user_rating === true}>
-          {pick.user_rating === true ? 'Liked ✓' : 'Like'}
+          {pick.user_rating === true ? t('extension-popup.actions.liked') : t('extension-popup.actions.like')}
         </button>
         <button type="button" data-action="dislike" onClick={() => onRate(false)} disabled={busy || rated} aria-pressed={pick.user_rating === false}>
-          {pick.user_rating === false ? 'Disliked ✓' : 'Dislike'}
+          {pick.user_rating === false ? t('extension-popup.actions.disliked') : t('extension-popup.actions.dislike')}
         </button>
         <button type="button" data-action="watched" onClick={onWatched} disabled={busy}>
-          Already Watched
+          {t('extension-popup.actions.alreadyWatched')}
           <CostTag cost={cost} />
         </button>
       </div>
       <div className="row">
         <label className="mood">
-          <span className="visually-hidden">Mood</span>
+          <span className="visually-hidden">{t('extension-popup.actions.mood')}</span>
           <select data-action="mood" value={mood} onChange={(e) => setMood(e.target.value as MoodValue | '')} disabled={busy}>
-            <option value="">Any mood</option>
+            <option value="">{t('extension-popup.actions.anyMood')}</option>
             {MOODS.map((m) => (
               <option key={m.value} value={m.value}>
-                {m.label}
+                {t(`extension-popup.mood.${m.value}`)}
               </option>
             ))}
           </select>
         </label>
         <button type="button" data-action="new" onClick={() => onNew(mood || undefined)} disabled={busy}>
-          New pick
+          {t('extension-popup.actions.newPick')}
         </button>
         <button type="button" data-action="schedule" onClick={onSchedule} disabled={busy}>
-          Schedule
+          {t('extension-popup.actions.schedule')}
         </button>
         <button
           type="button"
@@ -76,9 +82,9 @@ export function PickActions({ pick, cost, busy, onRate, onWatched, onNew, onSche
           onClick={onToggleSave}
           disabled={busy}
           aria-pressed={pick.saved}
-          title={pick.saved ? SAVE_TEXTS.remove : undefined}
+          title={pick.saved ? t('extension-popup.save.remove') : undefined}
         >
-          {saveButtonLabel(pick.saved)}
+          {pick.saved ? t('extension-popup.save.saved') : t('extension-popup.save.save')}
         </button>
       </div>
       {note && <p className="hint" data-state="no-free-replacements">{note}</p>}

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // A signed-in popup: the pick's card with its actions, or the state that replaces it.
 import { useEffect, useState } from 'react';
 import { replacementCost, type ApiClient } from '../../lib/shared';
@@ -14,8 +13,10 @@ import { openTab } from '../../lib/tabs';
 import { TonightLine, type TonightDraft } from './TonightLine';
 import { useTogether } from '../useTogether';
 import { TogetherView } from './TogetherView';
+import { useT } from '../../lib/useT';
 
 export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string }) {
+  const t = useT();
   const { state, reload, rate, next, toggleSave, setNotice } = usePick(api);
   const together = useTogether(api);
   // A member of a household switches between tonight's pick and a pick for both.
@@ -50,17 +51,17 @@ export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string
 
   const retry = (
     <button type="button" onClick={() => void reload()}>
-      Try again
+      {t('extension-popup.view.tryAgain')}
     </button>
   );
   const partner = household?.members.find((m) => !m.you)?.name;
   const switcher = household && (
-    <div className="switch row" role="group" aria-label="Whose pick">
+    <div className="switch row" role="group" aria-label={t('extension-popup.view.whosePick')}>
       <button type="button" data-action="mine" aria-pressed={!both} onClick={() => setBoth(false)}>
-        Tonight&rsquo;s pick
+        {t('extension-popup.view.tonightsPick')}
       </button>
       <button type="button" data-action="both" aria-pressed={both} onClick={() => setBoth(true)}>
-        For you and {partner}
+        {t('extension-popup.view.forYouAnd', { partner: partner ?? '' })}
       </button>
     </div>
   );
@@ -90,7 +91,7 @@ export function PickView({ api, serverUrl }: { api: ApiClient; serverUrl: string
         <StatusView
           kind="onboarding"
           message={state.problem.message}
-          action={<button type="button" className="primary" onClick={() => void openTab(`${serverUrl}/app/onboarding`)}>Open the web app</button>}
+          action={<button type="button" className="primary" onClick={() => void openTab(`${serverUrl}/app/onboarding`)}>{t('extension-popup.view.openWebApp')}</button>}
         />
       )}
       {!state.pick && state.problem && state.problem.kind !== 'onboarding' && state.problem.kind !== 'signed-out' && state.problem.kind !== 'limit' && (

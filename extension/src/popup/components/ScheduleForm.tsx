@@ -1,9 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Recommendation } from '@app/shared';
 import {
-  ALERT_TEXTS,
-  CALENDAR_LIFETIME_TEXT,
   DEFAULT_TIMEZONE,
   SCHEDULE_DEFAULTS,
   ApiError,
@@ -17,6 +14,7 @@ import {
 } from '../../lib/shared';
 import { downloadText } from '../../lib/download';
 import { openTab } from '../../lib/tabs';
+import { useT } from '../../lib/useT';
 
 /** A known zone under the name the list shows (Asia/Calcutta is listed as Asia/Kolkata). */
 const listed = (tz: string | undefined): string | null => (isKnownTimezone(tz) ? featuredZoneName(tz) : null);
@@ -47,6 +45,7 @@ interface Props {
  * plan sees it as a lifetime feature, not as a button that fails (docs/product-decisions.md).
  */
 export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Props) {
+  const t = useT();
   const [form, setForm] = useState<{ date: string; time: string; timezone: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -62,7 +61,7 @@ export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Prop
     };
   }, [api]);
 
-  if (!form) return <p className="schedule" role="status">Loading your schedule…</p>;
+  if (!form) return <p className="schedule" role="status">{t('extension-popup.schedule.loading')}</p>;
   const { date, time, timezone } = form;
   // Editing a field answers the last message ("Please select a date", "downloaded"): it no longer holds.
   const set = (k: 'date' | 'time' | 'timezone') => (v: string) => {
@@ -72,7 +71,7 @@ export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Prop
 
   function request() {
     if (!date) {
-      onMessage(ALERT_TEXTS.selectDate);
+      onMessage(t('extension-popup.alert.selectDate'));
       return null;
     }
     onMessage(null);
@@ -87,9 +86,9 @@ export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Prop
     try {
       const file = await api.recommendations.downloadIcs(q);
       downloadText(file.filename, file.text, file.contentType || 'text/calendar');
-      onMessage('Calendar file downloaded.');
+      onMessage(t('extension-popup.schedule.downloaded'));
     } catch (err) {
-      onMessage(err instanceof ApiError && err.status === 400 ? err.detail : ALERT_TEXTS.downloadCalendar);
+      onMessage(err instanceof ApiError && err.status === 400 ? err.detail : t('extension-popup.alert.downloadCalendar'));
     }
     setBusy(false);
   }
@@ -102,7 +101,7 @@ export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Prop
       const r = await api.recommendations.addToCalendar(q);
       onMessage(r.message);
     } catch {
-      onMessage(ALERT_TEXTS.addToCalendar);
+      onMessage(t('extension-popup.alert.addToCalendar'));
     }
     setBusy(false);
   }
@@ -116,17 +115,17 @@ export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Prop
   }
 
   return (
-    <form className="schedule" onSubmit={download} aria-label="Schedule">
+    <form className="schedule" onSubmit={download} aria-label={t('extension-popup.actions.schedule')}>
       <label>
-        Date
+        {t('extension-popup.schedule.date')}
         <input type="date" data-field="date" value={date} min={todayIn(timezone)} onChange={(e) => set('date')(e.target.value)} />
       </label>
       <label>
-        Time
+        {t('extension-popup.schedule.time')}
         <input type="time" data-field="time" value={time} onChange={(e) => set('time')(e.target.value)} required />
       </label>
       <label>
-        Timezone
+        {t('extension-popup.schedule.timezone')}
         {/* Every IANA zone, the 12 featured zones first; a native select finds one by typing its first letters. */}
         <select data-field="timezone" value={timezone} onChange={(e) => set('timezone')(e.target.value)}>
           {timezoneOptions().map((t) => (
@@ -138,22 +137,22 @@ export function ScheduleForm({ api, pick, lifetime, serverUrl, onMessage }: Prop
       </label>
       <div className="row">
         <button type="submit" data-action="download-ics" disabled={busy}>
-          Download .ics
+          {t('extension-popup.schedule.downloadIcs')}
         </button>
         <a className={`button-link${lifetime ? '' : ' primary'}`} data-action="google-calendar" href={googleUrl} target="_blank" rel="noopener noreferrer" onClick={openGoogle}>
-          Add to Google Calendar
+          {t('extension-popup.schedule.googleCalendar')}
         </a>
         {lifetime && (
           <button type="button" data-action="add-to-calendar" onClick={() => void addToCalendar()} disabled={busy}>
-            Add to calendar
+            {t('extension-popup.schedule.addToCalendar')}
           </button>
         )}
       </div>
       {!lifetime && (
         <p className="hint schedule-lifetime" data-state="calendar-lifetime">
-          {CALENDAR_LIFETIME_TEXT}{' '}
+          {t('extension-popup.schedule.lifetimeFeature')}{' '}
           <button type="button" className="link" data-action="see-lifetime" onClick={() => void openTab(`${serverUrl}/app/settings?upgrade=true&section=calendar`)}>
-            See the lifetime plan
+            {t('extension-popup.schedule.seeLifetime')}
           </button>
         </p>
       )}

@@ -1,26 +1,28 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/useT';
 
 type Props =
   | { kind: 'loading' }
   | { kind: 'offline' | 'error' | 'empty' | 'onboarding'; message: string; action?: ReactNode };
 
-const TITLES = { offline: 'Offline', error: 'Something went wrong', empty: 'Nothing to pick right now', onboarding: 'Almost there' } as const;
+// i18n-dynamic: extension-popup.status.title.
+const titleKey = (kind: 'offline' | 'error' | 'empty' | 'onboarding') => `extension-popup.status.title.${kind}`;
 
 export function StatusView(props: Props) {
+  const t = useT();
   if (props.kind === 'loading') {
     return (
       <section className="status" data-state="loading" aria-busy="true">
         <div className="skeleton poster-skeleton" />
         <div className="skeleton line" />
         <div className="skeleton line short" />
-        <p className="muted">Finding tonight&rsquo;s pick&hellip;</p>
+        <p className="muted">{t('extension-popup.status.loading')}</p>
       </section>
     );
   }
   return (
     <section className="status" data-state={props.kind} role={props.kind === 'error' ? 'alert' : 'status'}>
-      <h2>{TITLES[props.kind]}</h2>
+      <h2>{t(titleKey(props.kind))}</h2>
       <p>{props.message}</p>
       {props.action}
     </section>

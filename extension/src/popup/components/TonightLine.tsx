@@ -1,5 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
-import { TIME_CHOICES, describeTonight, formatMinutes } from '../../lib/shared';
+import { TIME_CHOICES } from '../../lib/shared';
+import { useT } from '../../lib/useT';
+import { describeTonight, formatMinutes } from '../tonight-text';
 import type { TonightConstraints } from '@app/shared';
 
 export type TonightDraft = Pick<TonightConstraints, 'max_minutes' | 'kind'>;
@@ -18,30 +19,31 @@ interface Props {
  */
 export function TonightLine({ tonight, draft, onChange, busy }: Props) {
   // A custom time chosen on the web stays a choice here.
+  const t = useT();
   const times = draft.max_minutes !== null && !(TIME_CHOICES as readonly number[]).includes(draft.max_minutes) ? [...TIME_CHOICES, draft.max_minutes].sort((a, b) => a - b) : TIME_CHOICES;
   return (
     <div className="tonight" data-state="tonight">
       <p className="tonight-now">
-        <strong>Tonight:</strong> <span data-tonight="summary">{describeTonight({ ...tonight, ...draft })}</span>
+        <strong>{t('extension-popup.tonight.label')}</strong> <span data-tonight="summary">{describeTonight(t, { ...tonight, ...draft })}</span>
       </p>
       <div className="row">
         <label>
-          <span className="visually-hidden">Time you have</span>
+          <span className="visually-hidden">{t('extension-popup.tonight.timeYouHave')}</span>
           <select data-action="time" value={draft.max_minutes === null ? '' : String(draft.max_minutes)} disabled={busy} onChange={(e) => onChange({ ...draft, max_minutes: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">Any length</option>
+            <option value="">{t('extension-popup.tonight.anyLength')}</option>
             {times.map((m) => (
               <option key={m} value={String(m)}>
-                {formatMinutes(m)}
+                {formatMinutes(t, m)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          <span className="visually-hidden">Movie or series</span>
+          <span className="visually-hidden">{t('extension-popup.tonight.movieOrSeries')}</span>
           <select data-action="kind" value={draft.kind ?? ''} disabled={busy} onChange={(e) => onChange({ ...draft, kind: e.target.value === 'movie' || e.target.value === 'series' ? e.target.value : null })}>
-            <option value="">Movie or series</option>
-            <option value="movie">Movie</option>
-            <option value="series">Series</option>
+            <option value="">{t('extension-popup.tonight.movieOrSeries')}</option>
+            <option value="movie">{t('extension-popup.tonight.movie')}</option>
+            <option value="series">{t('extension-popup.tonight.series')}</option>
           </select>
         </label>
       </div>
