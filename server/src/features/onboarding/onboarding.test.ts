@@ -248,6 +248,16 @@ describe.each(dialects)('onboarding API (%s)', (dialect) => {
     expect((await rawRequest(server.url, '/api/onboarding/preferences', { method: 'DELETE' })).status).toBe(401);
   });
 
+  it('keeps the language chosen on its first screen (issue 39): saved on the profile before the preferences, and still the profile’s after them', async () => {
+    const user = await signUp(server);
+    expect(user.store.user!.is_onboarded).toBe(false);
+    const chosen = await user.api.settings.updateProfile({ ui_language: 'es' });
+    expect(chosen).toMatchObject({ ui_language: 'es', is_onboarded: false });
+    const saved = SavePreferencesResponse.parse(await user.api.onboarding.savePreferences(GOOD));
+    expect(saved.user).toMatchObject({ ui_language: 'es', is_onboarded: true });
+    expect(await user.api.settings.profile()).toMatchObject({ ui_language: 'es', is_onboarded: true });
+  });
+
   it('records onboarding_started through the analytics endpoint', async () => {
     const user = await signUp(server);
     const res = await rawRequest(server.url, '/api/analytics/events', { body: JSON.stringify({ name: 'onboarding_started', path: '/app/onboarding' }), token: user.store.token! });
