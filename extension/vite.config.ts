@@ -85,7 +85,7 @@ function localesFolder(): Plugin {
     name: 'tonights-pick-locales-folder',
     apply: 'build',
     generateBundle() {
-      for (const [folder, messages] of Object.entries(manifestLocales())) {
+      for (const [folder, messages] of Object.entries(manifestLocales(LOCALES))) {
         this.emitFile({ type: 'asset', fileName: `_locales/${folder}/messages.json`, source: `${JSON.stringify(messages, null, 2)}\n` });
       }
     },

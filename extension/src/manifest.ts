@@ -7,7 +7,6 @@ import pkg from '../package.json' with { type: 'json' };
 import { hostPermissionPattern } from './lib/server-url.ts';
 import { BROWSE_SITES } from './lib/browse-sites.ts';
 import { FIREFOX_DATA_COLLECTION } from './lib/firefox-data.ts';
-import { LOCALES } from '../../shared/src/i18n.ts';
 import { existsSync, readFileSync } from 'node:fs';
 
 /** Public half of the key that fixes the Chrome extension id (hohgedmbicbniblcjphfemibhocebldd). */
@@ -30,17 +29,17 @@ const MANIFEST_MESSAGES = {
 } as const;
 
 /**
- * `_locales/<folder>/messages.json` for every language (written by vite.config.ts): the name (the
+ * `_locales/<folder>/messages.json` for each of `locales` (written by vite.config.ts): the name (the
  * brand, the same in all of them) and the description, from shared/locales/extension-manifest.
  */
-export function manifestLocales(): Record<string, Record<string, { message: string }>> {
+export function manifestLocales(locales: readonly string[]): Record<string, Record<string, { message: string }>> {
   const read = (locale: string): Record<string, string> => {
     const file = new URL(`../../shared/locales/extension-manifest/${locale}.json`, import.meta.url);
     return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
   };
   const english = read('en');
   return Object.fromEntries(
-    LOCALES.map((locale) => {
+    locales.map((locale) => {
       const own = read(locale);
       const messages = Object.fromEntries(Object.entries(MANIFEST_MESSAGES).map(([name, key]) => [name, { message: own[key] ?? english[key] }]));
       return [localeFolder(locale), messages];

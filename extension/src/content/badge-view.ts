@@ -69,11 +69,8 @@ export function removeBadge(): void {
 export function showBadge(fit: FitResponse, actions: BadgeActions, words: BadgeWords = ENGLISH_BADGE_WORDS): BadgeHandle {
   removeBadge();
   const t = sayer(words);
-  const locale = words.locale;
   const FAILED = t('extension-badge.tryAgain');
-  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, t('extension-badge.cardLabel', { title: fit.title }));
-  host.lang = locale;
-  card.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, t('extension-badge.cardLabel', { title: fit.title }), words.locale);
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   // Like and Dislike: the one that holds is pressed and done; the other stays, to change one's mind.
   const like = el('button', { type: 'button', 'data-action': 'like' });

@@ -36,11 +36,8 @@ export function showPlayerPrompt(fit: FitResponse, answer: EndedAnswer, markWatc
   removePrompt();
   if (answer.action === 'none') return;
   const t = sayer(words);
-  const locale = words.locale;
   const FAILED = t('extension-badge.tryAgain');
-  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, t('extension-badge.cardLabel', { title: fit.title }));
-  host.lang = locale;
-  card.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const { host, root, card, style } = shadowCard(HOST_ID, STYLE, t('extension-badge.cardLabel', { title: fit.title }), words.locale);
   const ask = el('p', { class: 'ask' });
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, answer.action === 'marked' ? answer.message : '');
   const close = el('button', { type: 'button', class: 'close', 'aria-label': t('extension-badge.dismiss') }, '×');

@@ -8,13 +8,17 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<
   return node;
 }
 
-/** A host element `id` (replacing any earlier one) with its closed shadow root, its style, and an aside labelled `label`. */
-export function shadowCard(id: string, css: string, label: string): { host: HTMLDivElement; root: ShadowRoot; card: HTMLElement; style: HTMLStyleElement } {
+/**
+ * A host element `id` (replacing any earlier one) with its closed shadow root, its style, and an
+ * aside labelled `label`, in the language `lang` (its direction too: Arabic is right to left).
+ */
+export function shadowCard(id: string, css: string, label: string, lang = 'en'): { host: HTMLDivElement; root: ShadowRoot; card: HTMLElement; style: HTMLStyleElement } {
   document.getElementById(id)?.remove();
   const host = el('div', { id });
   const root = host.attachShadow({ mode: 'closed' });
   const style = document.createElement('style');
   style.textContent = css;
-  const card = el('aside', { 'aria-label': label });
+  host.lang = lang;
+  const card = el('aside', { 'aria-label': label, dir: lang === 'ar' ? 'rtl' : 'ltr' });
   return { host, root, card, style };
 }

@@ -4,7 +4,7 @@
 // when signed in (kept in extension storage as `locale`, so the next popup opens in it at once),
 // else the first of the browser's languages the product speaks.
 import { i18n, type Messages } from '@lingui/core';
-import { directionOf, isLocale, type Locale } from '@app/shared/i18n';
+import { directionOf, type Locale } from '@app/shared/i18n';
 
 export { viewerLocale } from './locale';
 
@@ -34,5 +34,3 @@ export async function activateLocale(locale: Locale, doc: Document | undefined =
   }
 }
 
-/** The language shown now. */
-export const shownLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : 'en');
