@@ -4,7 +4,7 @@
 // language, with the original title beside a translated one, and English where TMDB has none. A
 // search finds a title by its translated name as well as by its own and its original one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogTitle, MoviesResponse, Recommendation, type Locale } from '@app/shared';
+import { CatalogTitle, MoviesResponse, PostersResponse, Recommendation, type Locale } from '@app/shared';
 import { dialects } from './support/dialects.js';
 import { rawRequest, signUp, startTestServer, type TestClient, type TestServer } from './support/test-server.js';
 import { startFakeTmdb, type FakeTmdb } from './support/fake-tmdb.js';
@@ -85,6 +85,29 @@ describe.each(dialects)('catalog in the viewer language on %s', (dialect) => {
     expect(await page({})).toMatchObject({ title: 'Inception', description: english.inception });
     const res = await rawRequest(server.url, `/api/catalog/titles/${ids.inception}`, { headers: { 'accept-language': 'ja' } });
     expect(res.headers.get('vary')).toMatch(/accept-language/i);
+  });
+
+  it('moves the catalog version only when a translation changed, so servers reload then and only then', async () => {
+    const db = server.running.ctx.db;
+    const version = async () => (await db.selectFrom('catalog_meta').select('value').where('key', '=', 'version').executeTakeFirstOrThrow()).value;
+    const stored = await db.selectFrom('title_translations').select(['locale', 'title', 'overview']).where('title_id', '=', ids.breakingBad).orderBy('locale').execute();
+    const write = (translations: typeof stored) => writeTransaction(server.running.ctx.database, (tx) => replaceTranslations(tx, 'tmdb', [{ titleId: ids.breakingBad, translations }], new Date().toISOString()));
+    const before = await version();
+    expect(await write(stored)).toBe(false);
+    expect(await version()).toBe(before);
+    expect(await write(stored.filter((t) => t.locale !== 'ar'))).toBe(true);
+    expect(Number(await version())).toBe(Number(before) + 1);
+    expect(await write(stored)).toBe(true);
+  });
+
+  it("names the landing page's posters in the reader's language", async () => {
+    const posters = async (lang: string) => PostersResponse.parse((await rawRequest(server.url, '/api/catalog/posters?limit=60', { headers: { 'accept-language': lang } })).body).posters;
+    const ja = await posters('ja');
+    const en = new Map((await posters('en')).map((p) => [p.id, p.title]));
+    const japanese = new Map((await server.running.ctx.db.selectFrom('title_translations').select(['title_id', 'title']).where('locale', '=', 'ja').execute()).map((r) => [r.title_id, r.title]));
+    const translated = ja.filter((p) => japanese.get(p.id));
+    expect(translated.length).toBeGreaterThan(0);
+    for (const p of ja) expect(p.title).toBe(japanese.get(p.id) ?? en.get(p.id));
   });
 
   it('shows a Japanese viewer Japanese, a Korean one the original Korean title, and falls back to English where TMDB has no translation', async () => {

@@ -85,12 +85,16 @@ export function catalogRoutes(ctx: AppContext, catalog: CatalogStore): Router {
     return pending;
   };
 
-  route('catalog_posters', async (_req, res, { query }) => {
+  route('catalog_posters', async (req, res, { query }) => {
     const { limit } = query;
+    const titles = carouselTitles(await catalog.titles(), limit);
+    // Named in the reader's language where known (one query for the carousel's titles; none in English).
+    const names = await catalog.localTitles(titles.map((t) => t.id), requestLocale(req));
+    res.vary('Accept-Language');
     const out: PostersResponse = {
-      posters: carouselTitles(await catalog.titles(), limit).map((t) => ({
+      posters: titles.map((t) => ({
         id: t.id,
-        title: t.title,
+        title: names.get(t.id) ?? t.title,
         year: t.year,
         kind: t.kind,
         language: t.language,
