@@ -1,24 +1,21 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
+import { Trans } from '@lingui/react';
 import { Link } from '../components/common/Link';
 import { SUPPORT_REPLY_HOURS } from '@app/shared';
 import { LegalPage } from '../components/layout/LegalPage';
 import { FeedbackForm } from '../components/feedback/FeedbackForm';
 import { useSession } from '../api/ServicesContext';
+import { useT } from '../i18n/useT';
 
 export function ContactPage() {
+  const t = useT();
   const { user } = useSession();
   return (
-    <LegalPage title="Contact">
-      <p>
-        Questions, refund requests or ideas: send us a message below. Give your email address if you would like a
-        reply; we answer within {SUPPORT_REPLY_HOURS} hours.
-      </p>
+    <LegalPage title={t('legal.contact.title')}>
+      <p>{t('legal.contact.intro', { hours: SUPPORT_REPLY_HOURS })}</p>
       <ul>
-        <li>Refunds: include the email address of your account and roughly when you bought the lifetime plan.</li>
+        <li>{t('legal.contact.refunds')}</li>
         <li>
-          Your data: download it or delete your account yourself in <Link to="/app/settings#data">Settings</Link> (Export my data,
-          Delete my account); see the <Link to="/privacy-policy">privacy policy</Link>. Write to us only if you can no longer sign in,
-          from the email address of your account.
+          <Trans id="legal.contact.data" components={{ 0: <Link to="/app/settings#data" />, 1: <Link to="/privacy-policy" /> }} />
         </li>
       </ul>
       <div className="contact-form card">

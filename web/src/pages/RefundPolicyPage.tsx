@@ -1,36 +1,28 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
+import { Trans } from '@lingui/react';
 import { Link } from '../components/common/Link';
 import { REFUND, SUPPORT_REPLY_HOURS } from '@app/shared';
 import { LegalPage } from '../components/layout/LegalPage';
 import { usePlanFacts } from '../hooks/usePlanFacts';
+import { useT } from '../i18n/useT';
 
 export function RefundPolicyPage() {
+  const t = useT();
   const plan = usePlanFacts();
   return (
-    <LegalPage title="Refund policy">
+    <LegalPage title={t('legal.refund.title')}>
       <p>
-        The only paid product is the lifetime plan: a one-time payment of {plan.price} (early bird price, regular{' '}
-        {plan.originalPrice}). The free plan costs nothing and gives {plan.freeWeeklyLimit} new recommendations every calendar
-        week (plus up to {plan.freeReplacementsWeekly} free replacements of picks you have already watched or dislike), so you
-        can try the service for as long as you like before paying.
+        {t('legal.refund.intro', { price: plan.price, originalPrice: plan.originalPrice, limit: plan.freeWeeklyLimit, replacements: plan.freeReplacementsWeekly })}
       </p>
-      <h2>{REFUND.days}-day money-back guarantee</h2>
+      <h2>{t('legal.refund.guaranteeTitle', { days: REFUND.days })}</h2>
+      <p>{t('legal.refund.guaranteeText', { days: REFUND.days })}</p>
+      <h2>{t('legal.refund.askTitle')}</h2>
       <p>
-        If the lifetime plan is not for you, ask for a refund within {REFUND.days} days of your purchase and you get the full
-        amount back. No questions asked.
+        <Trans id="legal.refund.askText" values={{ hours: SUPPORT_REPLY_HOURS }} components={{ 0: <Link to="/contact" /> }} />
       </p>
-      <h2>How to ask</h2>
-      <p>
-        Use the <Link to="/contact">contact page</Link> with the email address of your account. We reply within{' '}
-        {SUPPORT_REPLY_HOURS} hours.
-      </p>
-      <h2>When the money arrives</h2>
-      <p>
-        Refunds go back to the original payment method. Once approved, they take {REFUND.businessDaysMin} to{' '}
-        {REFUND.businessDaysMax} business days to appear, depending on your bank or card issuer.
-      </p>
-      <h2>After a refund</h2>
-      <p>Your account returns to the free plan. Your preferences and history stay unless you ask us to delete them.</p>
+      <h2>{t('legal.refund.moneyTitle')}</h2>
+      <p>{t('legal.refund.moneyText', { min: REFUND.businessDaysMin, max: REFUND.businessDaysMax })}</p>
+      <h2>{t('legal.refund.afterTitle')}</h2>
+      <p>{t('legal.refund.afterText')}</p>
     </LegalPage>
   );
 }
