@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { I18nProvider } from '@lingui/react';
 import { EXTENSION_HANDOFF, STORAGE_KEYS } from '@app/shared';
 import { createAppServices } from '../api/services';
 import { ServicesProvider } from '../api/ServicesContext';
+import { activateLocale, i18n } from '../i18n/i18n';
 import { FakeServer } from '../test/fakeServer';
 import { user } from '../test/fixtures';
 import { ExtensionConnectPage, browserName } from './ExtensionConnectPage';
@@ -25,14 +27,16 @@ function renderAt(path: string, server: FakeServer, signedIn = true) {
   }
   const services = createAppServices({ fetch: server.fetch, storage: window.localStorage });
   return render(
-    <ServicesProvider services={services}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/extension/connect" element={<ExtensionConnectPage />} />
-          <Route path="/login" element={<LoginProbe />} />
-        </Routes>
-      </MemoryRouter>
-    </ServicesProvider>,
+    <I18nProvider i18n={i18n}>
+      <ServicesProvider services={services}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/extension/connect" element={<ExtensionConnectPage />} />
+            <Route path="/login" element={<LoginProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </ServicesProvider>
+    </I18nProvider>,
   );
 }
 
@@ -40,6 +44,11 @@ function renderAt(path: string, server: FakeServer, signedIn = true) {
 function bridgeAcknowledges(nonce: string) {
   window.dispatchEvent(new MessageEvent('message', { data: { type: EXTENSION_HANDOFF.connectedMessage, nonce }, origin: window.location.origin, source: window }));
 }
+
+// The page's words are in the sign-in part of the catalog (its route loads it with the page).
+beforeEach(async () => {
+  await activateLocale('en', document, ['auth']);
+});
 
 afterEach(() => {
   vi.useRealTimers();
