@@ -15,13 +15,13 @@ const TMDB_WORDMARK = 'TMDB';
  */
 export function AboutPage() {
   const t = useT();
-  usePageTitle(t('site.about.title'));
+  usePageTitle(t('legal.about.title'));
   const config = usePublicConfig();
   if (!config.data) return <article className="legal about container-narrow" aria-busy="true" />;
   return (
     <article className="legal about container-narrow">
-      <h1>{t('site.about.title')}</h1>
-      <p>{t('site.about.intro')}</p>
+      <h1>{t('legal.about.title')}</h1>
+      <p>{t('legal.about.intro')}</p>
       {config.data.uses_tmdb ? <TmdbCredits /> : <OwnCatalogCredits />}
     </article>
   );
@@ -31,10 +31,10 @@ function OwnCatalogCredits() {
   const t = useT();
   return (
     <>
-      <h2>{t('site.about.catalogTitle')}</h2>
-      <p>{t('site.about.catalogText')}</p>
-      <h2>{t('site.about.scoresTitle')}</h2>
-      <p>{t('site.about.catalogScores')}</p>
+      <h2>{t('legal.about.catalogTitle')}</h2>
+      <p>{t('legal.about.catalogText')}</p>
+      <h2>{t('legal.about.scoresTitle')}</h2>
+      <p>{t('legal.about.catalogScores')}</p>
     </>
   );
 }
@@ -43,22 +43,22 @@ function TmdbCredits() {
   const t = useT();
   return (
     <>
-      <h2>{t('site.about.artworkTitle')}</h2>
-      <section className="credit" aria-label={t('site.about.creditLabel')}>
-        <a className="tmdb-wordmark" href={ATTRIBUTION.tmdbUrl} target="_blank" rel="noopener noreferrer" aria-label={t('site.about.tmdbLink')}>
+      <h2>{t('legal.about.artworkTitle')}</h2>
+      <section className="credit" aria-label={t('legal.about.creditLabel')}>
+        <a className="tmdb-wordmark" href={ATTRIBUTION.tmdbUrl} target="_blank" rel="noopener noreferrer" aria-label={t('legal.about.tmdbLink')}>
           {TMDB_WORDMARK}
         </a>
         <p className="credit-notice">{t('site.attribution.tmdbNotice')}</p>
       </section>
-      <p>{t('site.about.artworkText')}</p>
+      <p>{t('legal.about.artworkText')}</p>
 
-      <h2>{t('site.about.whereTitle')}</h2>
+      <h2>{t('legal.about.whereTitle')}</h2>
       <p>
-        <Trans id="site.about.whereText" components={{ 0: <a href={ATTRIBUTION.justWatchUrl} target="_blank" rel="noopener noreferrer" /> }} />
+        <Trans id="legal.about.whereText" components={{ 0: <a href={ATTRIBUTION.justWatchUrl} target="_blank" rel="noopener noreferrer" /> }} />
       </p>
 
-      <h2>{t('site.about.scoresTitle')}</h2>
-      <p>{t('site.about.tmdbScores')}</p>
+      <h2>{t('legal.about.scoresTitle')}</h2>
+      <p>{t('legal.about.tmdbScores')}</p>
     </>
   );
 }

@@ -5,12 +5,12 @@ import { useT } from '../i18n/useT';
 /** Where Settings > Delete my account lands: this browser is signed out by then. */
 export function AccountDeletedPage() {
   const t = useT();
-  usePageTitle(t('site.accountDeleted.pageTitle'));
+  usePageTitle(t('legal.accountDeleted.pageTitle'));
   return (
     <section className="container-narrow center-block">
-      <h1>{t('site.accountDeleted.title')}</h1>
-      <p className="muted">{t('site.accountDeleted.body')}</p>
-      <Link to="/" className="btn btn-primary">{t('site.accountDeleted.home')}</Link>
+      <h1>{t('legal.accountDeleted.title')}</h1>
+      <p className="muted">{t('legal.accountDeleted.body')}</p>
+      <Link to="/" className="btn btn-primary">{t('legal.accountDeleted.home')}</Link>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { Notice } from '../components/common/Notice';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { useT } from '../i18n/useT';
 
-/** The English of site.unsubscribe.invalid (shared/locales/site), word for word. */
+/** The English of legal.unsubscribe.invalid (shared/locales/legal), word for word. */
 export const UNSUBSCRIBE_INVALID_TEXT = 'This unsubscribe link is not valid. You can turn scheduled picks off in Settings instead.';
 const SETTINGS_LINK = '/app/settings?section=profile';
 
@@ -20,7 +20,7 @@ type Outcome = { kind: 'done'; result: UnsubscribeResponse } | { kind: 'invalid'
  */
 export function UnsubscribePage() {
   const t = useT();
-  usePageTitle(t('site.unsubscribe.pageTitle'));
+  usePageTitle(t('legal.unsubscribe.pageTitle'));
   const api = useApi();
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -35,8 +35,8 @@ export function UnsubscribePage() {
       setOutcome({ kind: 'done', result: await api.delivery.unsubscribe(link) });
     } catch (err) {
       // 400 and 404 are final for this link; anything else (network, 5xx) is worth a retry.
-      if (err instanceof ApiError && (err.status === 400 || err.status === 404)) setOutcome({ kind: 'invalid', text: errorText(err, t('site.unsubscribe.invalid')) });
-      else setError(errorText(err, t('site.unsubscribe.failed')));
+      if (err instanceof ApiError && (err.status === 400 || err.status === 404)) setOutcome({ kind: 'invalid', text: errorText(err, t('legal.unsubscribe.invalid')) });
+      else setError(errorText(err, t('legal.unsubscribe.failed')));
     } finally {
       setBusy(false);
     }
@@ -45,9 +45,9 @@ export function UnsubscribePage() {
   if (!token || outcome?.kind === 'invalid') {
     return (
       <section className="container-narrow center-block">
-        <h1>{t('site.unsubscribe.invalidTitle')}</h1>
-        <p className="muted">{outcome?.kind === 'invalid' ? outcome.text : t('site.unsubscribe.invalid')}</p>
-        <Link to={SETTINGS_LINK} className="btn btn-primary">{t('site.unsubscribe.openSettings')}</Link>
+        <h1>{t('legal.unsubscribe.invalidTitle')}</h1>
+        <p className="muted">{outcome?.kind === 'invalid' ? outcome.text : t('legal.unsubscribe.invalid')}</p>
+        <Link to={SETTINGS_LINK} className="btn btn-primary">{t('legal.unsubscribe.openSettings')}</Link>
       </section>
     );
   }
@@ -55,20 +55,20 @@ export function UnsubscribePage() {
   if (outcome?.kind === 'done') {
     return (
       <section className="container-narrow center-block">
-        <h1>{t('site.unsubscribe.doneTitle')}</h1>
+        <h1>{t('legal.unsubscribe.doneTitle')}</h1>
         <Notice tone="success">{outcome.result.message}</Notice>
-        <Link to={SETTINGS_LINK} className="btn btn-secondary">{t('site.unsubscribe.openSettings')}</Link>
+        <Link to={SETTINGS_LINK} className="btn btn-secondary">{t('legal.unsubscribe.openSettings')}</Link>
       </section>
     );
   }
 
   return (
     <section className="container-narrow center-block">
-      <h1>{t('site.unsubscribe.confirmTitle')}</h1>
-      <p>{t('site.unsubscribe.confirmText')}</p>
+      <h1>{t('legal.unsubscribe.confirmTitle')}</h1>
+      <p>{t('legal.unsubscribe.confirmText')}</p>
       {error && <Notice tone="error">{error}</Notice>}
       <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void confirm(token)}>
-        {busy ? t('site.unsubscribe.busy') : t('site.unsubscribe.button')}
+        {busy ? t('legal.unsubscribe.busy') : t('legal.unsubscribe.button')}
       </button>
     </section>
   );

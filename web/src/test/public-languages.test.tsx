@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { ATTRIBUTION, STORAGE_KEYS } from '@app/shared';
 import landingEn from '../../../shared/locales/landing/en.json';
 import siteEn from '../../../shared/locales/site/en.json';
+import legalEn from '../../../shared/locales/legal/en.json';
 import { activateLocale } from '../i18n/i18n';
 import { legalDate } from '../components/layout/LegalPage';
 import { UNSUBSCRIBE_INVALID_TEXT } from '../pages/UnsubscribePage';
@@ -90,8 +91,8 @@ describe('the language picker of a signed-out visitor', () => {
 describe('English stays word for word', () => {
   it('the quoted constants are the English messages', () => {
     expect(siteEn['site.attribution.tmdbNotice']).toBe(ATTRIBUTION.tmdbNotice);
-    expect(siteEn['site.about.whereText'].startsWith(`${ATTRIBUTION.streamingData}. `)).toBe(true);
-    expect(siteEn['site.unsubscribe.invalid']).toBe(UNSUBSCRIBE_INVALID_TEXT);
+    expect(legalEn['legal.about.whereText'].startsWith(`${ATTRIBUTION.streamingData}. `)).toBe(true);
+    expect(legalEn['legal.unsubscribe.invalid']).toBe(UNSUBSCRIBE_INVALID_TEXT);
     expect(landingEn['landing.hero.title']).toBe('One great movie or series for tonight, picked for you.');
   });
 
