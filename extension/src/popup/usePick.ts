@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MoodValue, Recommendation, SubscriptionStatus, TonightConstraints } from '@app/shared';
 import { ApiError, type ApiClient } from '../lib/shared';
 import { isLocale } from '@app/shared/i18n';
-import { activateLocale, i18n } from '../lib/i18n';
+import { activateLocale, i18n, viewerLocale } from '../lib/i18n';
 import { problemTexts } from './problem-texts';
 import { wantsPlatformPick, type PlatformSite } from '../lib/detect';
 import { describeProblem, type PickProblem } from '../lib/pick-errors';
@@ -65,10 +65,10 @@ export function usePick(api: ApiClient) {
     api.settings.profile().then(
       (user) => {
         patch({ tonight: user.tonight });
-        if (isLocale(user.ui_language)) {
-          void popupStorage.set('locale', user.ui_language);
-          void activateLocale(user.ui_language);
-        }
+        // No choice yet (an account from before languages): the browser's, as signed out.
+        const chosen = isLocale(user.ui_language) ? user.ui_language : null;
+        void popupStorage.set('locale', chosen);
+        void activateLocale(viewerLocale(chosen !== null, chosen));
       },
       () => undefined,
     );
