@@ -2,7 +2,7 @@
 // site's header and footer read from shared/locales (areas landing, legal, site); a signed-out
 // visitor changes the language in the footer; English stays word for word what the spec quotes.
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ATTRIBUTION, STORAGE_KEYS } from '@app/shared';
 import landingEn from '../../../shared/locales/landing/en.json';
@@ -10,6 +10,7 @@ import siteEn from '../../../shared/locales/site/en.json';
 import legalEn from '../../../shared/locales/legal/en.json';
 import { activateLocale } from '../i18n/i18n';
 import { legalDate } from '../components/layout/LegalPage';
+import { pathInLocale } from '../components/layout/SiteFooter';
 import { UNSUBSCRIBE_INVALID_TEXT } from '../pages/UnsubscribePage';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
@@ -100,5 +101,22 @@ describe('English stays word for word', () => {
     expect(legalDate('en')).toBe('1 January 2026');
     expect(legalDate('de')).toBe('1. Januar 2026');
     expect(legalDate('ja')).toBe('2026年1月1日');
+  });
+});
+
+describe('the footer picker on a page at its language’s own path', () => {
+  it('goes to the same page in the chosen language', async () => {
+    const { location } = renderApp('/ja', { server: server() });
+    expect(await screen.findByRole('heading', { level: 1, name: '今夜観るのにぴったりの映画やドラマを1本、あなたのために選びます。' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(screen.getByRole('contentinfo')).getByRole('combobox'), 'ko');
+    await waitFor(() => expect(location()).toBe('/ko'));
+    expect(await screen.findByRole('heading', { level: 1, name: '오늘 밤을 위한 멋진 영화나 시리즈 한 편, 당신을 위해 골랐어요.' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.locale)).toBe('ko');
+  });
+
+  it('and to the English page at its plain path', () => {
+    expect(pathInLocale('/ja/login', 'en')).toBe('/login');
+    expect(pathInLocale('/ja', 'de')).toBe('/de');
+    expect(pathInLocale('/ja/login', 'pt-BR')).toBe('/pt-br/login');
   });
 });

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
-import { isLocale } from '@app/shared';
+import { useLocation, useNavigate } from 'react-router';
+import { DEFAULT_LOCALE, isLocale, localeOfPath, localeSegment, type Locale } from '@app/shared';
 import { Link } from '../common/Link';
 import { LanguageSelect } from '../common/LanguageSelect';
 import { useServices, useSession } from '../../api/ServicesContext';
@@ -7,15 +8,30 @@ import { usePublicConfig } from '../../hooks/usePublicConfig';
 import { chooseLocale } from '../../i18n/i18n';
 import { useT } from '../../i18n/useT';
 
+/** The same page at another language's path (`/ja/login` -> `/de/login`, `/` for English). */
+export function pathInLocale(pathname: string, locale: Locale): string {
+  const rest = pathname.replace(/^\/[^/]+/, '') || '/';
+  if (locale === DEFAULT_LOCALE) return rest;
+  return `/${localeSegment(locale)}${rest === '/' ? '' : rest}`;
+}
+
 export function SiteFooter() {
   const t = useT();
   const { i18n } = useLingui();
   const { storage } = useServices();
   const { token } = useSession();
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
   // TMDB's notice only where this instance shows TMDB's data (a built-in-only instance does not).
   // Below every page's first view: read after it.
   const config = usePublicConfig(true);
   const tmdb = config.data?.uses_tmdb === true;
+
+  function changeLanguage(locale: Locale) {
+    // A page at its language's own path (`/ja`) is that language: the choice goes to the page's path in the new one.
+    if (localeOfPath(pathname)) navigate(pathInLocale(pathname, locale) + search + hash);
+    void chooseLocale(locale, storage);
+  }
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
@@ -43,7 +59,7 @@ export function SiteFooter() {
         {/* Signed out, the language is this browser's; signed in, Settings keeps it on the profile. */}
         {!token && (
           <div className="footer-language">
-            <LanguageSelect value={isLocale(i18n.locale) ? i18n.locale : 'en'} onChange={(l) => void chooseLocale(l, storage)} />
+            <LanguageSelect value={isLocale(i18n.locale) ? i18n.locale : 'en'} onChange={changeLanguage} />
           </div>
         )}
       </div>
