@@ -112,6 +112,7 @@ export function HistoryList() {
   const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Recommendation | null>(null);
   const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1;
+  const empty = data?.recommendations.length === 0;
 
   const put = (row: Recommendation) =>
     mutate((h?: HistoryResponse) => (h ? { ...h, recommendations: h.recommendations.map((x) => (x.id === row.id ? row : x)) } : h), { revalidate: false });
@@ -158,7 +159,7 @@ export function HistoryList() {
         <ErrorState error={error} fallback={t('dashboard.history.loadFailed')} onRetry={() => void mutate()} />
       ) : !data ? (
         <PageLoading label={t('dashboard.history.loading')} />
-      ) : data.recommendations.length === 0 ? (
+      ) : empty ? (
         <p className="muted">{t('dashboard.history.empty')}</p>
       ) : (
         <>
