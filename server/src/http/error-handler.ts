@@ -41,7 +41,7 @@ export function errorHandler(webIndex: string | null = null): ErrorRequestHandle
       return;
     }
     if (err instanceof HttpError) {
-      res.set(err.headers).status(err.status).json({ detail: err.said ? say(requestLocale(req), err.said) : err.message, code: err.code, ...err.extra });
+      res.set(err.headers).status(err.status).json(err.answerIn(requestLocale(req)));
       return;
     }
     const client = clientError(err);

@@ -1,9 +1,12 @@
 // Small factories for the error shapes of docs/architecture.md: a status, a stable code (from the
 // one list, ERROR_CODES in shared/src/errors.ts) and a detail: a Message (a catalog key of
 // shared/locales/server-errors and its arguments), said in the request's language by the error
-// handler, or a plain English string where none is written yet.
+// handler. A detail given as English text is said by the key whose English it is
+// (i18n/known-text.ts), and stays English only when the catalog has no such key.
 import { ERROR_CODES, type ErrorCode, type ErrorKind } from '@app/shared';
-import { translate, type Message } from '../i18n/messages.js';
+import type { Locale } from '@app/shared';
+import { isMessage, say, type Message } from '../i18n/messages.js';
+import { knownText, messageOfText } from '../i18n/known-text.js';
 
 /** What an error says: a catalog Message, or English text. */
 export type Detail = string | Message;
@@ -15,16 +18,25 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
-  /** The detail as a Message, said in the request's language; null when it is English text only. */
+  /** The detail as a Message, said in the request's language; null when it is English text the catalog lacks. */
   readonly said: Message | null;
   constructor(kind: ErrorKind, detail: Detail, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-    super(typeof detail === 'string' ? detail : translate('en', detail.key, detail.values));
-    this.said = typeof detail === 'string' ? null : detail;
+    super(typeof detail === 'string' ? detail : say('en', detail));
+    this.said = typeof detail === 'string' ? messageOfText(detail) : detail;
     this.kind = kind;
     this.status = ERROR_CODES[kind].status;
     this.code = ERROR_CODES[kind].code;
     this.extra = extra;
     this.headers = headers;
+  }
+
+  /** The answer's body in `locale`: the detail and every field's message (`errors[].message`) said in it. */
+  answerIn(locale: Locale): Record<string, unknown> {
+    const extra = { ...this.extra };
+    if (Array.isArray(extra.errors)) {
+      extra.errors = (extra.errors as FieldIssue[]).map((e) => (isMessage(e.message) ? { ...e, message: say(locale, e.message) } : e));
+    }
+    return { detail: this.said ? say(locale, this.said) : this.message, code: this.code, ...extra };
   }
 }
 
@@ -33,7 +45,13 @@ export const withExtra = (err: HttpError, extra: Record<string, unknown>) => new
 
 export interface FieldIssue {
   path: string;
-  message: string;
+  /** A Message is said in the request's language in the answer (English in `err.extra` until then). */
+  message: Detail;
+}
+
+/** A field's problem in a detail: "path: message" (`server-errors.validation.atPath`). */
+export function atPath(path: string, message: Detail): Detail {
+  return typeof message === 'string' ? `${path}: ${message}` : { key: 'server-errors.validation.atPath', values: { path, message } };
 }
 
 /**
@@ -41,14 +59,15 @@ export interface FieldIssue {
  * {detail, code: 'validation_error', errors: [{path, message}]}. detail is the first issue, as
  * "path: message" unless the issue is about the whole body or the caller gives its own detail.
  */
-export function fieldErrors(errors: FieldIssue[], extra: Record<string, unknown> = {}, detail?: string): HttpError {
+export function fieldErrors(issues: FieldIssue[], extra: Record<string, unknown> = {}, detail?: Detail): HttpError {
+  const errors = issues.map((i) => (typeof i.message === 'string' ? { ...i, message: knownText(i.message) } : i));
   const first = errors[0];
-  const text = detail ?? (first.path === '(body)' ? first.message : `${first.path}: ${first.message}`);
+  const text = detail ?? (first.path === '(body)' ? first.message : atPath(first.path, first.message));
   return new HttpError('validation', text, { errors, ...extra });
 }
 
 /** One field's rejection; the detail is the message itself (what a form shows) unless given. */
-export const fieldError = (path: string, message: string, detail: string = message, extra: Record<string, unknown> = {}) =>
+export const fieldError = (path: string, message: Detail, detail: Detail = message, extra: Record<string, unknown> = {}) =>
   fieldErrors([{ path, message }], extra, detail);
 
 /** A request that is not acceptable as a whole (no field to point at). */

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { fieldErrors, type HttpError } from './errors.js';
+import { atPath, fieldErrors, type HttpError } from './errors.js';
+import type { Message } from '../i18n/messages.js';
+import { knownText } from '../i18n/known-text.js';
+
+// A schema's messages are English (shared/src/schemas); each issue's is said in the reader's
+// language by the catalog key whose English is the same text (i18n/known-text.ts).
 
 /** A schema's rejection: the same 400 validation_error as a service's fieldError, every issue listed. */
 function toHttpError(err: z.ZodError): HttpError {
-  return fieldErrors(err.issues.map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message })));
+  return fieldErrors(err.issues.map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: knownText(i.message) })));
 }
 
 /**
@@ -27,8 +32,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (!r.success) throw toHttpError(r.error);
   const nul = nulPath(r.data);
   if (nul) {
-    const message = 'must not contain NUL characters';
-    throw fieldErrors([{ path: nul, message }], {}, nul === '(body)' ? `Text ${message}` : `${nul}: ${message}`);
+    const message: Message = { key: 'server-errors.validation.nul' };
+    throw fieldErrors([{ path: nul, message }], {}, nul === '(body)' ? { key: 'server-errors.validation.nulText' } : atPath(nul, message));
   }
   return r.data;
 }

@@ -27,14 +27,20 @@ function compiledMessages(locale: Locale): Messages {
   return out;
 }
 
-/** Message arguments: numbers for plurals, strings for names, dates for {when, date}. */
-export type MessageValues = Record<string, string | number | Date>;
+/**
+ * Message arguments: numbers for plurals, strings for names, dates for {when, date}, and a Message
+ * for a text inside a text (a field's problem inside "{path}: {message}"), said in the same language.
+ */
+export type MessageValues = { [name: string]: string | number | Date | Message };
 
 /** A text to be said in the reader's language: a catalog key and its arguments. */
 export interface Message {
   key: string;
   values?: MessageValues;
 }
+
+export const isMessage = (value: unknown): value is Message =>
+  typeof value === 'object' && value !== null && !(value instanceof Date) && typeof (value as Message).key === 'string';
 
 const translators = new Map<Locale, I18n>();
 
@@ -47,13 +53,26 @@ function translator(locale: Locale): I18n {
   return i18n;
 }
 
-/** The message `key` in `locale` with `values`. */
+/** The message `key` in `locale` with `values` (a Message among them said first, in `locale`). */
 export function translate(locale: Locale, key: string, values?: MessageValues): string {
-  return translator(locale)._(key, values);
+  if (!values) return translator(locale)._(key);
+  const plain: Record<string, string | number | Date> = {};
+  for (const [name, value] of Object.entries(values)) plain[name] = isMessage(value) ? say(locale, value) : value;
+  return translator(locale)._(key, plain);
 }
 
 /** A Message in `locale`. */
 export const say = (locale: Locale, message: Message): string => translate(locale, message.key, message.values);
+
+let english: Record<string, string> | null = null;
+/** Every area's English messages as written (uncompiled), read once. */
+export function englishMessages(): Record<string, string> {
+  if (!english) {
+    english = {};
+    for (const area of readdirSync(LOCALES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory())) Object.assign(english, readArea(area.name, DEFAULT_LOCALE));
+  }
+  return english;
+}
 
 /**
  * The language to answer a request in: the signed-in person's chosen one, else the first of the

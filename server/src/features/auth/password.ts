@@ -3,6 +3,7 @@
 import { scrypt, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_RULES } from '@app/shared';
 import { serviceUnavailable } from '../../http/errors.js';
+import type { Message } from '../../i18n/messages.js';
 
 /** The cost new hashes get in production; a stored hash carries its own, so verifying follows it. */
 export const PASSWORD_WORK_FACTOR = 17;
@@ -15,7 +16,7 @@ const waiting: Array<() => void> = [];
 
 async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT) {
-    if (waiting.length >= MAX_QUEUED) throw serviceUnavailable('The server is busy. Please try again in a moment.');
+    if (waiting.length >= MAX_QUEUED) throw serviceUnavailable({ key: 'server-errors.busy' });
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
   running++;
@@ -72,12 +73,12 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   await verifyPassword(password, await dummy);
 }
 
-/** The first rule a password breaks, as a sentence, or null. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_RULES.minLength) return `Password must be at least ${PASSWORD_RULES.minLength} characters long`;
-  if (!/[A-Z]/.test(password)) return 'Password must contain an uppercase letter';
-  if (!/[a-z]/.test(password)) return 'Password must contain a lowercase letter';
-  if (!/[0-9]/.test(password)) return 'Password must contain a digit';
-  if (!/[^A-Za-z0-9]/.test(password)) return 'Password must contain a special character';
+/** The first rule a password breaks, as a sentence (shared/locales/server-errors), or null. */
+export function passwordProblem(password: string): Message | null {
+  if (password.length < PASSWORD_RULES.minLength) return { key: 'server-errors.validation.passwordMin', values: { min: PASSWORD_RULES.minLength } };
+  if (!/[A-Z]/.test(password)) return { key: 'server-errors.validation.passwordUpper' };
+  if (!/[a-z]/.test(password)) return { key: 'server-errors.validation.passwordLower' };
+  if (!/[0-9]/.test(password)) return { key: 'server-errors.validation.passwordDigit' };
+  if (!/[^A-Za-z0-9]/.test(password)) return { key: 'server-errors.validation.passwordSpecial' };
   return null;
 }

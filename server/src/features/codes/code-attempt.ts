@@ -4,6 +4,7 @@
 // concurrent guesses can never get more than `max` compares, on either database. The right code
 // counts too; it is deleted when it is used, so that count never matters.
 import { badRequest } from '../../http/errors.js';
+import { knownText } from '../../i18n/known-text.js';
 import { sameHash } from './one-time-code.js';
 
 /** What an attempt reads of the stored code. */
@@ -41,7 +42,7 @@ const SPENT = 'Too many wrong attempts. Please request a new code.';
 export function refusedCode(outcome: Exclude<AttemptOutcome<unknown>, { ok: true }>, texts: { none: string; wrong: string }): Error {
   if (outcome.why === 'none') return badRequest(texts.none);
   if (outcome.why === 'expired') return badRequest('This code has expired. Please request a new one.');
-  if (outcome.why === 'wrong' && outcome.left > 0) return badRequest(`${texts.wrong} ${outcome.left} ${outcome.left === 1 ? 'attempt' : 'attempts'} left.`);
+  if (outcome.why === 'wrong' && outcome.left > 0) return badRequest({ key: 'server-errors.codes.wrongLeft', values: { wrong: knownText(texts.wrong), left: outcome.left } });
   return badRequest(SPENT);
 }
 
