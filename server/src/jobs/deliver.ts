@@ -15,6 +15,10 @@ import { findUserById, type UserRow } from '../features/users/users.repository.j
 import { finishDelivery, updateDelivery, upgradeSentSince, type DeliveryRow } from './deliveries.repository.js';
 import { channelsFor, eventTime, mailContext, pickForDay, type Slot } from './delivery-parts.js';
 import { deliveryTime } from './schedule.js';
+import { say, type Message } from '../i18n/messages.js';
+
+/** A refusal as the delivery log keeps it: in English. */
+const english = (detail: string | Message) => (typeof detail === 'string' ? detail : say('en', detail));
 
 export const MAX_ATTEMPTS = 3;
 /** Wait before attempt 2 and attempt 3. */
@@ -68,11 +72,11 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
     const pick = await pickForDay(ctx, services.history, user, slot);
     if (pick.kind === 'refused') {
       if (channels.mailable) return sendUpgrade(ctx, user, lease, slot, pick.detail, pick.expired, now);
-      await finishDelivery(ctx.db, lease.id, 'skipped', now, { kind: 'upgrade', last_error: pick.detail });
+      await finishDelivery(ctx.db, lease.id, 'skipped', now, { kind: 'upgrade', last_error: english(pick.detail) });
       return 'skipped';
     }
     if (pick.kind === 'nothing_left') {
-      await finishDelivery(ctx.db, lease.id, 'skipped', now, { last_error: pick.detail });
+      await finishDelivery(ctx.db, lease.id, 'skipped', now, { last_error: english(pick.detail) });
       return 'skipped';
     }
     row = pick.row;
@@ -113,13 +117,14 @@ async function attempt(ctx: AppContext, services: Services, lease: DeliveryRow, 
 }
 
 /** The plan refused a pick: the upgrade note, at most once a week (a nudge, not a daily nag). */
-async function sendUpgrade(ctx: AppContext, user: UserRow, lease: DeliveryRow, slot: Slot, detail: string, expired: boolean, now: Date): Promise<DeliveryOutcome> {
+async function sendUpgrade(ctx: AppContext, user: UserRow, lease: DeliveryRow, slot: Slot, detail: string | Message, expired: boolean, now: Date): Promise<DeliveryOutcome> {
   const window = weeklyWindow(now, slot.timeZone);
   if (await upgradeSentSince(ctx.db, user.id, window.weekStart)) {
     await finishDelivery(ctx.db, lease.id, 'skipped', now, { kind: 'upgrade', last_error: 'plan limit; the upgrade email went out earlier this week' });
     return 'skipped';
   }
-  const resetsOn = expired ? null : new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: slot.timeZone }).format(window.end);
+  // The day the week's free picks come back, named in the email's language.
+  const resetsOn = expired ? null : window.end;
   await updateDelivery(ctx.db, lease.id, { kind: 'upgrade' }, now);
   await ctx.mailer.send(upgradeEmail(mailContext(ctx, user, slot), detail, resetsOn));
   await finishDelivery(ctx.db, lease.id, 'sent', now, { kind: 'upgrade', email_sent_at: now.toISOString(), last_error: null });

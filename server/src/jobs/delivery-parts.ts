@@ -3,6 +3,7 @@
 import { ROUTES } from '@app/shared';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
+import { userLocale, type Message } from '../i18n/messages.js';
 import { googleClientOf } from '../features/calendar/calendar.access.js';
 import type { DeliveryMailContext } from '../features/delivery/delivery.emails.js';
 import { signUnsubscribeToken } from '../features/delivery/unsubscribe-token.js';
@@ -55,6 +56,7 @@ export function mailContext(ctx: AppContext, user: UserRow, slot: Slot): Deliver
     unsubscribePageUrl: `${ctx.config.appUrl}/unsubscribe?${new URLSearchParams({ token }).toString()}`,
     unsubscribeMailto: unsubscribeMailto(ctx.config.mailFrom),
     schedule: { days: deliveryDays(user), time: slot.time, timeZone: slot.timeZone },
+    locale: userLocale(user),
   };
 }
 
@@ -65,8 +67,8 @@ export function absoluteUrl(appUrl: string, url: string): string {
 
 export type DayPick =
   | { kind: 'pick'; row: RecommendationRow }
-  | { kind: 'refused'; detail: string; expired: boolean }
-  | { kind: 'nothing_left'; detail: string };
+  | { kind: 'refused'; detail: string | Message; expired: boolean }
+  | { kind: 'nothing_left'; detail: string | Message };
 
 /**
  * The day's recommendation. An unrated one the user already got earlier today (say from the
@@ -81,8 +83,8 @@ export async function pickForDay(ctx: AppContext, history: History, user: UserRo
   try {
     return { kind: 'pick', row: (await issueRecommendation(ctx, history, user, { previous: 'skip', scheduled: true })).row };
   } catch (err) {
-    if (err instanceof HttpError && err.status === 402) return { kind: 'refused', detail: err.message, expired: err.extra.expired === true };
-    if (err instanceof HttpError && err.status === 409) return { kind: 'nothing_left', detail: err.message };
+    if (err instanceof HttpError && err.status === 402) return { kind: 'refused', detail: err.said ?? err.message, expired: err.extra.expired === true };
+    if (err instanceof HttpError && err.status === 409) return { kind: 'nothing_left', detail: err.said ?? err.message };
     throw err;
   }
 }

@@ -1,6 +1,16 @@
 // A real SMTP server on a local port: the app sends mail to it over SMTP and tests read it.
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { LOCALES } from '@app/shared';
+import { translate } from '../../src/i18n/messages.js';
+
+/** The verification mail's subject in every language, the code read out of it (issue 39: the mail is in the account's language). */
+const VERIFICATION_SUBJECTS = LOCALES.map((l) => {
+  const [before, after] = translate(l, 'server-email.verification.subject', { code: '\u0000' }).split('\u0000');
+  const quote = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${quote(before)}([A-Z0-9]{6})${quote(after)}$`);
+});
+const verificationCode = (subject: string) => VERIFICATION_SUBJECTS.map((re) => re.exec(subject)?.[1]).find(Boolean);
 
 export interface ReceivedMail {
   to: string[];
@@ -70,8 +80,8 @@ export async function startMailbox(): Promise<Mailbox> {
     waitFor,
     async codeFor(email, after = 0) {
       const addr = email.toLowerCase();
-      const m = await waitFor((x) => x.to.includes(addr) && /verification code/i.test(x.subject) && messages.indexOf(x) >= after);
-      const code = /code: ([A-Z0-9]{6})/.exec(m.subject)?.[1];
+      const m = await waitFor((x) => x.to.includes(addr) && verificationCode(x.subject) !== undefined && messages.indexOf(x) >= after);
+      const code = verificationCode(m.subject);
       if (!code) throw new Error(`no code in "${m.subject}"`);
       return code;
     },

@@ -15,6 +15,7 @@ import { findUserById, type UserRow } from '../users/users.repository.js';
 import { buildAccountExport } from './account.export.js';
 import { accountDeletedEmail, deletionCodeEmail } from './account.emails.js';
 import * as repo from './account.repository.js';
+import { userLocale } from '../../i18n/messages.js';
 
 /** What export and deletion need: the operator's command has no JWT secret and no HTTP. */
 export type AccountDeps = Pick<AppContext, 'config' | 'database' | 'db' | 'logger' | 'mailer' | 'clock'>;
@@ -49,7 +50,7 @@ export async function requestDeletionCode(ctx: AppContext, user: UserRow): Promi
   const code = await deletionCodes.issue(ctx.db, ctx.secrets.jwt, key, now);
   if (!code) throw await deletionCodes.tooSoon(ctx.db, key, now, () => ACCOUNT_TEXTS.codeCoolingDown);
   try {
-    await ctx.mailer.send(deletionCodeEmail(user.email, code));
+    await ctx.mailer.send(deletionCodeEmail(user.email, code, userLocale(user)));
   } catch (err) {
     ctx.logger.error({ err, userId: user.id }, 'could not send the account deletion code');
   }
@@ -61,7 +62,7 @@ async function checkDeletionCode(ctx: AppContext, user: UserRow, code: string): 
   if (outcome.ok) return;
   if (outcome.why !== 'wrong') throw fieldError('code', outcome.why === 'spent' ? ACCOUNT_TEXTS.codeSpent : ACCOUNT_TEXTS.codeMissing);
   const left = outcome.left;
-  const message = left > 0 ? `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : ACCOUNT_TEXTS.codeSpent;
+  const message = left > 0 ? { key: 'server-errors.account.codeWrongLeft', values: { left } } : ACCOUNT_TEXTS.codeSpent;
   throw fieldError('code', message, message, { attempts_left: left });
 }
 
@@ -119,7 +120,7 @@ export async function eraseAccount(deps: AccountDeps, userId: string): Promise<{
   if (email === null) return null;
   deps.logger.info({ userId: user.id }, 'account deleted');
   try {
-    await deps.mailer.send(accountDeletedEmail(deps.config.appUrl, email));
+    await deps.mailer.send(accountDeletedEmail(deps.config.appUrl, email, userLocale(user)));
   } catch (err) {
     deps.logger.error({ err, userId: user.id }, 'could not send the account deletion confirmation');
   }

@@ -1,32 +1,46 @@
+// The sign-up and sign-in code mails, in the reader's language (shared/locales/server-email).
+// i18n-dynamic: server-email.verification.
+// i18n-dynamic: server-email.unlock.
+import { DEFAULT_LOCALE, VERIFICATION, type Locale } from '@app/shared';
 import type { MailMessage } from '../../integrations/mail.js';
-import { VERIFICATION } from '@app/shared';
+import { escapeHtml, htmlOf, htmlParagraph } from '../../integrations/mail-text.js';
+import { translate } from '../../i18n/messages.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const CODE_STYLE = 'font-size:28px;font-weight:700;letter-spacing:6px';
 
-export function verificationEmail(appUrl: string, to: string, code: string): MailMessage {
+export function verificationEmail(appUrl: string, to: string, code: string, locale: Locale = DEFAULT_LOCALE): MailMessage {
   const minutes = VERIFICATION.codeTtlMinutes;
+  const url = `${appUrl}/verify-email`;
+  const say = (key: string, values = {}) => translate(locale, `server-email.verification.${key}`, values);
+  const p = (inner: string, style = '') => htmlParagraph(locale, inner, style);
   return {
     to,
-    subject: `Your verification code: ${code}`,
-    text: `Your Tonight's Pick verification code is ${code}\n\nIt expires in ${minutes} minutes. Enter it in the browser where you asked for it, at ${appUrl}/verify-email\n\nIf you did not sign up, ignore this email.`,
-    html: `<p>Your Tonight's Pick verification code is</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${escape(code)}</p><p>It expires in ${minutes} minutes. Enter it in the browser where you asked for it, at <a href="${escape(appUrl)}/verify-email">${escape(appUrl)}/verify-email</a>.</p><p>If you did not sign up, ignore this email.</p>`,
+    subject: say('subject', { code }),
+    text: `${say('leadWithCode', { code })}\n\n${say('expires', { minutes, url })}\n\n${say('notYou')}`,
+    html: [
+      p(escapeHtml(say('lead'))),
+      p(escapeHtml(code), CODE_STYLE),
+      p(htmlOf(locale, 'server-email.verification.expires', { minutes }, { url: { href: url } })),
+      p(escapeHtml(say('notYou'))),
+    ].join(''),
     code: { purpose: 'sign-up', value: code },
   };
 }
 
 /** The emailed code that lets one new browser sign in while new browsers are limited (docs/security.md). */
-export function unlockEmail(appUrl: string, to: string, code: string): MailMessage {
+export function unlockEmail(appUrl: string, to: string, code: string, locale: Locale = DEFAULT_LOCALE): MailMessage {
   const minutes = VERIFICATION.codeTtlMinutes;
-  const why =
-    "Someone, hopefully you, is trying to sign in to your Tonight's Pick account from a new browser, and sign-ins from new browsers are paused for a while after too many wrong passwords.";
-  const use = `To sign in anyway, enter this code with your password on the sign-in page at ${appUrl}/login, in the browser that asked for it:`;
-  const rules = `It expires in ${minutes} minutes and works once.`;
-  const notYou = 'If this was not you, your password is still safe; nothing changes. You can ignore this email.';
+  const say = (key: string, values = {}) => translate(locale, `server-email.unlock.${key}`, values);
+  const why = say('why');
+  const use = say('use', { url: `${appUrl}/login` });
+  const rules = say('rules', { minutes });
+  const notYou = say('notYou');
+  const p = (inner: string, style = '') => htmlParagraph(locale, inner, style);
   return {
     to,
-    subject: `Your sign-in code: ${code}`,
+    subject: say('subject', { code }),
     text: `${why}\n\n${use}\n\n${code}\n\n${rules}\n\n${notYou}`,
-    html: `<p>${escape(why)}</p><p>${escape(use)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${escape(code)}</p><p>${escape(rules)}</p><p>${escape(notYou)}</p>`,
+    html: `${p(escapeHtml(why))}${p(escapeHtml(use))}${p(escapeHtml(code), CODE_STYLE)}${p(escapeHtml(rules))}${p(escapeHtml(notYou))}`,
     code: { purpose: 'sign-in', value: code },
   };
 }

@@ -33,6 +33,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.repository.js';
+import { userLocale } from '../../i18n/messages.js';
 
 export type { Answer } from './auth.cookies.js';
 
@@ -77,7 +78,7 @@ const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and tr
 async function sendCode(ctx: AppContext, row: UserRow, browser: string, wait = true): Promise<void> {
   const code = await verificationCodes.issue(ctx.db, ctx.secrets.jwt, { owner: row.id, browser }, ctx.clock.now());
   if (!code) return;
-  const mailed = ctx.mailer.send(verificationEmail(ctx.config.appUrl, row.email, code)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the verification email'));
+  const mailed = ctx.mailer.send(verificationEmail(ctx.config.appUrl, row.email, code, userLocale(row))).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the verification email'));
   if (wait) await mailed;
 }
 

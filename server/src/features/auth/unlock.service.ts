@@ -11,6 +11,7 @@ import { newUnlockId, unlockBrowserKey, type Answer, type AuthClient } from './a
 import { unlockEmail } from './auth.emails.js';
 import { LIMIT_WINDOW_SECONDS } from './limit-window.js';
 import { unlockCodes } from '../codes/purposes.js';
+import { userLocale } from '../../i18n/messages.js';
 
 const NO_CODE = 'No active sign-in code for this browser. Please request a new one.';
 
@@ -25,7 +26,7 @@ export async function requestUnlockCode(ctx: AppContext, client: AuthClient, ema
   // Only an account with a password gets mail; the row above is stored either way, so the answer
   // and the cooldown are the same. The mail is not awaited, so the answer's timing is too.
   if (row?.password_hash) {
-    ctx.mailer.send(unlockEmail(ctx.config.appUrl, row.email, code)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the sign-in code email'));
+    ctx.mailer.send(unlockEmail(ctx.config.appUrl, row.email, code, userLocale(row))).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the sign-in code email'));
   }
   return {
     body: { message: `If ${email} has an account with a password, we sent a sign-in code to it. Enter it here with your password.`, retry_after_seconds: VERIFICATION.resendCooldownSeconds },

@@ -1,9 +1,9 @@
 // Puts a recommendation into the user's Google Calendar: a fresh access token from the stored
 // refresh token, then one event as long as the title (shared eventMinutes) at the requested
-// wall-clock time and zone.
+// wall-clock time and zone, its words in the user's language (shared/locales/server-calendar).
 import { createHash } from 'node:crypto';
 import type { Recommendation } from '@app/shared';
-import { eventMinutes } from '@app/shared';
+import { DEFAULT_LOCALE, eventMinutes, type Locale } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { fieldError, forbidden, serviceUnavailable } from '../../http/errors.js';
 import { TokenCipherError } from '../../integrations/crypto/token-cipher.js';
@@ -13,6 +13,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { CALENDAR_TEXTS, calendarCipher, reconnectRequired, requireGoogle, requireLifetime, tokenAssociatedData, upstreamFailed } from './calendar.access.js';
 import { markNeedsReconnect, replaceSealedToken } from './calendar.repository.js';
 import { localToday, rfc3339InZone, zonedInstant } from '../../time/zoned-time.js';
+import { translate, userLocale } from '../../i18n/messages.js';
 
 export type CalendarRecommendation = Pick<Recommendation, 'id' | 'movie_title' | 'year' | 'platform' | 'movie_description' | 'reason'> & {
   watch_url?: string | null;
@@ -36,13 +37,25 @@ export interface AddedEvent {
   event_link: string | null;
 }
 
-export function buildCalendarEvent(appUrl: string, req: CalendarEventRequest): NewCalendarEvent {
+/** The first line of the event's description: the title, its year and where it streams, as known. */
+function heading(locale: Locale, r: CalendarRecommendation): string {
+  const values = { title: r.movie_title, year: String(r.year), platform: r.platform ?? '' };
+  if (r.year > 0) return translate(locale, r.platform ? 'server-calendar.event.headingYearPlatform' : 'server-calendar.event.headingYear', values);
+  return r.platform ? translate(locale, 'server-calendar.event.headingPlatform', values) : r.movie_title;
+}
+
+export function buildCalendarEvent(appUrl: string, req: CalendarEventRequest, locale: Locale = DEFAULT_LOCALE): NewCalendarEvent {
   const r = req.recommendation;
   const start = zonedInstant(req.date, req.time, req.timezone);
   const end = new Date(start.getTime() + eventMinutes(r.runtime) * 60_000);
   const link = `${appUrl}/app/dashboard`;
-  const heading = `${r.movie_title}${r.year > 0 ? ` (${r.year})` : ''}${r.platform ? ` - Watch on ${r.platform}` : ''}`;
-  const description = [heading, r.movie_description, r.reason ? `Why we picked it: ${r.reason}` : '', r.watch_url ? `Where to watch: ${r.watch_url}` : '', `Open Tonight's Pick: ${link}`]
+  const description = [
+    heading(locale, r),
+    r.movie_description,
+    r.reason ? translate(locale, 'server-calendar.event.why', { reason: r.reason }) : '',
+    r.watch_url ? translate(locale, 'server-calendar.event.where', { url: r.watch_url }) : '',
+    translate(locale, 'server-calendar.event.open', { url: link }),
+  ]
     .filter(Boolean)
     .join('\n\n');
   return {
@@ -101,9 +114,9 @@ export async function addRecommendationToCalendar(ctx: AppContext, user: UserRow
     throw forbidden(CALENDAR_TEXTS.notConnected);
   }
   if (req.date < localToday(ctx.clock.now(), req.timezone)) {
-    throw fieldError('date', 'The date cannot be in the past');
+    throw fieldError('date', { key: 'server-errors.calendar.datePast' });
   }
-  const event = buildCalendarEvent(ctx.config.appUrl, req);
+  const event = buildCalendarEvent(ctx.config.appUrl, req, userLocale(user));
   if (req.idempotencyKey) event.id = eventIdFor(user.id, req.idempotencyKey);
 
   const accessToken = await accessTokenFor(ctx, user, sealed);

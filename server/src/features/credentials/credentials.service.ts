@@ -12,6 +12,7 @@ import { emailChangeCodes, resetCodes } from '../codes/purposes.js';
 import { findUserByEmail, toUser, updateUser, type UserRow } from '../users/users.repository.js';
 import { revokeCredentials } from '../sessions/sessions.repository.js';
 import { emailChangeCodeEmail, emailChangedEmail, emailTakenEmail, passwordChangedEmail } from './credentials.emails.js';
+import { userLocale } from '../../i18n/messages.js';
 
 const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
 const NO_PASSWORD = 'Your account has no password yet. Use "Forgot password?" on the sign-in page to set one.';
@@ -51,7 +52,7 @@ export async function changePassword(ctx: AppContext, user: UserRow, caller: Cal
   await updateUser(ctx.db, user.id, { password_hash: passwordHash }, now);
   await revokeCredentials(ctx.db, user.id, now, { keepSessionId: caller.sessionId });
   await resetCodes.deleteFor(ctx.db, [user.email]);
-  ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, user.email)).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the password changed email'));
+  ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, user.email, userLocale(user))).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the password changed email'));
   return { message: 'Password changed. Every other device was signed out.' };
 }
 
@@ -68,7 +69,7 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, caller:
   const code = await emailChangeCodes.issue(ctx.db, ctx.secrets.jwt, key, now, input.new_email);
   if (!code) throw await emailChangeCodes.tooSoon(ctx.db, key, now);
   const taken = (await findUserByEmail(ctx.db, input.new_email))?.email_verified;
-  const message = taken ? emailTakenEmail(ctx.config.appUrl, input.new_email) : emailChangeCodeEmail(ctx.config.appUrl, input.new_email, code);
+  const message = taken ? emailTakenEmail(ctx.config.appUrl, input.new_email, userLocale(user)) : emailChangeCodeEmail(ctx.config.appUrl, input.new_email, code, userLocale(user));
   ctx.mailer.send(message).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the email change email'));
   return {
     message: `If ${input.new_email} is not used by another account, we sent a code to it. Enter it here to confirm the change.`,
@@ -100,6 +101,6 @@ export async function verifyEmailChange(ctx: AppContext, user: UserRow, caller: 
   }
   await revokeCredentials(ctx.db, user.id, now, { keepSessionId: caller.sessionId });
   await resetCodes.deleteFor(ctx.db, [user.email, newEmail]);
-  ctx.mailer.send(emailChangedEmail(ctx.config.appUrl, user.email, newEmail)).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the email changed email'));
+  ctx.mailer.send(emailChangedEmail(ctx.config.appUrl, user.email, newEmail, userLocale(user))).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the email changed email'));
   return toUser(updated);
 }

@@ -17,6 +17,7 @@ import { resetCodes, verificationCodes } from '../codes/purposes.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import { revokeCredentials } from '../sessions/sessions.repository.js';
 import { passwordChangedEmail, passwordResetEmail } from './credentials.emails.js';
+import { userLocale } from '../../i18n/messages.js';
 
 const NETWORK_LIMITED = 'Too many attempts from your network. Please wait and try again.';
 
@@ -31,7 +32,7 @@ export async function forgotPassword(ctx: AppContext, client: AuthClient, email:
   // Any account gets the mail, with a password or not (Google-only accounts set a first one).
   // Not awaited, so the answer takes as long either way.
   if (row) {
-    ctx.mailer.send(passwordResetEmail(ctx.config.appUrl, row.email, code)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password reset email'));
+    ctx.mailer.send(passwordResetEmail(ctx.config.appUrl, row.email, code, userLocale(row))).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password reset email'));
   }
   return {
     body: {
@@ -64,6 +65,6 @@ export async function resetPassword(ctx: AppContext, client: AuthClient, input: 
   await verificationCodes.deleteFor(ctx.db, [row.id]);
   // The codes other browsers asked for are spent too: the address has its new password.
   await resetCodes.deleteFor(ctx.db, [row.email]);
-  ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, row.email)).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password changed email'));
+  ctx.mailer.send(passwordChangedEmail(ctx.config.appUrl, row.email, userLocale(row))).catch((err: unknown) => ctx.logger.error({ err, userId: row.id }, 'could not send the password changed email'));
   return signedIn(ctx, client, updated, { message: 'Your password was changed and every other device was signed out.' });
 }

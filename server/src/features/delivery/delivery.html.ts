@@ -1,7 +1,9 @@
 // The HTML half of the scheduled emails: tables and inline styles, which is what mail clients
 // render. Every value is escaped here; callers pass plain text and absolute URLs.
+import type { Locale } from '@app/shared';
+import { escapeHtml, htmlLangAttributes } from '../../integrations/mail-text.js';
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export { escapeHtml };
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const INK = '#111827';
@@ -44,9 +46,9 @@ ${p.scores ? `<p style="margin:0;font-family:${FONT};font-size:14px;color:${INK}
 }
 
 /** The frame every scheduled email shares: heading, content, footer. */
-export function layout(opts: { preheader: string; appUrl: string; content: string; footer: string }): string {
+export function layout(opts: { preheader: string; appUrl: string; content: string; footer: string; locale?: Locale }): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Tonight's Pick</title></head>
+<html ${htmlLangAttributes(opts.locale)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Tonight's Pick</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(opts.preheader)}</div>
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">

@@ -1,9 +1,10 @@
 // The invite mail of a pick for two: a link to the web app's accept page. The token rides in the
-// link's fragment, which browsers never send to a server, so it stays out of access logs.
-import { HOUSEHOLD } from '@app/shared';
+// link's fragment, which browsers never send to a server, so it stays out of access logs. Its
+// words are shared/locales/server-email's (household.*).
+import { DEFAULT_LOCALE, HOUSEHOLD, type Locale } from '@app/shared';
 import type { MailMessage } from '../../integrations/mail.js';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, htmlParagraph } from '../../integrations/mail-text.js';
+import { translate } from '../../i18n/messages.js';
 
 export function inviteLink(appUrl: string, token: string): string {
   return `${appUrl}/household/accept#token=${token}`;
@@ -15,19 +16,22 @@ export function inviteLink(appUrl: string, token: string): string {
  */
 export const INVITE_SUBJECT = "You're invited to pick what to watch together on Tonight's Pick";
 
-export function householdInviteEmail(appUrl: string, to: string, inviter: string, token: string): MailMessage {
+/** The invite, in `locale`: the inviter's language (the invitee may have no account yet). */
+export function householdInviteEmail(appUrl: string, to: string, inviter: string, token: string, locale: Locale = DEFAULT_LOCALE): MailMessage {
   const link = inviteLink(appUrl, token);
   const paragraphs = [
-    `${inviter} invited you to share Tonight's Pick: one pick for the two of you, on a service one of you has, chosen for both your tastes.`,
-    `To accept, open this link and sign in or create an account with this address (${to}):`,
+    translate(locale, 'server-email.household.invited', { inviter }),
+    translate(locale, 'server-email.household.toAccept', { email: to }),
     link,
-    `The link works once and expires in ${HOUSEHOLD.inviteTtlDays} days. If you do not know ${inviter}, ignore this email: nothing happens.`,
+    translate(locale, 'server-email.household.rules', { days: HOUSEHOLD.inviteTtlDays, inviter }),
   ];
   return {
     to,
-    subject: INVITE_SUBJECT,
+    subject: translate(locale, 'server-email.household.subject'),
     text: paragraphs.join('\n\n'),
-    html: paragraphs.map((p) => (p === link ? `<p><a href="${escape(link)}">Accept the invite</a></p>` : `<p>${escape(p)}</p>`)).join(''),
+    html: paragraphs
+      .map((p) => htmlParagraph(locale, p === link ? `<a href="${escapeHtml(link)}">${escapeHtml(translate(locale, 'server-email.household.accept'))}</a>` : escapeHtml(p)))
+      .join(''),
     code: { purpose: 'household-invite', value: link },
   };
 }

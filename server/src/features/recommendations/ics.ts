@@ -1,10 +1,11 @@
 // The .ics download: one event as long as the title (shared eventMinutes) at a wall-clock time in
 // the user's chosen timezone. The event is written in UTC, which every calendar shows at the right
-// local time.
+// local time. Its words are in the user's language (shared/locales/server-calendar).
 import { createEvent } from 'ics';
-import { eventMinutes } from '@app/shared';
+import { DEFAULT_LOCALE, eventMinutes, type Locale } from '@app/shared';
 import { fieldError } from '../../http/errors.js';
 import { localToday, zonedInstant } from '../../time/zoned-time.js';
+import { translate } from '../../i18n/messages.js';
 
 export interface IcsEvent {
   uid: string;
@@ -18,11 +19,13 @@ export interface IcsEvent {
   runtime: number | null;
   appUrl: string;
   now: Date;
+  /** The language of the event's words (userLocale); English when not given. */
+  locale?: Locale;
 }
 
 /** The instant of date + time in timeZone; a date already past there is a 400. */
 export function scheduledStart(date: string, time: string, timeZone: string, now: Date): Date {
-  if (date < localToday(now, timeZone)) throw fieldError('date', 'The date cannot be in the past');
+  if (date < localToday(now, timeZone)) throw fieldError('date', { key: 'server-errors.calendar.datePast' });
   return zonedInstant(date, time, timeZone);
 }
 
@@ -40,12 +43,18 @@ export function icsFilename(title: string, date: string): string {
 
 export function buildIcs(e: IcsEvent): string {
   const link = `${e.appUrl}/app/dashboard`;
-  const where = e.platform ? `Watch on ${e.platform}` : 'Availability unknown';
-  const description = [`${e.title} (${e.year}) - ${where}`, e.description, `Why: ${e.reason}`, `Open Tonight's Pick: ${link}`].join('\n\n');
+  const locale = e.locale ?? DEFAULT_LOCALE;
+  const values = { title: e.title, year: String(e.year), platform: e.platform ?? '', reason: e.reason, url: link };
+  const description = [
+    translate(locale, e.platform ? 'server-calendar.ics.headingPlatform' : 'server-calendar.ics.headingUnknown', values),
+    e.description,
+    translate(locale, 'server-calendar.ics.why', values),
+    translate(locale, 'server-calendar.ics.open', values),
+  ].join('\n\n');
   const { error, value } = createEvent({
     uid: `${e.uid}@tonights-pick`,
     productId: "tonights-pick/ics",
-    title: `Tonight's Pick: ${e.title}`,
+    title: translate(locale, 'server-calendar.ics.title', values),
     description,
     location: e.platform ?? undefined,
     url: link,
