@@ -23,6 +23,9 @@ const { SignInView } = await import('./components/SignInView');
 const { TonightLine } = await import('./components/TonightLine');
 const { TogetherView } = await import('./components/TogetherView');
 const { StatusView } = await import('./components/StatusView');
+const { PickView } = await import('./components/PickView');
+const browser = (await import('webextension-polyfill')).default;
+const { OptionsApp } = await import('../options/OptionsApp');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -161,7 +164,36 @@ describe('the popup in other languages', () => {
   });
 });
 
+describe('the options page in German', () => {
+  it('names the server, the badge, the watched choice and privacy in German', async () => {
+    await activateLocale('de');
+    await render(<OptionsApp />);
+    await vi.waitFor(() => expect(container.querySelector<HTMLInputElement>('input[value="ask"]')!.disabled).toBe(false));
+    expect(container.querySelector('label[for="server-url"]')!.textContent).toBe('Server-URL');
+    expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Abzeichen auf Titelseiten', 'Wenn ein Titel auf einer Streaming-Seite endet', 'Datenschutz']);
+    expect(container.querySelector('input[value="ask"]')!.parentElement!.textContent).toBe('Mich fragen');
+    expect(text()).toContain('https://picks.example.com');
+  });
+});
+
 describe('which language the popup speaks', () => {
+  it('follows the profile\'s language once signed in, and keeps it for the next popup', async () => {
+    await activateLocale('en');
+    const api = {
+      recommendations: { current: vi.fn(async () => ({ ...PICK, notices: [] })) },
+      subscription: { status: vi.fn(async () => ({ subscription_tier: 'free_trial', free_replacements_left: 2, recommendations_left: 3, recommendations_limit: 3 })) },
+      settings: { profile: vi.fn(async () => ({ ui_language: 'ja', tonight: { max_minutes: null, kind: null, finish_tonight: false, exploration: null } })) },
+      household: { get: vi.fn(async () => ({ household: null, pick: null })) },
+      onboarding: { platforms: vi.fn(async () => ({ platforms: [] })) },
+    };
+    await render(<PickView api={api as never} serverUrl="http://localhost:8080" />);
+    await vi.waitFor(() => expect(button('save')?.textContent).toBe('あとで見る'));
+    expect(i18n.locale).toBe('ja');
+    expect(container.querySelector('[data-tonight="summary"]')!.textContent).toBe('長さを問わない · 映画またはシリーズ');
+    expect(browser.storage.local.set).toHaveBeenCalledWith({ locale: 'ja' });
+  });
+
+
   it('is the profile\'s when signed in, else the browser\'s', () => {
     expect(viewerLocale(true, 'ko', ['de-DE'])).toBe('ko');
     expect(viewerLocale(false, 'ko', ['de-DE', 'en'])).toBe('de');
