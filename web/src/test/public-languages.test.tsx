@@ -33,7 +33,7 @@ describe('the landing page in other languages', () => {
     // Grouped the Spanish way (a four-digit number is not grouped in Spanish: 1234).
     expect(await stats.findByText('12.345')).toBeInTheDocument();
     expect(stats.getByText('1234')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Cómo funciona una buena noche en casa' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Así suena una buena noche en casa' })).toBeInTheDocument();
     expect(screen.getByText(/pago único de 59 US\$/)).toBeInTheDocument();
   });
 
