@@ -143,9 +143,12 @@ describe.each(dialects)('catalog in the viewer language on %s', (dialect) => {
     expect(again).toMatchObject({ id: pick.id, movie_title: 'La recomendación en español', movie_description: 'Una sinopsis en español.', original_title: pick.movie_title });
     const history = (await u.api.recommendations.history()).recommendations.find((r) => r.id === pick.id);
     expect(history).toMatchObject({ movie_title: 'La recomendación en español', original_title: pick.movie_title });
+    // Rating the card sends the name it showed: the Spanish one is the pick's too.
+    const rated = await u.api.recommendations.rate({ movie_title: again.movie_title, rating: true, genre: again.genre, year: again.year, recommendation_id: again.id });
+    expect(rated.recommendation).toMatchObject({ id: pick.id, user_rating: true, movie_title: 'La recomendación en español' });
     // Back in English: the card as it was.
     await u.api.settings.updateProfile({ ui_language: 'en' });
-    expect(Recommendation.parse(await u.api.recommendations.current())).toMatchObject({ movie_title: pick.movie_title, movie_description: pick.movie_description, original_title: null });
+    expect(Recommendation.parse(await u.api.recommendations.current())).toMatchObject({ id: pick.id, movie_title: pick.movie_title, movie_description: pick.movie_description, original_title: null });
   });
 
   it('finds a title by its Spanish, its own and its original name, and saves a favourite named in Spanish', async () => {
