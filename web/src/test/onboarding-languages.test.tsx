@@ -14,6 +14,7 @@ import { recommendation, subscription, user } from './fixtures';
 import { activateLocale, i18n } from '../i18n/i18n';
 import { CountrySelect } from '../components/common/CountrySelect';
 import { PriceTag } from '../components/common/PriceTag';
+import { TimezoneSelect } from '../components/common/TimezoneSelect';
 import { PAST_DATE_TEXT, scheduleError } from '../components/common/scheduleRules';
 import onboardingEn from '../../../shared/locales/onboarding/en.json';
 import commonEn from '../../../shared/locales/common/en.json';
@@ -173,6 +174,21 @@ describe('the common components', () => {
     expect(screen.getByText(/^59\s\$US$/)).toBeInTheDocument();
     expect(screen.getByText('paiement unique')).toBeInTheDocument();
     expect(screen.getByText(/^Offre de lancement : économisez 20\s\$US$/)).toBeInTheDocument();
+  });
+
+  it('list the featured timezones with their names in the page’s language, and find them by those names', async () => {
+    await activateLocale('es');
+    let chosen = '';
+    inLocale(<TimezoneSelect id="tz" value="UTC" onChange={(tz) => (chosen = tz)} />);
+    const input = screen.getByRole('combobox');
+    expect(input).toHaveAccessibleDescription('Escribe una ciudad o región para buscar entre todas las zonas horarias.');
+    await userEvent.type(input, 'Japón');
+    expect(screen.getByRole('listbox', { name: 'Zonas que coinciden' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'Tokyo (Asia/Tokyo) · hora estándar de Japón' }));
+    expect(chosen).toBe('Asia/Tokyo');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Atlántida');
+    expect(await screen.findByText('Ninguna zona horaria coincide con «Atlántida».')).toBeInTheDocument();
   });
 
   it('say a schedule’s date problems in the page’s language', async () => {

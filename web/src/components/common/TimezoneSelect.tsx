@@ -1,7 +1,41 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useLingui } from '@lingui/react';
+import { TIMEZONE_CHOICES } from '@app/shared';
 import { useT } from '../../i18n/useT';
-import { filterTimezones, timezoneOptions } from './scheduleRules';
+import { filterTimezones, timezoneOptions, type TimezoneOption } from './scheduleRules';
 import '../../styles/forms.css';
+
+const FEATURED: ReadonlySet<string> = new Set(TIMEZONE_CHOICES.map((o) => o.value));
+const localized = new Map<string, TimezoneOption[]>();
+
+/** A zone's name in `locale` ("hora estándar de Japón", "日本標準時"); null when the runtime has none. */
+function zoneName(zone: string, locale: string, now: Date): string | null {
+  try {
+    return new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The zones to list in `locale`: in English as shared lists them; in another language the 12
+ * featured ones also say their name in it ("Tokyo (Asia/Tokyo) · 日本標準時") and are found by it. The other
+ * zones keep their IANA names, identifiers rather than words (and naming all 400 through Intl
+ * takes a phone a second).
+ */
+function zoneOptions(locale: string): TimezoneOption[] {
+  if (locale === 'en') return timezoneOptions();
+  let out = localized.get(locale);
+  if (!out) {
+    const now = new Date();
+    out = timezoneOptions().map((o) => {
+      const name = FEATURED.has(o.value) ? zoneName(o.value, locale, now) : null;
+      return name ? { ...o, label: `${o.label} · ${name}`, also: [...(o.also ?? []), name] } : o;
+    });
+    localized.set(locale, out);
+  }
+  return out;
+}
 
 interface Props {
   /** The input's id: a <label htmlFor={id}> names the combobox. */
@@ -17,10 +51,12 @@ interface Props {
  */
 export function TimezoneSelect({ id, value, onChange }: Props) {
   const t = useT();
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const options = useMemo(() => filterTimezones(text ?? ''), [text]);
+  const options = useMemo(() => filterTimezones(text ?? '', zoneOptions(locale)), [text, locale]);
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
 
