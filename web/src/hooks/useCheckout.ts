@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { ALERT_TEXTS, ApiError, STORAGE_KEYS } from '@app/shared';
+import { ApiError, STORAGE_KEYS } from '@app/shared';
 import { useApi, useServices } from '../api/ServicesContext';
+import { useT } from '../i18n/useT';
 
 /** Creates the lifetime order and sends the browser to the payment page. */
 export function useCheckout() {
   const api = useApi();
   const { storage } = useServices();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -19,7 +21,7 @@ export function useCheckout() {
       storage.setItem(STORAGE_KEYS.pendingUpgradeRedirect, '/app/settings?section=subscription');
       window.location.assign(order.payment_link);
     } catch (err) {
-      setError(err instanceof ApiError && err.body?.detail ? ALERT_TEXTS.createPaymentLink(err.body.detail) : ALERT_TEXTS.initiatePayment);
+      setError(err instanceof ApiError && err.body?.detail ? t('settings.checkout.linkFailed', { detail: err.body.detail }) : t('settings.checkout.failed'));
       setBusy(false);
     }
   }

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFreshProfile } from '../hooks/useProfile';
@@ -25,27 +24,29 @@ import { LanguageSection } from '../components/settings/LanguageSection';
 import { ErrorState } from '../components/common/ErrorState';
 import { PageLoading } from '../components/common/PageLoading';
 import { Notice } from '../components/common/Notice';
+import { useT } from '../i18n/useT';
 
 const SECTIONS = [
-  ['subscription', 'Subscription'],
-  ['calendar', 'Calendar'],
-  ['streaming', 'Streaming services'],
-  ['languages', 'Languages'],
-  ['language', 'Language'],
-  ['never-show', 'Never show me'],
-  ['household', 'Household'],
-  ['profile', 'Profile'],
-  ['security', 'Sign-in and security'],
-  ['devices', 'Devices'],
-  ['connected-apps', 'Connected apps'],
-  ['import', 'Import history'],
-  ['reset', 'Reset'],
-  ['data', 'Your data'],
-  ['delete-account', 'Delete account'],
+  ['subscription', 'settings.nav.subscription'],
+  ['calendar', 'settings.nav.calendar'],
+  ['streaming', 'settings.nav.streaming'],
+  ['languages', 'settings.nav.languages'],
+  ['language', 'settings.nav.language'],
+  ['never-show', 'settings.nav.neverShow'],
+  ['household', 'settings.nav.household'],
+  ['profile', 'settings.nav.profile'],
+  ['security', 'settings.nav.security'],
+  ['devices', 'settings.nav.devices'],
+  ['connected-apps', 'settings.nav.connectedApps'],
+  ['import', 'settings.nav.import'],
+  ['reset', 'settings.nav.reset'],
+  ['data', 'settings.nav.data'],
+  ['delete-account', 'settings.nav.deleteAccount'],
 ] as const;
 
 export function SettingsPage() {
-  usePageTitle('Settings');
+  const t = useT();
+  usePageTitle(t('settings.page.title'));
   const [params, setParams] = useSearchParams();
   // Forms start from the server's current profile, never from a copy cached before this page.
   const { data: user, error, mutate, update, remember, fresh } = useFreshProfile();
@@ -85,33 +86,33 @@ export function SettingsPage() {
     drop('upgrade');
   }
 
-  if (error) return <ErrorState error={error} fallback="Could not load your settings." onRetry={() => void mutate()} />;
-  if (!user || !fresh) return <PageLoading label="Loading settings" />;
+  if (error) return <ErrorState error={error} fallback={t('settings.page.loadFailed')} onRetry={() => void mutate()} />;
+  if (!user || !fresh) return <PageLoading label={t('settings.page.loading')} />;
 
   return (
     <div className="container settings">
-      <h1>Settings</h1>
-      <nav className="settings-nav" aria-label="Settings sections">
-        {SECTIONS.map(([id, label]) => (
-          <a key={id} href={`#${id}`}>{label}</a>
+      <h1>{t('settings.page.title')}</h1>
+      <nav className="settings-nav" aria-label={t('settings.page.sections')}>
+        {SECTIONS.map(([id, key]) => (
+          <a key={id} href={`#${id}`}>{t(key)}</a>
         ))}
       </nav>
       {payment && <Notice tone={payment.tone}>{payment.text}</Notice>}
       <div className="settings-sections">
         <SubscriptionSection onUpgrade={() => setUpgradeOpen(true)} />
         <CalendarSection user={user} oauth={oauth} onOAuthUsed={dropOAuth} onUpgrade={() => setUpgradeOpen(true)} />
-        <ListSettingSection id="streaming" title="Streaming services" value={user.ott_subscriptions} save={(v) => update({ ott_subscriptions: v })}>
-          {(selected, onChange) => <PlatformStep selected={selected} onChange={onChange} legend="Your streaming services" country={user.country} />}
+        <ListSettingSection id="streaming" title={t('settings.streaming.title')} value={user.ott_subscriptions} save={(v) => update({ ott_subscriptions: v })}>
+          {(selected, onChange) => <PlatformStep selected={selected} onChange={onChange} legend={t('settings.streaming.legend')} country={user.country} />}
         </ListSettingSection>
         <ListSettingSection
           id="languages"
-          title="Preferred languages"
+          title={t('settings.languages.title')}
           value={user.preferred_languages}
           min={1}
-          minText="Select at least one language to save."
+          minText={t('settings.languages.min')}
           save={(v) => update({ preferred_languages: v })}
         >
-          {(selected, onChange) => <LanguageStep selected={selected} onChange={onChange} legend="Languages you watch in" />}
+          {(selected, onChange) => <LanguageStep selected={selected} onChange={onChange} legend={t('settings.languages.legend')} />}
         </ListSettingSection>
         <LanguageSection user={user} save={update} />
         <NeverShowSection user={user} save={update} />

@@ -3,6 +3,7 @@
 // The limits come from shared's zod-free constants (a value from its schemas would bring zod into
 // the settings and onboarding chunks).
 import { IMPORT_MAX_BYTES, IMPORT_SOURCES, type CreateImportRequest, type ImportCounts, type ImportSource } from '@app/shared';
+import type { MessageValues } from '../../i18n/useT';
 
 export { IMPORT_MAX_BYTES, IMPORT_SOURCES };
 
@@ -58,7 +59,7 @@ export async function importRequest(file: File, source: ImportSource | '', profi
   return { filename: file.name, content, encoding, ...(source ? { source } : {}), ...(profile ? { profile } : {}) };
 }
 
-type Translate = (key: string, values?: Record<string, number | string>) => string;
+type Translate = (key: string, values?: MessageValues) => string;
 
 /**
  * "12 likes, 3 dislikes, 40 watched and 5 saved for later" (only the non-zero parts), each part a

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useEffect, useRef, useState } from 'react';
 import { ALERT_TEXTS, type User } from '@app/shared';
 import { useApi } from '../../api/ServicesContext';
@@ -9,12 +8,13 @@ import { Notice } from '../common/Notice';
 import { PageLoading } from '../common/PageLoading';
 import { SettingsSection } from './SettingsSection';
 import { Icon } from '../common/Icon';
+import { Trans } from '@lingui/react';
+import { useT } from '../../i18n/useT';
 
+// The English texts as the tests quote them; the words shown come from shared/locales/settings.
 export const CALENDAR_CONNECTED_TEXT = 'Calendar connected successfully!';
 export const CALENDAR_DENIED_TEXT = 'Google Calendar was not connected: access was not allowed on Google’s page. You can connect it any time.';
 export const CALENDAR_RECONNECT_TEXT = 'Your Google Calendar connection has expired or was revoked. Reconnect it to keep adding your picks.';
-const oauthErrorText = (error: string) =>
-  error === 'access_denied' ? CALENDAR_DENIED_TEXT : `Google could not connect your calendar (${error}). Please try again.`;
 
 export interface OAuthReturn {
   code: string | null;
@@ -33,9 +33,11 @@ interface Props {
 
 export function CalendarSection({ user, oauth, onOAuthUsed, onUpgrade }: Props) {
   const api = useApi();
+  const t = useT();
   const paid = user.subscription_tier === 'paid_lifetime';
   const { data: status, error, mutate } = useCalendarStatus(paid);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
+  // A key of shared/locales/settings (said in the language shown now), or the server's own words.
+  const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; key?: string; values?: Record<string, string>; text?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const used = useRef(false);
 
@@ -45,18 +47,26 @@ export function CalendarSection({ user, oauth, onOAuthUsed, onUpgrade }: Props) 
     used.current = true;
     onOAuthUsed();
     if (!code) {
-      setMessage({ tone: denied === 'access_denied' ? 'info' : 'error', text: oauthErrorText(denied ?? '') });
+      setMessage(
+        denied === 'access_denied'
+          ? { tone: 'info', key: 'settings.calendar.denied' }
+          : { tone: 'error', key: 'settings.calendar.oauthFailed', values: { error: denied ?? '' } },
+      );
       return;
     }
     api.calendar
       .connect({ code, ...(state ? { state } : {}) })
       .then((s) => {
         void mutate(s, { revalidate: false });
-        setMessage(s.has_refresh_token ? { tone: 'success', text: CALENDAR_CONNECTED_TEXT } : { tone: 'error', text: ALERT_TEXTS.calendarIncomplete });
+        setMessage(s.has_refresh_token ? { tone: 'success', key: 'settings.calendar.connected' } : { tone: 'error', key: 'settings.calendar.incomplete' });
       })
-      .catch((err) => setMessage({ tone: 'error', text: errorText(err, ALERT_TEXTS.calendarIncomplete) }));
+      .catch((err) => {
+        const text = errorText(err, ALERT_TEXTS.calendarIncomplete);
+        setMessage(text === ALERT_TEXTS.calendarIncomplete ? { tone: 'error', key: 'settings.calendar.incomplete' } : { tone: 'error', text });
+      });
   }, [api, oauth, mutate, onOAuthUsed]);
 
+  /** `failure`: the key of the words to show when the action fails. */
   async function run(action: () => Promise<unknown>, failure: string) {
     setBusy(true);
     setMessage(null);
@@ -64,7 +74,7 @@ export function CalendarSection({ user, oauth, onOAuthUsed, onUpgrade }: Props) 
       await action();
       await mutate();
     } catch {
-      setMessage({ tone: 'error', text: failure });
+      setMessage({ tone: 'error', key: failure });
     } finally {
       setBusy(false);
     }
@@ -74,50 +84,54 @@ export function CalendarSection({ user, oauth, onOAuthUsed, onUpgrade }: Props) 
     run(async () => {
       const { authorization_url } = await api.calendar.authUrl();
       window.location.assign(authorization_url);
-    }, 'Could not start the calendar connection. Please try again.');
+    }, 'settings.calendar.startFailed');
 
   return (
-    <SettingsSection id="calendar" title="Calendar integration">
-      <p className="muted">Add your picks to Google Calendar, and let us schedule them on your chosen days.</p>
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+    <SettingsSection id="calendar" title={t('settings.calendar.title')}>
+      <p className="muted">{t('settings.calendar.intro')}</p>
+      {message && <Notice tone={message.tone}>{message.key ? t(message.key, message.values) : message.text}</Notice>}
       {!paid ? (
         <div className="locked">
           <p>
-            <Icon name="lock" /> Calendar integration is part of the lifetime plan.
+            <Icon name="lock" /> {t('settings.calendar.locked')}
           </p>
           <button type="button" className="btn btn-primary" onClick={onUpgrade}>
-            Upgrade to Unlock
+            {t('settings.calendar.unlock')}
           </button>
         </div>
       ) : error ? (
-        <ErrorState error={error} fallback="Could not load the calendar status." onRetry={() => void mutate()} />
+        <ErrorState error={error} fallback={t('settings.calendar.loadFailed')} onRetry={() => void mutate()} />
       ) : !status ? (
-        <PageLoading label="Loading calendar status" />
+        <PageLoading label={t('settings.calendar.loading')} />
       ) : !status.available ? (
-        <p>Calendar integration is not set up on this server.</p>
+        <p>{t('settings.calendar.unavailable')}</p>
       ) : status.has_refresh_token && !status.needs_reconnect ? (
         <>
           <p>
-            Connected{status.account_email ? <> as <strong>{status.account_email}</strong></> : null}.
+            {status.account_email ? (
+              <Trans id="settings.calendar.connectedAs" values={{ email: status.account_email }} components={{ 0: <strong /> }} />
+            ) : (
+              t('settings.calendar.connectedPlain')
+            )}
           </p>
           <label className="switch">
             <input
               type="checkbox"
               checked={status.calendar_enabled}
               disabled={busy}
-              onChange={(e) => void run(() => api.calendar.update({ calendar_enabled: e.target.checked }), 'Could not change auto-schedule.')}
+              onChange={(e) => void run(() => api.calendar.update({ calendar_enabled: e.target.checked }), 'settings.calendar.autoFailed')}
             />
-            <span>Add my picks to the calendar automatically on my chosen days</span>
+            <span>{t('settings.calendar.auto')}</span>
           </label>
-          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void run(() => api.calendar.disconnect(), ALERT_TEXTS.disconnectCalendar)}>
-            Disconnect calendar
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void run(() => api.calendar.disconnect(), 'settings.calendar.disconnectFailed')}>
+            {t('settings.calendar.disconnect')}
           </button>
         </>
       ) : (
         <>
-          {status.needs_reconnect && <Notice tone="warning">{CALENDAR_RECONNECT_TEXT}</Notice>}
+          {status.needs_reconnect && <Notice tone="warning">{t('settings.calendar.reconnectNeeded')}</Notice>}
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void connect()}>
-            {status.needs_reconnect ? 'Reconnect Google Calendar' : 'Connect Google Calendar'}
+            {status.needs_reconnect ? t('settings.calendar.reconnect') : t('settings.calendar.connect')}
           </button>
         </>
       )}

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Sign-in and security: move the account to a new address. A code goes to the new
 // address and confirms it; the old address is told (docs/security.md, "Password and email changes").
 import { useState, type FormEvent } from 'react';
@@ -7,16 +6,11 @@ import { useApi } from '../../api/ServicesContext';
 import { errorText } from '../../api/errorText';
 import { CodeInput } from '../common/CodeInput';
 import { Notice } from '../common/Notice';
-import { PASSWORD_TEXTS } from './ChangePasswordForm';
-
-export const EMAIL_TEXTS = {
-  requestFailed: 'Could not send a code. Please try again.',
-  verifyFailed: 'Could not change your email address. Please try again.',
-  changed: (email: string) => `Your email address is now ${email}. Every other device was signed out.`,
-} as const;
+import { useT } from '../../i18n/useT';
 
 export function ChangeEmailForm({ user, onChanged }: { user: User; onChanged: (user: User) => Promise<unknown> }) {
   const api = useApi();
+  const t = useT();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -36,7 +30,7 @@ export function ChangeEmailForm({ user, onChanged }: { user: User; onChanged: (u
     } catch (err) {
       // Inside the cooldown, the code mailed a moment ago still works.
       if (err instanceof ApiError && err.status === 429) setStep('code');
-      setMessage({ tone: 'error', text: errorText(err, EMAIL_TEXTS.requestFailed) });
+      setMessage({ tone: 'error', text: errorText(err, t('settings.email.requestFailed')) });
     } finally {
       setBusy(false);
     }
@@ -53,9 +47,9 @@ export function ChangeEmailForm({ user, onChanged }: { user: User; onChanged: (u
       setStep('request');
       setNewEmail('');
       setCode('');
-      setMessage({ tone: 'success', text: EMAIL_TEXTS.changed(updated.email) });
+      setMessage({ tone: 'success', text: t('settings.email.changed', { email: updated.email }) });
     } catch (err) {
-      setMessage({ tone: 'error', text: errorText(err, EMAIL_TEXTS.verifyFailed) });
+      setMessage({ tone: 'error', text: errorText(err, t('settings.email.verifyFailed')) });
     } finally {
       setBusy(false);
     }
@@ -65,21 +59,21 @@ export function ChangeEmailForm({ user, onChanged }: { user: User; onChanged: (u
   if (step === 'code') {
     return (
       <form className="form" onSubmit={(e) => void verify(e)}>
-        <h3 id="change-email-title">Email address</h3>
+        <h3 id="change-email-title">{t('settings.email.title')}</h3>
         {notice}
         <div className="field">
-          <label htmlFor="email-change-code">Code sent to {newEmail}</label>
+          <label htmlFor="email-change-code">{t('settings.email.codeSent', { email: newEmail })}</label>
           <CodeInput id="email-change-code" value={code} onChange={setCode} describedBy="email-change-code-hint" />
           <p className="field-hint" id="email-change-code-hint">
-            It expires in {VERIFICATION.codeTtlMinutes} minutes. Until you enter it, your address stays {user.email}.
+            {t('settings.email.codeHint', { minutes: VERIFICATION.codeTtlMinutes, email: user.email })}
           </p>
         </div>
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={() => { setStep('request'); setCode(''); setMessage(null); }}>
-            Cancel
+            {t('settings.common.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy || code.length !== VERIFICATION.codeLength}>
-            {busy ? 'Confirming…' : 'Confirm new email'}
+            {busy ? t('settings.email.confirming') : t('settings.email.confirm')}
           </button>
         </div>
       </form>
@@ -88,23 +82,23 @@ export function ChangeEmailForm({ user, onChanged }: { user: User; onChanged: (u
 
   return (
     <form className="form" onSubmit={(e) => void request(e)}>
-      <h3 id="change-email-title">Email address</h3>
-      <p className="muted">You sign in with {user.email}.</p>
+      <h3 id="change-email-title">{t('settings.email.title')}</h3>
+      <p className="muted">{t('settings.email.current', { email: user.email })}</p>
       {!user.has_password ? (
-        <p className="muted">{PASSWORD_TEXTS.noPassword}</p>
+        <p className="muted">{t('settings.password.noPassword')}</p>
       ) : (
         <>
           <div className="field">
-            <label htmlFor="email-new">New email address</label>
+            <label htmlFor="email-new">{t('settings.email.new')}</label>
             <input id="email-new" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor="email-password">Password</label>
+            <label htmlFor="email-password">{t('settings.email.password')}</label>
             <input id="email-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           </div>
           {notice}
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Email me a code'}
+            {busy ? t('settings.email.sending') : t('settings.email.send')}
           </button>
         </>
       )}

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Delete my account: a confirmation dialog that asks for the password, or for a code we
 // email to accounts without one (Google sign-in). After deletion this browser is signed out and
 // shows the confirmation page. docs/product-decisions.md, "Your data".
@@ -10,14 +9,11 @@ import { errorText } from '../../api/errorText';
 import { Modal } from '../common/Modal';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from './SettingsSection';
-
-export const DELETE_ACCOUNT_TEXTS = {
-  what: 'Your profile, preferences, favourites, recommendations and ratings, schedule, connected browsers and feedback are deleted for good, scheduled emails stop, and Google Calendar access is revoked. Records of payments are kept for accounting without your name or email. You can register again with the same email later.',
-  confirm: 'Delete my account for good',
-} as const;
+import { useT } from '../../i18n/useT';
 
 function DeleteDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const api = useApi();
+  const t = useT();
   const navigate = useNavigate();
   const [secret, setSecret] = useState('');
   const [codeSent, setCodeSent] = useState(false);
@@ -31,9 +27,9 @@ function DeleteDialog({ user, onClose }: { user: User; onClose: () => void }) {
     try {
       const r = await api.account.requestDeletionCode();
       setCodeSent(true);
-      setNotice({ tone: 'info', text: `${r.message} We sent it to ${user.email}.` });
+      setNotice({ tone: 'info', text: t('settings.delete.codeSent', { message: r.message, email: user.email }) });
     } catch (err) {
-      setNotice({ tone: 'error', text: errorText(err, 'Could not send the code. Please try again.') });
+      setNotice({ tone: 'error', text: errorText(err, t('settings.delete.sendFailed')) });
     }
     setBusy(false);
   }
@@ -46,29 +42,29 @@ function DeleteDialog({ user, onClose }: { user: User; onClose: () => void }) {
       await api.account.delete(withPassword ? { password: secret } : { code: secret.trim() });
       navigate('/account-deleted', { replace: true });
     } catch (err) {
-      setNotice({ tone: 'error', text: errorText(err, 'Could not delete your account. Please try again.') });
+      setNotice({ tone: 'error', text: errorText(err, t('settings.delete.failed')) });
       setBusy(false);
     }
   }
 
   return (
-    <Modal title="Delete your account?" onClose={onClose}>
-      <p>{DELETE_ACCOUNT_TEXTS.what}</p>
+    <Modal title={t('settings.delete.dialogTitle')} onClose={onClose}>
+      <p>{t('settings.delete.what')}</p>
       <form className="form" onSubmit={(e) => void submit(e)}>
         {withPassword ? (
           <div className="field">
-            <label htmlFor="delete-password">Your password</label>
+            <label htmlFor="delete-password">{t('settings.delete.password')}</label>
             <input id="delete-password" type="password" autoComplete="current-password" value={secret} onChange={(e) => setSecret(e.target.value)} required />
           </div>
         ) : (
           <>
-            <p className="muted">Your account has no password, so we confirm by email.</p>
+            <p className="muted">{t('settings.delete.byEmail')}</p>
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void sendCode()}>
-              {codeSent ? 'Email me another code' : 'Email me a code'}
+              {codeSent ? t('settings.delete.sendAnother') : t('settings.delete.send')}
             </button>
             {codeSent && (
               <div className="field">
-                <label htmlFor="delete-code">Code from the email</label>
+                <label htmlFor="delete-code">{t('settings.delete.code')}</label>
                 <input id="delete-code" type="text" autoComplete="one-time-code" maxLength={16} value={secret} onChange={(e) => setSecret(e.target.value)} required />
               </div>
             )}
@@ -77,10 +73,10 @@ function DeleteDialog({ user, onClose }: { user: User; onClose: () => void }) {
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
+            {t('settings.common.cancel')}
           </button>
           <button type="submit" className="btn btn-danger" disabled={busy || secret === '' || (!withPassword && !codeSent)}>
-            {busy ? 'Deleting…' : DELETE_ACCOUNT_TEXTS.confirm}
+            {busy ? t('settings.delete.deleting') : t('settings.delete.confirm')}
           </button>
         </div>
       </form>
@@ -89,12 +85,13 @@ function DeleteDialog({ user, onClose }: { user: User; onClose: () => void }) {
 }
 
 export function DeleteAccountSection({ user }: { user: User }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
-    <SettingsSection id="delete-account" title="Delete my account">
-      <p className="muted">Delete your account and all its data. This cannot be undone; export your data first if you want a copy.</p>
+    <SettingsSection id="delete-account" title={t('settings.delete.title')}>
+      <p className="muted">{t('settings.delete.intro')}</p>
       <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
-        Delete my account
+        {t('settings.delete.title')}
       </button>
       {open && <DeleteDialog user={user} onClose={() => setOpen(false)} />}
     </SettingsSection>

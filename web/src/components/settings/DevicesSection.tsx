@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 // Settings > Devices: every web browser signed in to the account and every connected browser
 // extension, with when each was last used; Revoke signs one out at its next request, and "Sign
 // out everywhere" signs out all of them, this one too (docs/security.md, "Sessions").
@@ -11,22 +10,16 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from './SettingsSection';
 import '../../styles/extension.css';
+import { useLingui } from '@lingui/react';
+import { useT } from '../../i18n/useT';
 
-export const DEVICES_TEXTS = {
-  loadFailed: 'Could not load your devices.',
-  revokeFailed: 'Could not sign out that device. Please try again.',
-  everywhereFailed: 'Could not sign out everywhere. Please try again.',
-} as const;
-
-function when(iso: string | null): string {
-  if (!iso) return 'never';
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-const revokeLabel = (s: AccountSession) => (s.kind === 'extension' ? `Revoke the extension in ${s.label}` : `Revoke ${s.label}`);
+/** A moment in the language shown, as a date and a time ("Dec 3, 2026, 5:04 PM" in English). */
+const when = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 export function DevicesSection() {
   const api = useApi();
+  const t = useT();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [sessions, setSessions] = useState<AccountSession[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,8 +32,9 @@ export function DevicesSection() {
       setSessions((await api.sessions.list()).sessions);
       setError(null);
     } catch (err) {
-      setError(errorText(err, DEVICES_TEXTS.loadFailed));
+      setError(errorText(err, t('settings.devices.loadFailed')));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows the language; loading again on a switch is not needed
   }, [api]);
 
   useEffect(() => {
@@ -54,7 +48,7 @@ export function DevicesSection() {
       await api.sessions.revoke(s.id);
       setSessions((list) => list?.filter((x) => x.id !== s.id) ?? null);
     } catch (err) {
-      setError(errorText(err, DEVICES_TEXTS.revokeFailed));
+      setError(errorText(err, t('settings.devices.revokeFailed')));
       await load();
     }
     setRevoking(null);
@@ -67,31 +61,32 @@ export function DevicesSection() {
       await api.auth.signOutEverywhere();
       navigate('/login', { replace: true });
     } catch (err) {
-      setError(errorText(err, DEVICES_TEXTS.everywhereFailed));
+      setError(errorText(err, t('settings.devices.everywhereFailed')));
       setBusy(false);
     }
   }
 
   return (
-    <SettingsSection id="devices" title="Devices">
-      <p className="muted">Browsers signed in to your account, and browsers where the Tonight&rsquo;s Pick extension is connected.</p>
+    <SettingsSection id="devices" title={t('settings.devices.title')}>
+      <p className="muted">{t('settings.devices.intro')}</p>
       {error && <Notice tone="error">{error}</Notice>}
-      {sessions === null && !error && <p className="muted">Loading&hellip;</p>}
+      {sessions === null && !error && <p className="muted">{t('settings.common.loading')}</p>}
       {sessions && sessions.length > 0 && (
-        <ul className="connected-browsers" aria-label="Signed-in devices">
+        <ul className="connected-browsers" aria-label={t('settings.devices.list')}>
           {sessions.map((s) => (
             <li key={s.id} data-session-id={s.id}>
               <div>
                 <strong>{s.label}</strong>
                 <span className="muted">
-                  {s.kind === 'extension' ? 'Browser extension, connected' : 'Signed in'} {when(s.created_at)} &middot; last used {when(s.last_used_at)}
+                  {t(s.kind === 'extension' ? 'settings.devices.extensionSince' : 'settings.devices.signedInSince', { since: when(s.created_at, i18n.locale) })} &middot;{' '}
+                  {s.last_used_at ? t('settings.devices.lastUsed', { when: when(s.last_used_at, i18n.locale) }) : t('settings.devices.neverUsed')}
                 </span>
               </div>
               {s.current ? (
-                <span className="muted">This device</span>
+                <span className="muted">{t('settings.devices.current')}</span>
               ) : (
-                <button type="button" className="btn btn-danger btn-small" onClick={() => void revoke(s)} disabled={revoking === s.id} aria-label={revokeLabel(s)}>
-                  Revoke
+                <button type="button" className="btn btn-danger btn-small" onClick={() => void revoke(s)} disabled={revoking === s.id} aria-label={t(s.kind === 'extension' ? 'settings.devices.revokeExtension' : 'settings.devices.revokeBrowser', { name: s.label })}>
+                  {t('settings.devices.revoke')}
                 </button>
               )}
             </li>
@@ -99,19 +94,19 @@ export function DevicesSection() {
         </ul>
       )}
       <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-        Sign out everywhere
+        {t('settings.devices.everywhere')}
       </button>
       {confirming && (
         <ConfirmDialog
-          title="Sign out everywhere?"
-          cancelLabel="Cancel"
-          confirmLabel="Yes, sign out everywhere"
-          busyLabel="Signing out…"
+          title={t('settings.devices.confirmTitle')}
+          cancelLabel={t('settings.common.cancel')}
+          confirmLabel={t('settings.devices.confirmYes')}
+          busyLabel={t('settings.devices.signingOut')}
           busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void signOutEverywhere()}
         >
-          <p>Every browser and every connected extension will be signed out, this one too. You can sign in again with your password or Google.</p>
+          <p>{t('settings.devices.confirmBody')}</p>
         </ConfirmDialog>
       )}
     </SettingsSection>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useDraft } from '../../hooks/useDraft';
-import { ALERT_TEXTS } from '@app/shared';
+import { useT } from '../../i18n/useT';
 import { Notice } from '../common/Notice';
 import { SaveFooter, type SaveMessage } from './SaveFooter';
 import { SettingsSection } from './SettingsSection';
@@ -19,6 +19,7 @@ interface Props {
 
 /** A settings section that edits one list (streaming services, languages) and saves it. */
 export function ListSettingSection({ id, title, value, min = 0, minText, save, children }: Props) {
+  const t = useT();
   const { draft: selected, edit, saved } = useDraft(value);
   const [message, setMessage] = useState<SaveMessage | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,9 +32,9 @@ export function ListSettingSection({ id, title, value, min = 0, minText, save, c
     try {
       await save(selected);
       saved();
-      setMessage({ tone: 'success', text: 'Saved.' });
+      setMessage({ tone: 'success', text: t('settings.common.saved') });
     } catch {
-      setMessage({ tone: 'error', text: ALERT_TEXTS.updateProfile });
+      setMessage({ tone: 'error', text: t('settings.common.updateFailed') });
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useId, useState } from 'react';
 import {
   AGE_RATING_LABELS,
-  ALERT_TEXTS,
   EXCLUSION_LIMITS,
   GENRES,
   MAX_AGE_RATINGS,
@@ -16,6 +14,7 @@ import { errorText } from '../../api/errorText';
 import { ChoiceGroup } from '../common/ChoiceGroup';
 import { SaveFooter, type SaveMessage } from './SaveFooter';
 import { SettingsSection } from './SettingsSection';
+import { useT } from '../../i18n/useT';
 
 interface Draft {
   exclusions: Exclusions;
@@ -25,13 +24,14 @@ interface Draft {
 /** Free text entries as chips: type, Enter or Add; each chip has its own Remove button. */
 function WordList({ label, hint, values, onChange, placeholder }: { label: string; hint: string; values: string[]; onChange: (v: string[]) => void; placeholder: string }) {
   const id = useId();
+  const t = useT();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   function add() {
     const word = text.trim();
     if (!word) return;
-    if (word.length > EXCLUSION_LIMITS.length) return setProblem(`Keep each entry to ${EXCLUSION_LIMITS.length} characters.`);
-    if (values.length >= EXCLUSION_LIMITS.entries) return setProblem(`You can list up to ${EXCLUSION_LIMITS.entries}. Remove one to add another.`);
+    if (word.length > EXCLUSION_LIMITS.length) return setProblem(t('settings.never.tooLong', { max: EXCLUSION_LIMITS.length }));
+    if (values.length >= EXCLUSION_LIMITS.entries) return setProblem(t('settings.never.tooMany', { max: EXCLUSION_LIMITS.entries }));
     setProblem(null);
     setText('');
     // The same word in another case is already there: nothing to add.
@@ -64,7 +64,7 @@ function WordList({ label, hint, values, onChange, placeholder }: { label: strin
           }}
         />
         <button type="button" className="btn btn-secondary" onClick={add} disabled={!text.trim()}>
-          Add
+          {t('settings.never.add')}
         </button>
       </div>
       {problem && (
@@ -77,7 +77,7 @@ function WordList({ label, hint, values, onChange, placeholder }: { label: strin
           {values.map((v) => (
             <li key={v} className="chip chip-on">
               <span>{v}</span>
-              <button type="button" className="chip-remove" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((x) => x !== v))}>
+              <button type="button" className="chip-remove" aria-label={t('settings.never.remove', { word: v })} onClick={() => onChange(values.filter((x) => x !== v))}>
                 ×
               </button>
             </li>
@@ -95,6 +95,7 @@ function WordList({ label, hint, values, onChange, placeholder }: { label: strin
  */
 export function NeverShowSection({ user, save }: { user: User; save: (b: UpdateProfileRequest) => Promise<unknown> }) {
   const id = useId();
+  const t = useT();
   const { draft, dirty, edit, saved } = useDraft<Draft>({ exclusions: user.exclusions, max_age_rating: user.max_age_rating });
   const [message, setMessage] = useState<SaveMessage | null>(null);
   const [busy, setBusy] = useState(false);
@@ -109,40 +110,40 @@ export function NeverShowSection({ user, save }: { user: User; save: (b: UpdateP
     try {
       await save({ exclusions: draft.exclusions, max_age_rating: draft.max_age_rating });
       saved();
-      setMessage({ tone: 'success', text: 'Saved. Your next picks leave these out.' });
+      setMessage({ tone: 'success', text: t('settings.never.saved') });
     } catch (err) {
-      setMessage({ tone: 'error', text: errorText(err, ALERT_TEXTS.updateProfile) });
+      setMessage({ tone: 'error', text: errorText(err, t('settings.common.updateFailed')) });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <SettingsSection id="never-show" title="Never show me">
-      <p className="field-hint">Titles that match anything here are never picked for you, on the web, in the extension or by email.</p>
+    <SettingsSection id="never-show" title={t('settings.never.title')}>
+      <p className="field-hint">{t('settings.never.intro')}</p>
       <ChoiceGroup
-        legend="Genres"
+        legend={t('settings.never.genres')}
         name="never-genre"
         choices={GENRES.map((g) => ({ value: g, label: g }))}
         selected={draft.exclusions.genres}
         onChange={(genres) => set({ genres })}
       />
       <WordList
-        label="Keywords"
-        hint="Themes you would rather skip, such as superhero or gore."
-        placeholder="superhero"
+        label={t('settings.never.keywords')}
+        hint={t('settings.never.keywordsHint')}
+        placeholder={t('settings.never.keywordsPlaceholder')}
         values={draft.exclusions.keywords}
         onChange={(keywords) => set({ keywords })}
       />
       <WordList
-        label="People"
-        hint="Directors or actors, by full name."
-        placeholder="Full name"
+        label={t('settings.never.people')}
+        hint={t('settings.never.peopleHint')}
+        placeholder={t('settings.never.peoplePlaceholder')}
         values={draft.exclusions.people}
         onChange={(people) => set({ people })}
       />
       <div className="field">
-        <label htmlFor={`${id}-age`}>Maximum age rating</label>
+        <label htmlFor={`${id}-age`}>{t('settings.never.age')}</label>
         <select
           id={`${id}-age`}
           aria-describedby={`${id}-age-hint`}
@@ -152,15 +153,15 @@ export function NeverShowSection({ user, save }: { user: User; save: (b: UpdateP
             setMessage(null);
           }}
         >
-          <option value="">No limit</option>
+          <option value="">{t('settings.never.noLimit')}</option>
           {MAX_AGE_RATINGS.map((r) => (
             <option key={r} value={r}>
-              {AGE_RATING_LABELS[r]}
+              {r === 'all' ? t('settings.never.allAges') : AGE_RATING_LABELS[r]}
             </option>
           ))}
         </select>
         <p id={`${id}-age-hint`} className="field-hint">
-          Titles without a known rating are not filtered.
+          {t('settings.never.ageHint')}
         </p>
       </div>
       <SaveFooter message={message} busy={busy} disabled={!dirty} onSave={() => void submit()} />

@@ -1,6 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState, type FormEvent } from 'react';
-import { ALERT_TEXTS, type UpdateProfileRequest, type User } from '@app/shared';
+import { useLingui } from '@lingui/react';
+import type { UpdateProfileRequest, User } from '@app/shared';
 import { useCalendarStatus } from '../../hooks/useCalendarStatus';
 import { ChoiceGroup } from '../common/ChoiceGroup';
 import { Notice } from '../common/Notice';
@@ -9,8 +9,14 @@ import { TimezoneSelect } from '../common/TimezoneSelect';
 import { CountrySelect, browserCountry } from '../common/CountrySelect';
 import { ScheduledPicksFields, calendarChannelOf, type CalendarChannel } from './ScheduledPicksFields';
 import { useDraft } from '../../hooks/useDraft';
+import { useT } from '../../i18n/useT';
+import { weekdayNames } from './weekdays';
 
-export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/**
+ * The weekdays in English, Monday first. Kept for callers not yet moved to the catalogs; a
+ * component shows `weekdayNames(i18n.locale)` (./weekdays.ts), the names in the language shown.
+ */
+export const DAYS = weekdayNames('en');
 
 type Save = (body: UpdateProfileRequest) => Promise<unknown>;
 
@@ -26,6 +32,8 @@ interface ProfileForm {
 
 /** Full name, days (at least one stays selected), time, timezone and how scheduled picks arrive. */
 export function ProfileSection({ user, save }: { user: User; save: Save }) {
+  const t = useT();
+  const { i18n } = useLingui();
   const paid = user.subscription_tier === 'paid_lifetime';
   // The same SWR entry as the calendar section, so connecting or switching auto-schedule shows here at once.
   const { data: cal } = useCalendarStatus(paid);
@@ -62,55 +70,55 @@ export function ProfileSection({ user, save }: { user: User; save: Save }) {
         ...(calendarOn ? { delivery_channel: channel } : {}),
       });
       saved();
-      setMessage({ tone: 'success', text: 'Profile saved.' });
+      setMessage({ tone: 'success', text: t('settings.profile.saved') });
     } catch {
-      setMessage({ tone: 'error', text: ALERT_TEXTS.updateProfile });
+      setMessage({ tone: 'error', text: t('settings.common.updateFailed') });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <SettingsSection id="profile" title="Profile">
+    <SettingsSection id="profile" title={t('settings.profile.title')}>
       <form className="form" onSubmit={submit}>
         <div className="field">
-          <label htmlFor="profile-email">Email</label>
+          <label htmlFor="profile-email">{t('settings.profile.email')}</label>
           <input id="profile-email" type="email" value={user.email} readOnly disabled />
         </div>
         <div className="field">
-          <label htmlFor="profile-name">Full name</label>
+          <label htmlFor="profile-name">{t('settings.profile.fullName')}</label>
           <input id="profile-name" type="text" autoComplete="name" maxLength={100} value={fullName} onChange={(e) => set('fullName')(e.target.value)} />
         </div>
         <ChoiceGroup
           name="day"
-          legend="Days for your pick"
-          hint="At least one day stays selected."
-          choices={DAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+          legend={t('settings.profile.days')}
+          hint={t('settings.profile.daysHint')}
+          choices={weekdayNames(i18n.locale).map((d, i) => ({ value: String(i + 1), label: d }))}
           selected={days}
           onChange={set('days')}
           keepAtLeast={1}
         />
         <div className="field-row">
           <div className="field">
-            <label htmlFor="profile-time">Time</label>
+            <label htmlFor="profile-time">{t('settings.profile.time')}</label>
             <input id="profile-time" type="time" required value={time} onChange={(e) => set('time')(e.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor="profile-timezone">Timezone</label>
+            <label htmlFor="profile-timezone">{t('settings.profile.timezone')}</label>
             <TimezoneSelect id="profile-timezone" value={timezone} onChange={set('timezone')} />
           </div>
         </div>
         <div className="field">
-          <label htmlFor="profile-country">Country</label>
+          <label htmlFor="profile-country">{t('settings.profile.country')}</label>
           <CountrySelect id="profile-country" value={country} onChange={set('country')} describedBy="profile-country-hint" />
           <span id="profile-country-hint" className="field-hint">
-            {user.country ? 'Where to watch and your services are counted in this country.' : 'Not saved yet: until you save one, your services count in every country.'}
+            {user.country ? t('settings.profile.countryHint') : t('settings.profile.countryUnsaved')}
           </span>
         </div>
         <ScheduledPicksFields on={emailDelivery} onToggle={set('emailDelivery')} channel={calendarOn ? channel : null} onChannel={set('channel')} paid={paid} />
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
         <button type="submit" className="btn btn-primary" disabled={busy || days.length === 0}>
-          {busy ? 'Saving…' : 'Save profile'}
+          {busy ? t('settings.common.saving') : t('settings.profile.save')}
         </button>
       </form>
     </SettingsSection>

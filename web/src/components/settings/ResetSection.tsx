@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApi, useServices } from '../../api/ServicesContext';
@@ -6,10 +5,12 @@ import { errorText } from '../../api/errorText';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Notice } from '../common/Notice';
 import { SettingsSection } from './SettingsSection';
+import { useT } from '../../i18n/useT';
 
 /** docs/screens.md, "Sessions and account actions": after confirmation, preferences reset, not onboarded, back to onboarding. */
 export function ResetSection() {
   const api = useApi();
+  const t = useT();
   const { session } = useServices();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -24,28 +25,28 @@ export function ResetSection() {
       session.setUser({ ...r.user, is_onboarded: false });
       navigate('/app/onboarding', { replace: true });
     } catch (err) {
-      setError(errorText(err, 'Failed to reset preferences. Please try again.'));
+      setError(errorText(err, t('settings.reset.failed')));
       setBusy(false);
     }
   }
 
   return (
-    <SettingsSection id="reset" title="Reset preferences">
-      <p className="muted">Start over with new genres, languages, favourites and streaming services. Your history stays.</p>
+    <SettingsSection id="reset" title={t('settings.reset.title')}>
+      <p className="muted">{t('settings.reset.intro')}</p>
       <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-        Reset preferences
+        {t('settings.reset.title')}
       </button>
       {confirming && (
         <ConfirmDialog
-          title="Reset your preferences?"
-          cancelLabel="Cancel"
-          confirmLabel="Yes, reset"
-          busyLabel="Resetting…"
+          title={t('settings.reset.confirmTitle')}
+          cancelLabel={t('settings.common.cancel')}
+          confirmLabel={t('settings.reset.confirmYes')}
+          busyLabel={t('settings.reset.resetting')}
           busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void reset()}
         >
-          <p>Your genres, languages, favourite titles and streaming services will be cleared and you will go through onboarding again.</p>
+          <p>{t('settings.reset.confirmBody')}</p>
           {error && <Notice tone="error">{error}</Notice>}
         </ConfirmDialog>
       )}

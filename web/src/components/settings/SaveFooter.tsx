@@ -1,4 +1,5 @@
 import { Notice } from '../common/Notice';
+import { useT } from '../../i18n/useT';
 
 export interface SaveMessage {
   tone: 'success' | 'error';
@@ -16,11 +17,12 @@ interface Props {
 
 /** The end of a settings section that saves as a whole: the last save's message, then Save. */
 export function SaveFooter({ message, busy, disabled, onSave }: Props) {
+  const t = useT();
   return (
     <>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       <button type="button" className="btn btn-primary" disabled={busy || disabled} onClick={onSave}>
-        {busy ? 'Saving…' : 'Save'}
+        {busy ? t('settings.common.saving') : t('settings.common.save')}
       </button>
     </>
   );

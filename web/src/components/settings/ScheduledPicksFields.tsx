@@ -1,13 +1,14 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import type { DeliveryChannel } from '@app/shared';
+import { useT } from '../../i18n/useT';
 
 /** The channels a calendar user can choose; 'email' keeps the email too, so it reads as 'both'. */
 export type CalendarChannel = Extract<DeliveryChannel, 'calendar' | 'both'>;
 export const calendarChannelOf = (c: DeliveryChannel): CalendarChannel => (c === 'calendar' ? 'calendar' : 'both');
 
+/** Each channel with the keys of its label and hint (shared/locales/settings). */
 const CHANNELS: Array<{ value: CalendarChannel; label: string; hint: string }> = [
-  { value: 'both', label: 'Calendar event and email', hint: 'A 2-hour event in your Google Calendar, and an email with the pick.' },
-  { value: 'calendar', label: 'Calendar event only', hint: 'Just the event in your calendar; no email.' },
+  { value: 'both', label: 'settings.scheduled.both', hint: 'settings.scheduled.bothHint' },
+  { value: 'calendar', label: 'settings.scheduled.calendarOnly', hint: 'settings.scheduled.calendarOnlyHint' },
 ];
 
 interface Props {
@@ -26,33 +27,34 @@ interface Props {
  * auto-schedule on the event is always made, and the channel only decides about the email.
  */
 export function ScheduledPicksFields({ on, onToggle, channel, onChannel, paid }: Props) {
+  const t = useT();
   return (
     <fieldset className="choice-group scheduled-picks">
-      <legend>Scheduled picks</legend>
+      <legend>{t('settings.scheduled.title')}</legend>
       <label className="switch">
         <input type="checkbox" checked={on} onChange={(e) => onToggle(e.target.checked)} />
         <span>
-          Send me a pick on these days
-          <span className="field-hint">At the time above on each chosen day, we pick a title for you and send it. Off: nothing is sent.</span>
+          {t('settings.scheduled.send')}
+          <span className="field-hint">{t('settings.scheduled.sendHint')}</span>
         </span>
       </label>
       {on && channel ? (
         <fieldset className="choice-group">
-          <legend>How it arrives</legend>
+          <legend>{t('settings.scheduled.how')}</legend>
           {CHANNELS.map((c) => (
             <label key={c.value} className="switch">
               <input type="radio" name="delivery-channel" value={c.value} checked={channel === c.value} onChange={() => onChannel(c.value)} />
               <span>
-                {c.label}
-                <span className="field-hint">{c.hint}</span>
+                {t(c.label)}
+                <span className="field-hint">{t(c.hint)}</span>
               </span>
             </label>
           ))}
-          <p className="field-hint">For email only, turn auto-schedule off under Calendar integration.</p>
+          <p className="field-hint">{t('settings.scheduled.emailOnly')}</p>
         </fieldset>
       ) : on ? (
         <p className="field-hint">
-          It arrives by email.{paid ? ' Connect Google Calendar and turn on auto-schedule under Calendar integration to get a calendar event too.' : ''}
+          {paid ? t('settings.scheduled.byEmailPaid') : t('settings.scheduled.byEmail')}
         </p>
       ) : null}
     </fieldset>

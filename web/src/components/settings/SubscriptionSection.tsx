@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
-import { freeReplacementsText, type SubscriptionStatus } from '@app/shared';
+import { useLingui } from '@lingui/react';
+import type { SubscriptionStatus } from '@app/shared';
 import { useSession } from '../../api/ServicesContext';
 import { useSubscriptionStatus } from '../../hooks/useSubscriptionStatus';
 import { defaultTimezone } from '../common/scheduleRules';
@@ -7,80 +7,96 @@ import { ErrorState } from '../common/ErrorState';
 import { PageLoading } from '../common/PageLoading';
 import { PaymentsOffNote } from './PaymentsOffNote';
 import { SettingsSection } from './SettingsSection';
+import { useT, type MessageValues } from '../../i18n/useT';
 
+/** Each plan's name (shared/locales/settings). */
 const TIER_NAMES: Record<string, string> = {
-  free_trial: 'Free plan',
-  paid_lifetime: 'Lifetime plan',
-  paid_monthly: 'Monthly plan (legacy)',
-  paid_yearly: 'Yearly plan (legacy)',
+  free_trial: 'settings.plan.tierFree',
+  paid_lifetime: 'settings.plan.tierLifetime',
+  paid_monthly: 'settings.plan.tierMonthly',
+  paid_yearly: 'settings.plan.tierYearly',
 };
 
-/** "Monday, 30 November": a plan date as a day in the user's timezone, not an instant in the browser's. */
-export function planDate(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: defaultTimezone(timeZone) }).formatToParts(new Date(iso));
+/** The plan's status as the server names it ('Active', 'Limit Reached', 'Expired'), said in the language shown. */
+const STATUS_NAMES: Record<string, string> = {
+  Active: 'settings.plan.statusActive',
+  'Limit Reached': 'settings.plan.statusLimit',
+  Expired: 'settings.plan.statusExpired',
+};
+
+/**
+ * "Monday, 30 November" (English), "Montag, 30. November", "11月30日月曜日": a plan date as a day in
+ * the user's timezone, not an instant in the browser's, in the language shown.
+ */
+export function planDate(iso: string, timeZone: string, locale = 'en'): string {
+  const options = { weekday: 'long', day: 'numeric', month: 'long', timeZone: defaultTimezone(timeZone) } as const;
+  if (locale !== 'en') return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', options).formatToParts(new Date(iso));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('weekday')}, ${get('day')} ${get('month')}`;
 }
+
+type Translate = (key: string, values?: MessageValues) => string;
 
 /**
  * This week's use, free replacements included (docs/product-decisions.md), e.g.
  * "1 of 3 picks used · 5 free replacements left"; a plan without a weekly limit counts only picks.
  */
-export function weekUseText(s: SubscriptionStatus): string {
-  if (s.recommendations_limit === null) return `${s.recommendations_used} used · unlimited`;
-  const picks = `${s.recommendations_used} of ${s.recommendations_limit} picks used`;
-  if (s.free_replacements_left === null) return picks;
-  const free = freeReplacementsText(s.free_replacements_left);
-  return `${picks} · ${s.free_replacements_left === 0 ? free : `${free} left`}`;
+export function weekUseText(s: SubscriptionStatus, t: Translate): string {
+  const values = { used: s.recommendations_used, limit: s.recommendations_limit ?? 0 };
+  if (s.recommendations_limit === null) return t('settings.plan.weekUnlimited', values);
+  if (s.free_replacements_left === null) return t('settings.plan.weekPicks', values);
+  if (s.free_replacements_left === 0) return t('settings.plan.weekNoFree', values);
+  return t('settings.plan.weekFree', { ...values, free: s.free_replacements_left });
 }
 
 export function SubscriptionSection({ onUpgrade }: { onUpgrade: () => void }) {
+  const t = useT();
+  const { i18n } = useLingui();
   const { data: s, error, mutate } = useSubscriptionStatus();
   const timezone = useSession().user?.timezone ?? 'UTC';
   return (
-    <SettingsSection id="subscription" title="Subscription">
+    <SettingsSection id="subscription" title={t('settings.plan.title')}>
       {error ? (
-        <ErrorState error={error} fallback="Could not load your plan." onRetry={() => void mutate()} />
+        <ErrorState error={error} fallback={t('settings.plan.loadFailed')} onRetry={() => void mutate()} />
       ) : !s ? (
-        <PageLoading label="Loading your plan" />
+        <PageLoading label={t('settings.plan.loading')} />
       ) : (
         <>
           <dl className="facts">
             <div>
-              <dt>Plan</dt>
-              <dd>{TIER_NAMES[s.subscription_tier] ?? s.subscription_tier}</dd>
+              <dt>{t('settings.plan.plan')}</dt>
+              <dd>{TIER_NAMES[s.subscription_tier] ? t(TIER_NAMES[s.subscription_tier]) : s.subscription_tier}</dd>
             </div>
             <div>
-              <dt>Status</dt>
+              <dt>{t('settings.plan.status')}</dt>
               <dd>
-                <span className={`tag tag-${s.status.replace(' ', '-').toLowerCase()}`}>{s.status}</span>
+                <span className={`tag tag-${s.status.replace(' ', '-').toLowerCase()}`}>{STATUS_NAMES[s.status] ? t(STATUS_NAMES[s.status]) : s.status}</span>
               </dd>
             </div>
             <div>
-              <dt>This week</dt>
-              <dd>{weekUseText(s)}</dd>
+              <dt>{t('settings.plan.thisWeek')}</dt>
+              <dd>{weekUseText(s, t)}</dd>
             </div>
             {s.week_resets_at && s.recommendations_limit !== null && (
               <div>
-                <dt>Weekly reset</dt>
-                <dd>
-                  Your {s.recommendations_limit} picks renew on {planDate(s.week_resets_at, timezone)}
-                </dd>
+                <dt>{t('settings.plan.weeklyReset')}</dt>
+                <dd>{t('settings.plan.renews', { limit: s.recommendations_limit, date: planDate(s.week_resets_at, timezone, i18n.locale) })}</dd>
               </div>
             )}
             {s.subscription_end_date && s.subscription_tier !== 'free_trial' && s.subscription_tier !== 'paid_lifetime' && (
               <div>
-                <dt>Ends</dt>
-                <dd>{planDate(s.subscription_end_date, timezone)}</dd>
+                <dt>{t('settings.plan.ends')}</dt>
+                <dd>{planDate(s.subscription_end_date, timezone, i18n.locale)}</dd>
               </div>
             )}
           </dl>
           {s.subscription_tier === 'paid_lifetime' ? (
-            <p className="muted">You have lifetime access. Plan changes are handled by support.</p>
+            <p className="muted">{t('settings.plan.lifetime')}</p>
           ) : (
             <>
               <button type="button" className="btn btn-primary" onClick={onUpgrade} aria-describedby={s.payments_enabled ? undefined : 'subscription-payments-off'}>
-                Upgrade to lifetime
+                {t('settings.upgrade.title')}
               </button>
               {!s.payments_enabled && <PaymentsOffNote id="subscription-payments-off" />}
             </>

@@ -1,9 +1,9 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 39) */
 import { useCheckout } from '../../hooks/useCheckout';
 import { Modal } from '../common/Modal';
 import { Notice } from '../common/Notice';
 import { PaymentsOffNote } from './PaymentsOffNote';
 import { UpgradeOffer } from './UpgradeOffer';
+import { useT } from '../../i18n/useT';
 
 const OFF_NOTE_ID = 'upgrade-payments-off';
 
@@ -12,16 +12,17 @@ const OFF_NOTE_ID = 'upgrade-payments-off';
  * `paymentsEnabled` is undefined until the server has said; the button waits for it.
  */
 export function UpgradeModal({ paymentsEnabled, onClose }: { paymentsEnabled: boolean | undefined; onClose: () => void }) {
+  const t = useT();
   const checkout = useCheckout();
   const off = paymentsEnabled === false;
   return (
-    <Modal title="Upgrade to lifetime" onClose={onClose}>
+    <Modal title={t('settings.upgrade.title')} onClose={onClose}>
       <UpgradeOffer>
         {checkout.error && <Notice tone="error">{checkout.error}</Notice>}
         {off && <PaymentsOffNote id={OFF_NOTE_ID} />}
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Not now
+            {t('settings.upgrade.notNow')}
           </button>
           <button
             type="button"
@@ -30,7 +31,7 @@ export function UpgradeModal({ paymentsEnabled, onClose }: { paymentsEnabled: bo
             aria-describedby={off ? OFF_NOTE_ID : undefined}
             onClick={() => void checkout.start()}
           >
-            {checkout.busy ? 'Opening payment…' : 'Pay once and upgrade'}
+            {checkout.busy ? t('settings.upgrade.opening') : t('settings.upgrade.pay')}
           </button>
         </div>
       </UpgradeOffer>
