@@ -241,7 +241,7 @@ describe('the badge in the viewer\'s language', () => {
     expect(root!.querySelector('.label')!.textContent).toBe('あなたにぴったり');
     expect([button('like').textContent, button('dislike').textContent, button('save').textContent, button('watched').textContent]).toEqual(['好き', '好きじゃない', 'あとで見る', '視聴済みにする']);
     expect(root!.querySelector('aside')!.getAttribute('aria-label')).toBe("Tonight's Pick：Arrival");
-    expect(root!.querySelector('.close')!.getAttribute('aria-label')).toBe("Tonight's Pick を閉じる");
+    expect(root!.querySelector('.close')!.getAttribute('aria-label')).toBe("Tonight's Pickを閉じる");
     button('why-not').click();
     await vi.waitFor(() => expect(root!.querySelector('.why-not .heading')?.textContent).toBe('Arrivalがおすすめにならない理由'));
   });
