@@ -125,6 +125,11 @@ describe('other languages', () => {
     expect(formatRuntime(45)).toBe('45 Min.');
     await activateLocale('ja');
     expect(formatMinutes(120)).toBe('2時間');
+    await activateLocale('hi');
+    expect(formatMinutes(60)).toBe('1 घंटा');
+    expect(formatMinutes(120)).toBe('2 घंटे');
+    await activateLocale('de');
+    expect(formatMinutes(100)).toBe('1:40 Std.');
   });
 
   it('show an import’s own genre, outside the vocabulary, as it is', async () => {

@@ -1,16 +1,15 @@
 import { i18n } from '@lingui/core';
 import type { Recommendation } from '@app/shared';
-import { activeLocale, formatInteger, formatYear, genreLabel } from './localeFormat';
+import { formatYear, genreLabel } from './localeFormat';
 
 /** A title's length: "2h 12m" in English, "2 h 12 min", "2時間12分" elsewhere. */
 export function formatRuntime(minutes: number | null): string | null {
   if (!minutes) return null;
-  const locale = activeLocale();
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (!h) return i18n._('dashboard.card.runtimeMinutes', { minutes: formatInteger(m, locale) });
-  if (!m) return i18n._('dashboard.card.runtimeHours', { hours: formatInteger(h, locale) });
-  return i18n._('dashboard.card.runtimeHoursMinutes', { hours: formatInteger(h, locale), minutes: formatInteger(m, locale) });
+  if (!h) return i18n._('dashboard.card.runtimeMinutes', { minutes: m });
+  if (!m) return i18n._('dashboard.card.runtimeHours', { hours: h });
+  return i18n._('dashboard.card.runtimeHoursMinutes', { hours: h, minutes: m });
 }
 
 /** "2019 · Thriller · 2h 12m", or for a series "2016–2019 · Drama · 3 seasons · 50m episodes". */

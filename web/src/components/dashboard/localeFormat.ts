@@ -90,8 +90,8 @@ export function formatMinutes(minutes: number): string {
   const total = Math.max(0, Math.round(minutes));
   const h = Math.floor(total / 60);
   const m = total % 60;
-  const locale = activeLocale();
-  if (h === 0) return i18n._('dashboard.time.minutes', { minutes: formatInteger(m, locale) });
-  if (m === 0) return i18n._('dashboard.time.hours', { hours: formatInteger(h, locale) });
-  return i18n._('dashboard.time.hoursMinutes', { hours: formatInteger(h, locale), minutes: formatInteger(m, locale, 2) });
+  if (h === 0) return i18n._('dashboard.time.minutes', { minutes: m });
+  if (m === 0) return i18n._('dashboard.time.hours', { hours: h });
+  // "1 h 05": the minutes after the hours in two digits, in the locale's digits.
+  return i18n._('dashboard.time.hoursMinutes', { hours: h, minutes: formatInteger(m, activeLocale(), 2) });
 }
