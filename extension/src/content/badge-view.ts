@@ -29,8 +29,8 @@ aside { position: fixed; right: 20px; bottom: 20px; z-index: 2147483647; box-siz
   padding: 14px 16px; border-radius: 12px; background: #15151d; color: #f4f4f6; box-shadow: 0 8px 28px rgba(0, 0, 0, .45);
   font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; border: 1px solid #34343f;
   max-height: calc(100vh - 40px); overflow-y: auto; }
-.brand { margin: 0 28px 4px 0; font-size: 12px; color: #b9b9c6; }
-.label { margin: 0 28px 4px 0; font-size: 16px; font-weight: 700; }
+.brand { margin: 0 0 4px; margin-inline-end: 28px; font-size: 12px; color: #b9b9c6; }
+.label { margin: 0 0 4px; margin-inline-end: 28px; font-size: 16px; font-weight: 700; }
 .label[data-strength="strong"] { color: #7ee2a8; }
 .label[data-strength="good"] { color: #ffd27a; }
 .label[data-strength="weak"] { color: #d0d0da; }
@@ -40,7 +40,7 @@ button { font: inherit; cursor: pointer; border-radius: 8px; border: 1px solid #
 button:hover:not(:disabled) { background: #33333f; }
 button:focus-visible { outline: 2px solid #9ec5ff; outline-offset: 2px; }
 button:disabled { cursor: default; opacity: .75; }
-.close { position: absolute; top: 8px; right: 8px; width: 28px; height: 28px; padding: 0; border: none; background: transparent; font-size: 18px; line-height: 28px; }
+.close { position: absolute; top: 8px; inset-inline-end: 8px; width: 28px; height: 28px; padding: 0; border: none; background: transparent; font-size: 18px; line-height: 28px; }
 .status { margin: 8px 0 0; font-size: 13px; color: #d0d0da; }
 .status:empty { display: none; }
 button.why-not-toggle { margin-top: 8px; padding: 2px 0; border: none; background: transparent; color: #9ec5ff; text-decoration: underline; }
@@ -49,7 +49,7 @@ button.why-not-toggle:hover:not(:disabled) { background: transparent; color: #c4
 .why-not[hidden] { display: none; }
 .why-not p { margin: 0 0 4px; }
 .why-not .heading { font-weight: 700; }
-.why-not ul { margin: 0; padding-left: 18px; }
+.why-not ul { margin: 0; padding-inline-start: 18px; }
 .why-not li + li { margin-top: 2px; }
 .why-not .failed { color: #ffb4a8; }
 .ask { display: flex; align-items: center; gap: 8px; margin: 10px 0 0; font-weight: 700; }

@@ -13,7 +13,7 @@ const HOST_ID = 'tonights-pick-prompt';
 const STYLE = `
 :host { all: initial; }
 aside { position: fixed; top: 16px; right: 16px; z-index: 2147483647; box-sizing: border-box; max-width: min(320px, calc(100vw - 32px));
-  padding: 10px 40px 10px 12px; border-radius: 10px; background: rgba(21, 21, 29, .92); color: #f4f4f6; border: 1px solid #34343f;
+  padding: 10px 12px; padding-inline-end: 40px; border-radius: 10px; background: rgba(21, 21, 29, .92); color: #f4f4f6; border: 1px solid #34343f;
   font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; box-shadow: 0 6px 20px rgba(0, 0, 0, .4); }
 p { margin: 0; }
 .brand { font-size: 12px; color: #b9b9c6; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -24,7 +24,7 @@ button { font: inherit; cursor: pointer; border-radius: 8px; border: 1px solid #
 button:hover:not(:disabled) { background: #33333f; }
 button:focus-visible { outline: 2px solid #9ec5ff; outline-offset: 2px; }
 button:disabled { cursor: default; opacity: .75; }
-.close { position: absolute; top: 6px; right: 6px; width: 26px; height: 26px; padding: 0; border: none; background: transparent; font-size: 18px; line-height: 26px; }
+.close { position: absolute; top: 6px; inset-inline-end: 6px; width: 26px; height: 26px; padding: 0; border: none; background: transparent; font-size: 18px; line-height: 26px; }
 `;
 
 export function removePrompt(): void {
