@@ -51,6 +51,9 @@ describe('Settings in other languages', () => {
     expect(screen.queryByRole('checkbox', { name: 'Monday' })).toBeNull();
     const plan = within(screen.getByRole('region', { name: 'Abo' }));
     expect(await plan.findByText('Kostenloser Tarif')).toBeInTheDocument();
+    const never = within(screen.getByRole('region', { name: 'Nie anzeigen' }));
+    expect(never.getByRole('checkbox', { name: 'Krimi' })).toBeInTheDocument();
+    expect(never.getByRole('combobox', { name: 'Höchste Altersfreigabe' })).toHaveDisplayValue('Keine Grenze');
   });
 
   it('speaks Korean: section headings and weekday names', async () => {

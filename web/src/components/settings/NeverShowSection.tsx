@@ -15,6 +15,8 @@ import { ChoiceGroup } from '../common/ChoiceGroup';
 import { SaveFooter, type SaveMessage } from './SaveFooter';
 import { SettingsSection } from './SettingsSection';
 import { useT } from '../../i18n/useT';
+import { useLingui } from '@lingui/react';
+import { genreLabel } from '../onboarding/optionNames';
 
 interface Draft {
   exclusions: Exclusions;
@@ -96,6 +98,7 @@ function WordList({ label, hint, values, onChange, placeholder }: { label: strin
 export function NeverShowSection({ user, save }: { user: User; save: (b: UpdateProfileRequest) => Promise<unknown> }) {
   const id = useId();
   const t = useT();
+  const { i18n } = useLingui();
   const { draft, dirty, edit, saved } = useDraft<Draft>({ exclusions: user.exclusions, max_age_rating: user.max_age_rating });
   const [message, setMessage] = useState<SaveMessage | null>(null);
   const [busy, setBusy] = useState(false);
@@ -124,7 +127,7 @@ export function NeverShowSection({ user, save }: { user: User; save: (b: UpdateP
       <ChoiceGroup
         legend={t('settings.never.genres')}
         name="never-genre"
-        choices={GENRES.map((g) => ({ value: g, label: g }))}
+        choices={GENRES.map((g) => ({ value: g, label: genreLabel(g, i18n) }))}
         selected={draft.exclusions.genres}
         onChange={(genres) => set({ genres })}
       />

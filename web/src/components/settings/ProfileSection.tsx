@@ -12,12 +12,6 @@ import { useDraft } from '../../hooks/useDraft';
 import { useT } from '../../i18n/useT';
 import { weekdayNames } from './weekdays';
 
-/**
- * The weekdays in English, Monday first. Kept for callers not yet moved to the catalogs; a
- * component shows `weekdayNames(i18n.locale)` (./weekdays.ts), the names in the language shown.
- */
-export const DAYS = weekdayNames('en');
-
 type Save = (body: UpdateProfileRequest) => Promise<unknown>;
 
 interface ProfileForm {
