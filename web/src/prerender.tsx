@@ -46,6 +46,9 @@ export async function renderPage(path: string, locale: Locale): Promise<{ markup
         <App services={services} />
       </StaticRouter>
     </StrictMode>,
+    // One piece whatever its length: React would otherwise leave a boundary over 12,800 bytes (the
+    // landing in French, Hindi, Japanese or Arabic) as a spinner to stream in, which a file cannot.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return { markup: await new Response(prelude).text(), title: prerenderedTitle() };
 }
