@@ -182,6 +182,9 @@ function labelOf(locale: Locale, area: string, name: string): string | null {
   return null;
 }
 
+/** Languages whose times read "1 h 05" (the minutes without a unit). */
+const PADDED_MINUTES = new Set<Locale>(['es', 'fr', 'pt-BR']);
+
 /** Languages whose genre names read in lower case inside a sentence ("una película de drama"). */
 const LOWER_CASE_GENRES = new Set<Locale>(['es', 'fr', 'pt-BR']);
 
@@ -207,7 +210,9 @@ export function wordsFor(locale: Locale = DEFAULT_LOCALE): Words {
       const h = Math.floor(total / 60);
       const m = total % 60;
       if (h === 0) return t('server-reasons.time.minutes', { minutes: String(m) });
-      return m === 0 ? t('server-reasons.time.hours', { hours: h }) : t('server-reasons.time.hoursMinutes', { hours: h, minutes: String(m).padStart(2, '0') });
+      // "1 h 05" where the minutes have no unit of their own (es, fr, pt-BR), "1時間5分" where they do.
+      const minutesText = PADDED_MINUTES.has(locale) ? String(m).padStart(2, '0') : String(m);
+      return m === 0 ? t('server-reasons.time.hours', { hours: h }) : t('server-reasons.time.hoursMinutes', { hours: h, minutes: minutesText });
     },
     decimal: (value) => (english ? value.toFixed(1) : decimal.format(value)),
     count: (value) => (english ? value.toLocaleString('en-US') : whole.format(value)),

@@ -224,7 +224,7 @@ function drawTogether(index: CatalogIndex, members: readonly [TogetherMember, To
     memberScores: z,
     platform,
     owners,
-    reason: togetherReason(index, idx, members, factors, platform, owners, s.fallback),
+    reason: togetherReason(index, idx, members, factors, platform, owners, s.fallback, opts.locale),
   };
 }
 

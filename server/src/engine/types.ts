@@ -264,6 +264,8 @@ export type BlendRule = 'least_misery' | 'sum' | 'raw_sum';
 export interface TogetherOptions {
   /** Same seed and inputs, same pick. */
   seed: number;
+  /** The language of the reason (the asker's); English when unset. Never changes what is picked. */
+  locale?: Locale;
   kind?: 'movie' | 'series';
   /** Titles the household was picked together before: never again. */
   exclude?: readonly string[];

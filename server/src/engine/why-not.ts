@@ -9,11 +9,10 @@
 // 4. a language the user did not choose (preferred languages always rank first),
 // 5. a disliked title it resembles, when that dislike really lowered its score,
 // 6. its rank among the candidates, and what speaks for it (the factors a pick's reason uses).
-import { countryPhrase } from '@app/shared';
 import type { CatalogIndex } from './catalog-index.js';
 import { constraintVerdict } from './constraints.js';
 import { explain } from './explain.js';
-import { formatMinutes, genreName, list } from './phrasing.js';
+import { wordsFor, type Words } from './phrasing.js';
 import { keyFunction, poolSize } from './rank.js';
 import type { RequestState } from './request-state.js';
 import { holds, languageTier, prepare, release } from './scoring.js';
@@ -60,47 +59,42 @@ export const DISLIKED_SIMILARITY = 0.15;
 const MEANINGFUL_PENALTY = 0.05;
 
 /** The history list that keeps a title out, the most telling first. */
-function historyReason(state: RequestState, idx: number): WhyNotReason | null {
+function historyReason(w: Words, state: RequestState, idx: number): WhyNotReason | null {
   const h = state.history;
-  if (h.disliked.includes(idx)) return { code: 'disliked', text: 'You disliked it, so it is never picked for you.' };
-  if (h.liked.includes(idx)) return { code: 'liked', text: 'You liked it already: picks are always titles you have not seen.' };
-  if (h.favourites.includes(idx)) return { code: 'favourite', text: 'It is one of your favourites: picks are always titles you have not seen.' };
-  if (h.watched.includes(idx)) return { code: 'watched', text: 'You have watched it: picks are always titles you have not seen.' };
-  if (h.recommended.includes(idx)) return { code: 'issued', text: 'It was already one of your picks, and a title is never picked twice.' };
+  if (h.disliked.includes(idx)) return { code: 'disliked', text: w.t('server-reasons.whyNot.disliked') };
+  if (h.liked.includes(idx)) return { code: 'liked', text: w.t('server-reasons.whyNot.liked') };
+  if (h.favourites.includes(idx)) return { code: 'favourite', text: w.t('server-reasons.whyNot.favourite') };
+  if (h.watched.includes(idx)) return { code: 'watched', text: w.t('server-reasons.whyNot.watched') };
+  if (h.recommended.includes(idx)) return { code: 'issued', text: w.t('server-reasons.whyNot.issued') };
   return null;
 }
 
-function kindWord(kind: 'movie' | 'series'): string {
-  return kind === 'movie' ? 'film' : 'series';
-}
-
 /** Tonight's constraint that keeps it out, in the words of the setting the user chose. */
-function constraintText(verdict: ConstraintBreak, kind: 'movie' | 'series'): string {
+function constraintText(w: Words, verdict: ConstraintBreak, kind: 'movie' | 'series'): string {
   switch (verdict.rule) {
     case 'kind':
-      return `You asked for a ${kindWord(verdict.kind)} tonight, and this is a ${kindWord(kind)}.`;
+      return w.t('server-reasons.whyNot.kind', { asked: verdict.kind, kind });
     case 'time_budget': {
-      const budget = formatMinutes(verdict.minutes);
-      if (verdict.runtime === null) return `Outside your ${budget}: its running time is unknown, so it cannot be promised to fit.`;
-      return kind === 'series'
-        ? `Outside your ${budget}: an episode runs ${formatMinutes(verdict.runtime)}.`
-        : `Outside your ${budget}: it runs ${formatMinutes(verdict.runtime)}.`;
+      const budget = w.minutes(verdict.minutes);
+      if (verdict.runtime === null) return w.t('server-reasons.whyNot.budgetUnknown', { budget });
+      const runtime = w.minutes(verdict.runtime);
+      return kind === 'series' ? w.t('server-reasons.whyNot.budgetEpisode', { budget, runtime }) : w.t('server-reasons.whyNot.budgetMovie', { budget, runtime });
     }
     case 'finish_tonight': {
-      const budget = formatMinutes(verdict.minutes);
-      if (verdict.episodes === null || verdict.runtime === null) return `It cannot be promised to finish within your ${budget} tonight: its number of episodes or their length is unknown.`;
-      return `It cannot be finished within your ${budget} tonight: ${verdict.episodes} episodes of ${formatMinutes(verdict.runtime)} take ${formatMinutes(verdict.episodes * verdict.runtime)}.`;
+      const budget = w.minutes(verdict.minutes);
+      if (verdict.episodes === null || verdict.runtime === null) return w.t('server-reasons.whyNot.finishUnknown', { budget });
+      return w.t('server-reasons.whyNot.finish', { budget, episodes: verdict.episodes, runtime: w.minutes(verdict.runtime), total: w.minutes(verdict.episodes * verdict.runtime) });
     }
     case 'excluded_genre':
-      return `Excluded genre: ${genreName(verdict.genre)}.`;
+      return w.t('server-reasons.whyNot.excludedGenre', { genre: w.genre(verdict.genre) });
     case 'excluded_keyword':
       return verdict.keyword.trim().toLowerCase() === verdict.exclusion.trim().toLowerCase()
-        ? `Excluded keyword: ${verdict.exclusion}.`
-        : `Excluded keyword: ${verdict.exclusion} (it is tagged "${verdict.keyword}").`;
+        ? w.t('server-reasons.whyNot.excludedKeyword', { exclusion: verdict.exclusion })
+        : w.t('server-reasons.whyNot.excludedKeywordTagged', { exclusion: verdict.exclusion, keyword: verdict.keyword });
     case 'excluded_person':
-      return `Excluded person: ${verdict.person}, ${verdict.role === 'director' ? 'its director' : 'in its cast'}.`;
+      return w.t(verdict.role === 'director' ? 'server-reasons.whyNot.excludedDirector' : 'server-reasons.whyNot.excludedCast', { person: verdict.person });
     case 'age_rating':
-      return `It is rated for ages ${verdict.minAge} and up, above your limit of ${verdict.maxAge}.`;
+      return w.t('server-reasons.whyNot.ageRating', { minAge: verdict.minAge, maxAge: verdict.maxAge });
   }
 }
 
@@ -110,7 +104,7 @@ function inRegion(state: RequestState, x: number): boolean {
 }
 
 /** The platforms and regions where it streams, for "It streams on Hulu in the United States." */
-function whereItStreams(state: RequestState, idx: number): string {
+function whereItStreams(w: Words, state: RequestState, idx: number): string {
   const { index } = state;
   const title = index.titles[idx];
   const places: string[] = [];
@@ -118,29 +112,34 @@ function whereItStreams(state: RequestState, idx: number): string {
     const pid = index.platIds[x];
     const name = title.platforms.find((p) => p.trim().toLowerCase() === index.platforms[pid].toLowerCase()) ?? index.platforms[pid];
     const regions = state.regional ? (index.regionSets[index.platRegion[x]] ?? []) : [];
-    const shown = regions.slice(0, 2).map((r) => (r === 'GLOBAL' ? 'every country' : countryPhrase(r)));
+    const shown = regions.slice(0, 2).map((r) => (r === 'GLOBAL' ? w.t('server-reasons.whyNot.everyCountry') : w.country(r)));
     const more = regions.length - shown.length;
-    const where = shown.length === 0 ? '' : ` in ${more > 0 ? `${shown.join(', ')} and ${more} other ${more === 1 ? 'country' : 'countries'}` : list(shown)}`;
-    places.push(`${name}${where}`);
+    if (shown.length === 0) {
+      places.push(name);
+      continue;
+    }
+    const countries = more > 0 ? w.t('server-reasons.whyNot.countriesMore', { countries: w.english ? shown.join(', ') : w.list(shown), more }) : w.list(shown);
+    places.push(w.t('server-reasons.whyNot.place', { platform: name, countries }));
   }
-  if (places.length === 0) return 'We do not know of any service that streams it.';
+  if (places.length === 0) return w.t('server-reasons.whyNot.streamsNowhere');
   const others = index.platOff[idx + 1] - index.platOff[idx] - places.length;
-  return `It streams on ${list(places)}${others > 0 ? ` and ${others} more` : ''}.`;
+  return others > 0 ? w.t('server-reasons.whyNot.streamsMore', { places: w.list(places), others }) : w.t('server-reasons.whyNot.streams', { places: w.list(places) });
 }
 
 /** Not a candidate, although no history or constraint keeps it out: it is not on the target platforms here. */
-function servicesReason(state: RequestState, idx: number, requested: string | null): WhyNotReason {
+function servicesReason(w: Words, state: RequestState, idx: number, requested: string | null): WhyNotReason {
   const { index } = state;
-  const here = state.regional && state.opts.region ? ` in ${countryPhrase(state.opts.region.trim().toUpperCase())}` : '';
-  const names = state.targetPlatforms.map((p) => index.platforms[p]);
-  const yours = requested
-    ? `Not on ${requested}${here}.`
-    : `Not on your services${here}${names.length > 0 ? ` (${list(state.taste.platforms.map((p) => p.trim()).filter(Boolean).slice(0, 4))})` : ''}.`;
+  const country = state.regional && state.opts.region ? w.country(state.opts.region.trim().toUpperCase()) : null;
+  const services = state.targetPlatforms.length > 0 ? w.list(state.taste.platforms.map((p) => p.trim()).filter(Boolean).slice(0, 4)) : null;
+  let yours: string;
+  if (requested) yours = country ? w.t('server-reasons.whyNot.notOnPlatformIn', { platform: requested, country }) : w.t('server-reasons.whyNot.notOnPlatform', { platform: requested });
+  else if (services !== null) yours = country ? w.t('server-reasons.whyNot.notOnListedIn', { country, services }) : w.t('server-reasons.whyNot.notOnListed', { services });
+  else yours = country ? w.t('server-reasons.whyNot.notOnServicesIn', { country }) : w.t('server-reasons.whyNot.notOnServices');
   let onHere = false;
   for (let x = index.platOff[idx]; x < index.platOff[idx + 1]; x++) if (inRegion(state, x)) onHere = true;
   // Titles that stream nowhere here only stand in when nothing on the user's services is left.
-  const fallbackNote = !onHere && !state.fallback ? ' Titles that stream nowhere here are only picked when nothing on your services is left.' : '';
-  return { code: 'not_on_services', text: `${yours} ${whereItStreams(state, idx)}${fallbackNote}` };
+  const fallbackNote = !onHere && !state.fallback ? w.t('server-reasons.whyNot.fallbackNote') : '';
+  return { code: 'not_on_services', text: w.sentences([yours, whereItStreams(w, state, idx), fallbackNote]) };
 }
 
 /** 1st, 2nd, 3rd, 11th, 1,240th. */
@@ -180,34 +179,49 @@ function dislikedSimilar(state: RequestState, idx: number): number | null {
   return best;
 }
 
+/** Between the clauses of "In its favour: ...". */
+const CLAUSE_SEPARATORS: Partial<Record<Words['locale'], string>> = { ja: '、', ar: '؛ ' };
+
+/** A keyword as the reader's language quotes it: "gore", « gore », „gore“, 「gore」. */
+const quoted = (w: Words, text: string) => w.t('server-reasons.whyNot.quoted', { text });
+
 /** One factor that speaks for the title, as a clause; null for the plain facts every pick has (language, platform). */
-function favourClause(f: Factor, nameOf: (id: string) => string, mood: string | undefined): string | null {
+function favourClause(w: Words, f: Factor, nameOf: (id: string) => string, mood: string | undefined): string | null {
   switch (f.kind) {
     case 'similar_to':
-      return `it is like ${list(f.titleIds.map(nameOf))}, which you liked`;
+      return w.t('server-reasons.favour.similar', { titles: w.list(f.titleIds.map(nameOf)) });
     case 'co_liked':
-      return `people who liked ${nameOf(f.titleId)} also liked it`;
+      return w.t('server-reasons.favour.coLiked', { title: nameOf(f.titleId) });
     case 'person':
-      return `${f.role === 'director' ? 'it is directed by' : 'it stars'} ${f.name}, like ${nameOf(f.titleId)}, which you liked`;
-    case 'keywords':
+      return w.t(f.role === 'director' ? 'server-reasons.favour.directedBy' : 'server-reasons.favour.stars', { name: f.name, title: nameOf(f.titleId) });
+    case 'keywords': {
       // With a mood, a keyword may be the mood's (explain.ts merges the two lists).
-      return `its ${f.keywords.length === 1 ? 'keyword' : 'keywords'} ${list(f.keywords.map((k) => `"${k.trim()}"`))} ${mood ? `match your taste or the ${mood} mood` : 'match your taste'}`;
-    case 'genre':
-      return `${list(f.genres.map(genreName))} ${f.genres.length === 1 ? 'is one of the genres' : 'are genres'} you chose`;
-    case 'mood':
-      return `it fits a ${f.mood} mood`;
-    case 'quality': {
-      const ratings = [f.imdb != null ? `${f.imdb.toFixed(1)} on IMDb` : null, f.rt != null ? `${Math.round(f.rt)}% on Rotten Tomatoes` : null].filter(Boolean);
-      return `it is highly rated (${ratings.join(', ')})`;
+      const values = { count: f.keywords.length, keywords: w.list(f.keywords.map((k) => quoted(w, k.trim()))) };
+      return mood ? w.t('server-reasons.favour.keywordsMood', { ...values, mood: w.mood(mood) }) : w.t('server-reasons.favour.keywords', values);
     }
-    case 'saved':
-      return `you saved it for later, and it is on ${f.platform}`;
+    case 'genre':
+      return w.t('server-reasons.favour.genres', { count: f.genres.length, genres: w.list(f.genres.map(w.genre)) });
+    case 'mood':
+      return w.t('server-reasons.favour.mood', { mood: w.mood(f.mood) });
+    case 'quality': {
+      const imdb = f.imdb != null ? w.decimal(f.imdb) : null;
+      const rt = f.rt != null ? w.count(Math.round(f.rt)) : null;
+      if (imdb !== null && rt !== null) return w.t('server-reasons.favour.qualityBoth', { imdb, rt });
+      if (imdb !== null) return w.t('server-reasons.favour.qualityImdb', { imdb });
+      if (rt !== null) return w.t('server-reasons.favour.qualityRottenTomatoes', { rt });
+      return null;
+    }
+    case 'saved': {
+      // explain.ts says a title of the user's own library is on "your Jellyfin".
+      const own = /^your (.+)$/.exec(f.platform);
+      return w.t('server-reasons.favour.saved', { platform: own ? w.t('server-reasons.where.library', { service: own[1] }) : f.platform });
+    }
     default:
       return null;
   }
 }
 
-function candidateReasons(state: RequestState, idx: number): { reasons: WhyNotReason[]; rank: { position: number; of: number }; disliked: number | null } {
+function candidateReasons(w: Words, state: RequestState, idx: number): { reasons: WhyNotReason[]; rank: { position: number; of: number }; disliked: number | null } {
   const { index } = state;
   const reasons: WhyNotReason[] = [];
   const title = index.titles[idx];
@@ -215,28 +229,30 @@ function candidateReasons(state: RequestState, idx: number): { reasons: WhyNotRe
     let preferredLeft = false;
     for (let c = 0; c < state.candidates.length && !preferredLeft; c++) preferredLeft = languageTier(state, state.candidates[c]) === 0;
     if (preferredLeft) {
-      const languages = list(state.taste.languages.map((l) => l.trim()).filter(Boolean).slice(0, 4));
-      const its = title.language ? `It is in ${title.language}` : 'Its language is unknown';
-      reasons.push({ code: 'language', text: `${its}, and titles in your languages (${languages}) always come first.` });
+      const languages = w.list(state.taste.languages.map((l) => l.trim()).filter(Boolean).slice(0, 4).map(w.language));
+      const text = title.language
+        ? w.t('server-reasons.whyNot.language', { language: w.language(title.language), languages })
+        : w.t('server-reasons.whyNot.languageUnknown', { languages });
+      reasons.push({ code: 'language', text });
     }
   }
   const disliked = dislikedSimilar(state, idx);
-  if (disliked !== null) reasons.push({ code: 'disliked_similar', text: `It is much like ${index.titles[disliked].title}, which you disliked.` });
+  if (disliked !== null) reasons.push({ code: 'disliked_similar', text: w.t('server-reasons.whyNot.dislikedSimilar', { title: index.titles[disliked].title }) });
 
   const position = rankOf(state, idx);
   const of = state.candidates.length;
-  const where = `it ranks ${ordinal(position)} of ${of.toLocaleString('en-US')} for you`;
+  const rank = { position: w.english ? ordinal(position) : w.count(position), of: w.count(of) };
   if (position <= poolSize(of, state.weights.exploreTop)) {
-    reasons.push({ code: 'top_match', text: `It is one of your best matches right now: ${where}. Nothing rules it out.` });
+    reasons.push({ code: 'top_match', text: w.t('server-reasons.whyNot.topMatch', rank) });
   } else {
-    reasons.push({ code: 'ranked', text: `Other titles fit your taste better: ${where}.` });
+    reasons.push({ code: 'ranked', text: w.t('server-reasons.whyNot.ranked', rank) });
   }
   // What a pick of it would be explained by (explain.ts keeps only the factors that really pushed its score up).
   const clauses = explain(state, idx, 0)
-    .factors.map((f) => favourClause(f, (id) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id, state.opts.mood))
+    .factors.map((f) => favourClause(w, f, (id) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id, state.opts.mood))
     .filter((c): c is string => c !== null)
     .slice(0, 3);
-  if (clauses.length > 0) reasons.push({ code: 'in_its_favour', text: `In its favour: ${clauses.join('; ')}.` });
+  if (clauses.length > 0) reasons.push({ code: 'in_its_favour', text: w.t('server-reasons.whyNot.inFavour', { clauses: clauses.join(CLAUSE_SEPARATORS[w.locale] ?? '; ') }) });
   return { reasons, rank: { position, of }, disliked };
 }
 
@@ -250,20 +266,21 @@ export function whyNot(index: CatalogIndex, taste: UserTaste, titleId: string, o
   if (idx === undefined) return null;
   const title = index.titles[idx];
   const state = prepare(index, taste, opts, neighbours);
+  const w = wordsFor(opts.locale);
   try {
     const answer: WhyNotAnswer = { titleId: title.id, excluded: true, rank: null, dislikedSimilar: null, reasons: [] };
-    const history = historyReason(state, idx);
+    const history = historyReason(w, state, idx);
     if (history) answer.reasons.push(history);
     const verdict = constraintVerdict(title, opts);
-    if (verdict) answer.reasons.push({ code: verdict.rule, text: constraintText(verdict, title.kind) });
+    if (verdict) answer.reasons.push({ code: verdict.rule, text: constraintText(w, verdict, title.kind) });
     if (holds(state.candidates, idx)) {
-      const { reasons, rank, disliked } = candidateReasons(state, idx);
+      const { reasons, rank, disliked } = candidateReasons(w, state, idx);
       answer.excluded = false;
       answer.rank = rank;
       answer.dislikedSimilar = disliked === null ? null : index.titles[disliked].id;
       answer.reasons.push(...reasons);
     } else if (!history && !verdict) {
-      answer.reasons.push(servicesReason(state, idx, opts.platform?.trim() || null));
+      answer.reasons.push(servicesReason(w, state, idx, opts.platform?.trim() || null));
     }
     return answer;
   } finally {

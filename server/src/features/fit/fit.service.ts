@@ -1,12 +1,14 @@
 // The pick where you browse (docs/product-decisions.md, "The badge on a title page"): how well a
 // title seen on a streaming site fits the user, and Like from the badge. The extension sends the
 // title's name and year only; everything else is the user's own data on the server.
-import { fitLabel, type FitQuery, type FitResponse, type RateTitleRequest, type RateTitleResponse } from '@app/shared';
+import { fitLabel, type Locale, type FitQuery, type FitResponse, type RateTitleRequest, type RateTitleResponse } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { CatalogEntry } from '../../catalog/catalog.store.js';
 import { constraintVerdict, fitOf, type ConstraintBreak } from '../../engine/index.js';
+import { wordsFor } from '../../engine/phrasing.js';
 import { notFound } from '../../http/errors.js';
+import { translate, userLocale, type Message } from '../../i18n/messages.js';
 import type { History } from '../history/history.js';
 import { deleteSaved, tasteRows } from '../history/history.repository.js';
 import { buildTaste } from '../history/taste-state.js';
@@ -14,9 +16,13 @@ import { favouriteTitleIds } from '../onboarding/onboarding.repository.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { savedAmong } from '../watchlist/watchlist.repository.js';
+import { ratedMessage } from '../recommendations/recommendations.service.js';
 
 export const NOT_IN_CATALOG = "This title isn't in our catalog yet.";
 export const UNKNOWN_TITLE = 'That title is not in our catalog.';
+/** The two as catalog Messages (shared/locales/server-picks): English is the constants above. */
+const NOT_IN_CATALOG_MESSAGE: Message = { key: 'server-picks.fit.notInCatalog' };
+const UNKNOWN_TITLE_MESSAGE: Message = { key: 'server-picks.fit.unknownTitle' };
 
 type Named = Pick<CatalogEntry, 'kind' | 'year' | 'endYear' | 'fame' | 'popularity'>;
 
@@ -40,7 +46,7 @@ export function chooseNamed<T extends Named>(found: readonly T[], year: number |
 
 export async function titleFit(ctx: AppContext, history: History, user: UserRow, q: z.output<typeof FitQuery>): Promise<FitResponse> {
   const entry = chooseNamed(await history.catalog.named(q.title), q.year);
-  if (!entry) throw notFound(NOT_IN_CATALOG);
+  if (!entry) throw notFound(NOT_IN_CATALOG_MESSAGE);
   const [index, favourites, rows, saved] = await Promise.all([
     history.index(),
     favouriteTitleIds(ctx.db, user.id),
@@ -49,7 +55,7 @@ export async function titleFit(ctx: AppContext, history: History, user: UserRow,
   ]);
   const fit = fitOf(index, buildTaste(user, favourites, rows), entry.id, {}, history.coLikes.current());
   // The name lookup and the index come from one snapshot, so the index has the title.
-  if (!fit) throw notFound(NOT_IN_CATALOG);
+  if (!fit) throw notFound(NOT_IN_CATALOG_MESSAGE);
   // The user's standing "Never show me" choices (not tonight's time or kind: browsing is not
   // tonight's pick) outrank a good score: the badge never calls an excluded title a match.
   const standing = engineTonight(user, mergeTonight(user, {}));
@@ -62,25 +68,30 @@ export async function titleFit(ctx: AppContext, history: History, user: UserRow,
     year: entry.year,
     score: fit.score,
     label: excluded ? fitLabel(0) : fitLabel(fit.score),
-    reason: excluded ? excludedReason(excluded) : fit.reason,
+    reason: excluded ? excludedReason(excluded, userLocale(user)) : fit.reason,
     history: fit.history,
     saved: saved.has(entry.id),
   };
 }
 
-/** Why a title the user ruled out in Settings is not for them, in the words of that setting. */
-function excludedReason(verdict: ConstraintBreak): string {
+/** Why a title the user ruled out in Settings is not for them, in the words of that setting and the user's language. */
+function excludedReason(verdict: ConstraintBreak, locale: Locale): string {
   switch (verdict.rule) {
-    case 'excluded_genre':
-      return `${verdict.genre} is on your "Never show me" list.`;
+    case 'excluded_genre': {
+      // The genre's own name in the reader's language (genres.<id>), at the head of the sentence.
+      const genre = locale === 'en' ? verdict.genre : wordsFor(locale).genre(verdict.genre);
+      return translate(locale, 'server-picks.fit.excludedGenre', { genre: genre.charAt(0).toLocaleUpperCase(locale) + genre.slice(1) });
+    }
     case 'excluded_keyword':
-      return `It is tagged "${verdict.keyword}", and "${verdict.exclusion}" is on your "Never show me" list.`;
+      return translate(locale, 'server-picks.fit.excludedKeyword', { keyword: verdict.keyword, exclusion: verdict.exclusion });
     case 'excluded_person':
-      return `${verdict.person} is on your "Never show me" list.`;
+      return translate(locale, 'server-picks.fit.excludedPerson', { person: verdict.person });
     case 'age_rating':
-      return `It is rated ${verdict.minAge}+, above the age limit in your settings (${verdict.maxAge === 0 ? 'all ages' : `${verdict.maxAge}+`}).`;
+      return verdict.maxAge === 0
+        ? translate(locale, 'server-picks.fit.ageRatingAllAges', { minAge: verdict.minAge })
+        : translate(locale, 'server-picks.fit.ageRating', { minAge: verdict.minAge, maxAge: verdict.maxAge });
     default:
-      return 'Your settings rule it out.';
+      return translate(locale, 'server-picks.fit.ruledOut');
   }
 }
 
@@ -92,7 +103,7 @@ function excludedReason(verdict: ConstraintBreak): string {
  */
 export async function rateTitle(ctx: AppContext, history: History, user: UserRow, input: z.output<typeof RateTitleRequest>): Promise<RateTitleResponse> {
   const title = await history.catalog.title(input.title_id);
-  if (!title) throw notFound(UNKNOWN_TITLE);
+  if (!title) throw notFound(UNKNOWN_TITLE_MESSAGE);
   const now = ctx.clock.now();
   // Outside the write: nothing inside it may wait on the catalog while holding the user's lock.
   const index = await history.index();
@@ -111,7 +122,7 @@ export async function rateTitle(ctx: AppContext, history: History, user: UserRow
           movieTitle: title.title,
           status: 'watched',
           rating: input.rating,
-          reason: input.rating ? 'Liked from a title page, with the browser extension.' : 'Disliked from a title page, with the browser extension.',
+          reason: translate(userLocale(user), input.rating ? 'server-picks.fit.badgeLiked' : 'server-picks.fit.badgeDisliked'),
           createdAt: at,
           origin: 'badge',
         },
@@ -121,7 +132,7 @@ export async function rateTitle(ctx: AppContext, history: History, user: UserRow
     await deleteSaved(h.tx, user.id, title.id);
   });
   return {
-    message: input.rating ? "Thanks! We'll find more like this." : "Got it. We'll steer away from titles like this.",
+    message: ratedMessage(user, input.rating),
     title_id: title.id,
     rating: input.rating,
   };

@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { HOUSEHOLD, type HouseholdInviteView, type HouseholdState } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, fieldError, forbidden } from '../../http/errors.js';
+import type { Message } from '../../i18n/messages.js';
 import { hit } from '../../http/rate-limit.js';
 import { sha256Hex } from '../extension/extension-token.js';
 import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
@@ -30,6 +31,10 @@ export const HOUSEHOLD_TEXTS = {
   inviterIn: 'Whoever invited you is now in another household. Ask them for a new invite.',
 } as const;
 
+/** The same texts as catalog Messages (shared/locales/server-picks), said in the reader's language; English is HOUSEHOLD_TEXTS. */
+// i18n-dynamic: server-picks.household.
+const HOUSEHOLD_MESSAGES = Object.fromEntries(Object.keys(HOUSEHOLD_TEXTS).map((k) => [k, { key: `server-picks.household.${k}` }])) as Record<keyof typeof HOUSEHOLD_TEXTS, Message>;
+
 /** What the signed-in user sees of their household: members, their pending invite, the newest together pick. */
 export async function householdState(ctx: AppContext, history: History, user: UserRow): Promise<HouseholdState> {
   const now = ctx.clock.now();
@@ -53,7 +58,7 @@ export async function householdState(ctx: AppContext, history: History, user: Us
 }
 
 export async function inviteToHousehold(ctx: AppContext, history: History, user: UserRow, ip: string, email: string): Promise<HouseholdState> {
-  if (email === user.email.toLowerCase()) throw fieldError('email', HOUSEHOLD_TEXTS.self);
+  if (email === user.email.toLowerCase()) throw fieldError('email', HOUSEHOLD_MESSAGES.self);
   const now = ctx.clock.now();
   // Each invite sends a mail: limited per account and per network, like the other mail-sending routes.
   await hit(ctx.db, { bucket: `household-invite:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, HOUSEHOLD_TEXTS.tooMany);
@@ -61,10 +66,10 @@ export async function inviteToHousehold(ctx: AppContext, history: History, user:
   const token = randomBytes(32).toString('base64url');
   // The user row serialises this user's household changes (any instance).
   await history.write(user.id, async ({ tx }) => {
-    if (await repo.householdOf(tx, user.id)) throw conflict(HOUSEHOLD_TEXTS.alreadyIn);
-    if (await repo.pendingInviteFrom(tx, user.id, now)) throw conflict(HOUSEHOLD_TEXTS.pending);
+    if (await repo.householdOf(tx, user.id)) throw conflict(HOUSEHOLD_MESSAGES.alreadyIn);
+    if (await repo.pendingInviteFrom(tx, user.id, now)) throw conflict(HOUSEHOLD_MESSAGES.pending);
     const invitee = await findUserByEmail(tx, email);
-    if (invitee && (await repo.householdOf(tx, invitee.id))) throw conflict(HOUSEHOLD_TEXTS.partnerIn);
+    if (invitee && (await repo.householdOf(tx, invitee.id))) throw conflict(HOUSEHOLD_MESSAGES.partnerIn);
     // Expired invites still marked pending are closed now, so only one invite of a user is ever open.
     await repo.revokeInvitesFrom(tx, user.id, now);
     await repo.insertInvite(tx, {
@@ -91,26 +96,26 @@ export async function inviteToHousehold(ctx: AppContext, history: History, user:
  */
 export async function viewInvite(ctx: AppContext, token: string): Promise<HouseholdInviteView> {
   const invite = await repo.inviteByHash(ctx.db, sha256Hex(token));
-  if (!invite) throw badRequest(HOUSEHOLD_TEXTS.invalid);
-  if (invite.status === 'accepted') throw badRequest(HOUSEHOLD_TEXTS.used);
-  if (invite.status !== 'pending') throw badRequest(HOUSEHOLD_TEXTS.revoked);
-  if (invite.expires_at <= ctx.clock.now().toISOString()) throw badRequest(HOUSEHOLD_TEXTS.expired);
+  if (!invite) throw badRequest(HOUSEHOLD_MESSAGES.invalid);
+  if (invite.status === 'accepted') throw badRequest(HOUSEHOLD_MESSAGES.used);
+  if (invite.status !== 'pending') throw badRequest(HOUSEHOLD_MESSAGES.revoked);
+  if (invite.expires_at <= ctx.clock.now().toISOString()) throw badRequest(HOUSEHOLD_MESSAGES.expired);
   const inviter = await findUserById(ctx.db, invite.inviter_id);
-  if (!inviter) throw badRequest(HOUSEHOLD_TEXTS.invalid);
+  if (!inviter) throw badRequest(HOUSEHOLD_MESSAGES.invalid);
   return { inviter: displayName(inviter), expires_at: invite.expires_at };
 }
 
 /** Whether this user may accept the invite now; throws the sentence that says why not. */
 function checkInvite(invite: repo.InviteRow | undefined, user: UserRow, now: Date): repo.InviteRow {
-  if (!invite) throw badRequest(HOUSEHOLD_TEXTS.invalid);
-  if (invite.status === 'accepted') throw badRequest(HOUSEHOLD_TEXTS.used);
-  if (invite.status !== 'pending') throw badRequest(HOUSEHOLD_TEXTS.revoked);
-  if (invite.expires_at <= now.toISOString()) throw badRequest(HOUSEHOLD_TEXTS.expired);
-  if (invite.inviter_id === user.id) throw badRequest(HOUSEHOLD_TEXTS.own);
+  if (!invite) throw badRequest(HOUSEHOLD_MESSAGES.invalid);
+  if (invite.status === 'accepted') throw badRequest(HOUSEHOLD_MESSAGES.used);
+  if (invite.status !== 'pending') throw badRequest(HOUSEHOLD_MESSAGES.revoked);
+  if (invite.expires_at <= now.toISOString()) throw badRequest(HOUSEHOLD_MESSAGES.expired);
+  if (invite.inviter_id === user.id) throw badRequest(HOUSEHOLD_MESSAGES.own);
   // Only the account with the invited address, verified, may accept: a forwarded or leaked link
   // is worth nothing to anyone else.
-  if (user.email.toLowerCase() !== invite.email) throw forbidden(HOUSEHOLD_TEXTS.otherAddress);
-  if (!user.email_verified) throw forbidden(HOUSEHOLD_TEXTS.unverified);
+  if (user.email.toLowerCase() !== invite.email) throw forbidden(HOUSEHOLD_MESSAGES.otherAddress);
+  if (!user.email_verified) throw forbidden(HOUSEHOLD_MESSAGES.unverified);
   return invite;
 }
 
@@ -124,9 +129,9 @@ export async function acceptInvite(ctx: AppContext, history: History, user: User
     user.id,
     async ({ tx }) => {
       const invite = checkInvite(await repo.inviteByHash(tx, hash), user, now);
-      if (await repo.householdOf(tx, user.id)) throw conflict(HOUSEHOLD_TEXTS.alreadyIn);
-      if (await repo.householdOf(tx, invite.inviter_id)) throw conflict(HOUSEHOLD_TEXTS.inviterIn);
-      if (!(await repo.closeInvite(tx, invite.id, 'accepted', now))) throw badRequest(HOUSEHOLD_TEXTS.used);
+      if (await repo.householdOf(tx, user.id)) throw conflict(HOUSEHOLD_MESSAGES.alreadyIn);
+      if (await repo.householdOf(tx, invite.inviter_id)) throw conflict(HOUSEHOLD_MESSAGES.inviterIn);
+      if (!(await repo.closeInvite(tx, invite.id, 'accepted', now))) throw badRequest(HOUSEHOLD_MESSAGES.used);
       await repo.insertHousehold(tx, { id: randomUUID(), owner_id: invite.inviter_id, partner_id: user.id, created_at: now.toISOString() });
       // Whatever else either of them had sent is moot now.
       await repo.revokeInvitesFrom(tx, user.id, now);

@@ -8,6 +8,7 @@ import type { TogetherPick, TogetherRequest } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { recommendTogether } from '../../engine/index.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { userLocale, type Message } from '../../i18n/messages.js';
 import { indexedTitle } from '../history/engine-index.js';
 import type { History } from '../history/history.js';
 import { issueSeed, positionsFor, tasteOf } from '../history/taste-state.js';
@@ -23,6 +24,10 @@ export const TOGETHER_TEXTS = {
   nothingLeft: 'No title is left that fits you both. Add platforms or languages in Settings to widen the choice.',
   notFound: 'Together pick not found',
 } as const;
+
+/** The same texts as catalog Messages (shared/locales/server-picks), said in the reader's language; English is TOGETHER_TEXTS. */
+// i18n-dynamic: server-picks.together.
+const TOGETHER_MESSAGES = Object.fromEntries(Object.keys(TOGETHER_TEXTS).map((k) => [k, { key: `server-picks.together.${k}` }])) as Record<keyof typeof TOGETHER_TEXTS, Message>;
 
 /**
  * Tonight's constraints for a pick for two (docs/product-decisions.md, "A pick for two"): the
@@ -59,7 +64,7 @@ async function householdWithPartner(ctx: AppContext, user: UserRow) {
 
 export async function pickTogether(ctx: AppContext, history: History, user: UserRow, input: TogetherRequest): Promise<TogetherPick> {
   const found = await householdWithPartner(ctx, user);
-  if (!found) throw conflict(TOGETHER_TEXTS.noHousehold);
+  if (!found) throw conflict(TOGETHER_MESSAGES.noHousehold);
   const { household, partner } = found;
   // Read before the transaction: nothing inside it may wait for a second pool connection while holding the lock.
   const [index, favourites, partnerFavourites] = await Promise.all([history.index(), favouriteTitleIds(ctx.db, user.id), favouriteTitleIds(ctx.db, partner.id)]);
@@ -70,7 +75,7 @@ export async function pickTogether(ctx: AppContext, history: History, user: User
     // Under the asker's lock: the household may have been left meanwhile. The partner's row is
     // read again here: their settings and the revision of their history as of now.
     const [current, partnerNow, before] = await Promise.all([repo.householdOf(tx, user.id), findUserById(tx, partner.id), repo.togetherTitleIds(tx, household.id)]);
-    if (!current || current.id !== household.id || !partnerNow) throw conflict(TOGETHER_TEXTS.noHousehold);
+    if (!current || current.id !== household.id || !partnerNow) throw conflict(TOGETHER_MESSAGES.noHousehold);
     // Each member's history as kept from their last write (taste-state.ts), else read. The asker's
     // lock moved their revision by one; the partner's is theirs as read, and stays.
     const [mine, theirs] = await Promise.all([h.state(index), h.peerState(index, partner.id, partnerNow.taste_rev)]);
@@ -83,11 +88,11 @@ export async function pickTogether(ctx: AppContext, history: History, user: User
         { name: displayName(partnerNow), taste: tasteOf(partnerNow, partnerFavourites, [], positionsFor(index, theirs, partnerFavourites)), region: partnerNow.country ?? null },
       ],
       // The household's n-th together pick has its own seed, stable across instances.
-      { seed: issueSeed(household.id, before.length + 1), exclude: before, ...togetherConstraints(fresh, partnerNow, input.kind) },
+      { seed: issueSeed(household.id, before.length + 1), exclude: before, ...togetherConstraints(fresh, partnerNow, input.kind), locale: userLocale(fresh) },
       neighbours,
     );
     const title = pick ? indexedTitle(index, pick.titleId) : undefined;
-    if (!pick || !title) throw conflict(TOGETHER_TEXTS.nothingLeft);
+    if (!pick || !title) throw conflict(TOGETHER_MESSAGES.nothingLeft);
     const owner = pick.owners.length === 2 ? 'both' : pick.owners.length === 1 ? (pick.owners[0] === 0 ? user.id : partner.id) : null;
     const inserted = await repo.insertTogetherPick(tx, {
       id: randomUUID(),
@@ -112,10 +117,10 @@ export async function pickTogether(ctx: AppContext, history: History, user: User
 /** POST /api/recommendations/together/:id/rate: the member's rating, into their own history too. */
 export async function rateTogether(ctx: AppContext, history: History, user: UserRow, id: string, liked: boolean): Promise<TogetherPick> {
   const found = await householdWithPartner(ctx, user);
-  if (!found) throw notFound(TOGETHER_TEXTS.notFound);
+  if (!found) throw notFound(TOGETHER_MESSAGES.notFound);
   const { household, partner } = found;
   const pick = await repo.findTogetherPick(ctx.db, household.id, id);
-  if (!pick) throw notFound(TOGETHER_TEXTS.notFound);
+  if (!pick) throw notFound(TOGETHER_MESSAGES.notFound);
   const now = ctx.clock.now();
   const index = await history.index();
   await history.write(user.id, async (h) => {

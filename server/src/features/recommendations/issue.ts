@@ -56,7 +56,7 @@ export function replacesUnusablePick(active: Pick<RecommendationRow, 'user_ratin
 
 export async function newRecommendation(ctx: AppContext, history: History, user: UserRow, input: z.output<typeof NewRecommendationRequest>): Promise<Recommendation> {
   if (input.platform !== undefined && !(await history.catalog.platformNames()).has(input.platform)) {
-    throw fieldError('platform', `Unknown platform: ${input.platform}`);
+    throw fieldError('platform', { key: 'server-picks.recommendations.unknownPlatform', values: { platform: input.platform } });
   }
   const issued = await issueRecommendation(ctx, history, user, input);
   return present(history.catalog, issued.row, issued.state?.warning ?? null, issued.user, issued.saved, undefined, issued.own);
@@ -119,7 +119,7 @@ async function issue(ctx: AppContext, history: History, user: UserRow, req: Issu
         neighbours,
       );
       const title = pick ? indexedTitle(index, pick.titleId) : undefined;
-      if (!pick || !title) throw conflict(nothingLeftDetail({ ...tonight, mood: req.mood, platform: req.platform }));
+      if (!pick || !title) throw conflict(nothingLeftDetail({ ...tonight, mood: req.mood, platform: req.platform }, userLocale(fresh)));
       const row = await h.issue(index, {
         seq,
         titleId: pick.titleId,

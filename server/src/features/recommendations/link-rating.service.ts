@@ -7,10 +7,11 @@ import type { History } from '../history/history.js';
 import { findRecommendation } from '../history/history.repository.js';
 import { verifyRatingToken } from './rating-link.js';
 
+/** Said in the reader's language by the error handler (shared/locales/server-picks). */
 const LINK_ERRORS = {
-  malformed: 'This rating link is invalid. Open the recommendation in the app to rate it.',
-  bad_signature: 'This rating link is invalid. Open the recommendation in the app to rate it.',
-  expired: 'This rating link has expired. Open the recommendation in the app to rate it.',
+  malformed: { key: 'server-picks.link.invalid' },
+  bad_signature: { key: 'server-picks.link.invalid' },
+  expired: { key: 'server-picks.link.expired' },
 } as const;
 
 export async function rateFromLink(ctx: AppContext, history: History, q: z.output<typeof PublicRateQuery>): Promise<PublicRateResponse> {
@@ -20,11 +21,11 @@ export async function rateFromLink(ctx: AppContext, history: History, q: z.outpu
   if (check.rating !== null && check.rating !== q.rating) throw fieldError('token', LINK_ERRORS.bad_signature);
   const liked = q.rating === 'like';
   const row = await findRecommendation(ctx.db, check.userId, check.recommendationId);
-  if (!row) throw notFound('This recommendation no longer exists.');
+  if (!row) throw notFound({ key: 'server-picks.link.gone' });
   const recorded = row.user_rating === null ? await history.write(check.userId, (h) => h.rate(row.id, liked, ctx.clock.now())) : undefined;
   const rating = recorded ? liked : await currentRating(ctx, check.userId, row.id);
   // The same rating twice (a second click, a mail scanner) is one rating.
-  if (rating !== liked) throw conflict(`You already rated ${row.movie_title} ${rating ? 'as liked' : 'as disliked'}; a rating cannot be changed.`);
+  if (rating !== liked) throw conflict({ key: 'server-picks.link.alreadyRated', values: { title: row.movie_title, rating: rating ? 'like' : 'dislike' } });
   return {
     message: recorded ? `Thanks! Your rating for ${row.movie_title} is saved.` : `Your rating for ${row.movie_title} was already saved.`,
     movie_title: row.movie_title,

@@ -12,6 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { fieldError, conflict, notFound } from '../../http/errors.js';
+import { translate, userLocale } from '../../i18n/messages.js';
 import type { History } from '../history/history.js';
 import { activeWithSaved, deleteSaved, findByMovieTitle, findRecommendation, historyPage, type RecommendationRow } from '../history/history.repository.js';
 import { currentWarning } from '../subscription/subscription.service.js';
@@ -26,6 +27,19 @@ export const NOT_YOURS = 'Recommendation not found';
 export const ACTIVE_WATCHED = "This is tonight's pick: use Watched it on the card.";
 export const ACTIVE_DELETE = "This is tonight's pick: get a new recommendation first, then remove it from your history.";
 export const HISTORY_REMOVED = 'Removed from your history.';
+
+/** The same texts as catalog Messages (shared/locales/server-picks), said in the reader's language; English is the constants above. */
+export const PICK_MESSAGES = {
+  alreadyRated: { key: 'server-picks.recommendations.alreadyRated' },
+  notYours: { key: 'server-picks.recommendations.notYours' },
+  activeWatched: { key: 'server-picks.recommendations.activeWatched' },
+  activeDelete: { key: 'server-picks.recommendations.activeDelete' },
+  titleMismatch: { key: 'server-picks.recommendations.titleMismatch' },
+} as const;
+
+/** The answer to a rating, in the user's language: "Thanks! We'll find more like this." */
+export const ratedMessage = (user: Pick<UserRow, 'ui_language'>, liked: boolean) =>
+  translate(userLocale(user), liked ? 'server-picks.recommendations.ratedLiked' : 'server-picks.recommendations.ratedDisliked');
 
 /** One card with its watchlist flag (one primary-key lookup) and the user's own copies of it. */
 async function presentOne(ctx: AppContext, history: History, row: RecommendationRow, warning: SubscriptionWarning | null, user: UserRow): Promise<Recommendation> {
@@ -55,15 +69,17 @@ export async function rateRecommendation(
   const row = input.recommendation_id
     ? await findRecommendation(ctx.db, user.id, input.recommendation_id)
     : await findByMovieTitle(ctx.db, user.id, input.movie_title);
-  if (!row) throw notFound(NOT_YOURS);
-  if (input.recommendation_id && row.movie_title.trim().toLowerCase() !== input.movie_title.trim().toLowerCase()) {
-    throw fieldError('movie_title', 'movie_title does not match the recommendation');
+  if (!row) throw notFound(PICK_MESSAGES.notYours);
+  // The card may have shown the title in the viewer's language: that name is the pick's too.
+  const same = (name: string | null) => name !== null && name.trim().toLowerCase() === input.movie_title.trim().toLowerCase();
+  if (input.recommendation_id && !same(row.movie_title) && !same((await history.catalog.text(row.title_id, userLocale(user))).title)) {
+    throw fieldError('movie_title', PICK_MESSAGES.titleMismatch);
   }
-  if (row.user_rating !== null) throw conflict(ALREADY_RATED);
+  if (row.user_rating !== null) throw conflict(PICK_MESSAGES.alreadyRated);
   const rated = await history.write(user.id, (h) => h.rate(row.id, input.rating, ctx.clock.now()));
-  if (!rated) throw conflict(ALREADY_RATED);
+  if (!rated) throw conflict(PICK_MESSAGES.alreadyRated);
   return {
-    message: input.rating ? "Thanks! We'll find more like this." : "Got it. We'll steer away from titles like this.",
+    message: ratedMessage(user, input.rating),
     recommendation: await presentOne(ctx, history, rated, null, user),
   };
 }
@@ -99,8 +115,8 @@ export async function editHistory(
   input: z.output<typeof HistoryEditRequest>,
 ): Promise<Recommendation> {
   const row = await findRecommendation(ctx.db, user.id, id);
-  if (!row) throw notFound(NOT_YOURS);
-  if (row.status === 'active' && input.watched !== undefined) throw conflict(ACTIVE_WATCHED);
+  if (!row) throw notFound(PICK_MESSAGES.notYours);
+  if (row.status === 'active' && input.watched !== undefined) throw conflict(PICK_MESSAGES.activeWatched);
   const current = row.user_rating === null ? null : Number(row.user_rating) === 1;
   const rating = input.rating === undefined || input.rating === current ? undefined : input.rating;
   const status = input.watched === undefined ? undefined : input.watched ? 'watched' : 'skipped';
@@ -111,16 +127,16 @@ export async function editHistory(
     return updated;
   });
   // Nothing matched: the row went meanwhile (deleted in another tab), or it is the active pick.
-  if (!edited) throw status === undefined ? notFound(NOT_YOURS) : conflict(ACTIVE_WATCHED);
+  if (!edited) throw status === undefined ? notFound(PICK_MESSAGES.notYours) : conflict(PICK_MESSAGES.activeWatched);
   return presentOne(ctx, history, edited, null, user);
 }
 
 /** DELETE /api/recommendations/history/:id: the row goes (the title may be picked again); never tonight's pick. */
 export async function removeHistory(ctx: AppContext, history: History, user: UserRow, id: string): Promise<MessageResponse> {
   const row = await findRecommendation(ctx.db, user.id, id);
-  if (!row) throw notFound(NOT_YOURS);
-  if (row.status === 'active') throw conflict(ACTIVE_DELETE);
+  if (!row) throw notFound(PICK_MESSAGES.notYours);
+  if (row.status === 'active') throw conflict(PICK_MESSAGES.activeDelete);
   const gone = await history.write(user.id, (h) => h.deleteClosed(row.id));
-  if (gone === 0) throw notFound(NOT_YOURS);
-  return { message: HISTORY_REMOVED };
+  if (gone === 0) throw notFound(PICK_MESSAGES.notYours);
+  return { message: translate(userLocale(user), 'server-picks.recommendations.historyRemoved') };
 }

@@ -11,7 +11,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { buildIcs, icsFilename, scheduledStart } from './ics.js';
 import { findRecommendation } from '../history/history.repository.js';
 import { present } from './present.js';
-import { NOT_YOURS } from './recommendations.service.js';
+import { PICK_MESSAGES } from './recommendations.service.js';
 
 export interface IcsFile {
   filename: string;
@@ -25,7 +25,7 @@ export async function recommendationIcs(
   q: z.output<typeof ScheduleRequest>,
 ): Promise<IcsFile> {
   const row = await findRecommendation(ctx.db, user.id, q.recommendation_id);
-  if (!row) throw notFound(NOT_YOURS);
+  if (!row) throw notFound(PICK_MESSAGES.notYours);
   const now = ctx.clock.now();
   const start = scheduledStart(q.date, q.time, q.timezone, now);
   const title = await catalog.title(row.title_id);
@@ -55,7 +55,7 @@ export async function addToCalendar(
   q: z.output<typeof ScheduleRequest>,
 ): Promise<AddToCalendarResponse> {
   const row = await findRecommendation(ctx.db, user.id, q.recommendation_id);
-  if (!row) throw notFound(NOT_YOURS);
+  if (!row) throw notFound(PICK_MESSAGES.notYours);
   const added = await addRecommendationToCalendar(ctx, user, {
     recommendation: await present(catalog, row, null, user),
     date: q.date,

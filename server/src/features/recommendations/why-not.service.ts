@@ -5,13 +5,13 @@ import { WATCHLIST_MAX, type WhyNotQuery, type WhyNotReason, type WhyNotResponse
 import type { AppContext } from '../../context.js';
 import { whyNot, type RecommendOptions } from '../../engine/index.js';
 import { notFound } from '../../http/errors.js';
+import { translate, userLocale } from '../../i18n/messages.js';
 import type { UserRow } from '../users/users.repository.js';
 import { engineTonight, mergeTonight } from '../tonight/tonight.service.js';
 import type { History } from '../history/history.js';
 import { activeRecommendation, tasteInputs, tasteRows } from '../history/history.repository.js';
 import { buildTaste } from '../history/taste-state.js';
 
-const CURRENT_PICK = { code: 'current_pick', text: 'It is your pick for tonight: it is on your dashboard now.' } as const;
 
 /**
  * The options of the user's next pick: their country decides where a platform counts, as in
@@ -20,7 +20,7 @@ const CURRENT_PICK = { code: 'current_pick', text: 'It is your pick for tonight:
  * No seed matters: whyNot draws nothing.
  */
 function nextPickOptions(user: UserRow): RecommendOptions {
-  return { region: user.country ?? null, seed: 0, ...engineTonight(user, mergeTonight(user, {})) };
+  return { region: user.country ?? null, seed: 0, ...engineTonight(user, mergeTonight(user, {})), locale: userLocale(user) };
 }
 
 export async function whyNotRecommended(ctx: AppContext, history: History, user: UserRow, query: WhyNotQuery): Promise<WhyNotResponse> {
@@ -32,12 +32,12 @@ export async function whyNotRecommended(ctx: AppContext, history: History, user:
     activeRecommendation(ctx.db, user.id),
   ]);
   const answer = whyNot(index, buildTaste(user, favourites, rows, saved), titleId, nextPickOptions(user), history.coLikes.current());
-  if (!answer) throw notFound('That title is not in the catalog.');
+  if (!answer) throw notFound({ key: 'server-picks.whyNot.notInCatalog' });
   const title = index.titles[index.idToIdx.get(answer.titleId)!];
   const reasons: WhyNotReason[] = answer.reasons.map(({ code, text }) => ({ code, text }));
   // Tonight's pick is in the history as issued, but "already one of your picks" would be wrong
   // about the title on the user's card right now (asked from the watchlist, say): it is the pick.
   // A rating of it stays the reason given.
-  if (active?.title_id === answer.titleId && reasons[0]?.code === 'issued') reasons[0] = CURRENT_PICK;
+  if (active?.title_id === answer.titleId && reasons[0]?.code === 'issued') reasons[0] = { code: 'current_pick', text: translate(userLocale(user), 'server-reasons.whyNot.currentPick') };
   return { title_id: answer.titleId, title: title.title, reasons };
 }

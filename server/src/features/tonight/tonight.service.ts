@@ -4,16 +4,19 @@
 import {
   AGE_OF_RATING,
   AGE_RATING_LABELS,
+  DEFAULT_LOCALE,
   MAX_AGE_RATINGS,
-  formatMinutes,
   type Exclusions,
   type Kind,
+  type Locale,
   type Mood,
   type TonightConstraints,
 } from '@app/shared';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import type { RecommendOptions } from '../../engine/index.js';
+import { wordsFor } from '../../engine/phrasing.js';
+import { translate, type MessageValues } from '../../i18n/messages.js';
 import { exclusionsOf, maxAgeRatingOf, tonightOf, type UserTonightRow } from '../users/user-fields.js';
 
 // The user's own reading of these columns lives with the user row; the account export reads them here too.
@@ -80,39 +83,45 @@ const joinWith = (items: string[], word: 'and' | 'or'): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}`;
 
 /**
- * The 409 when no title is left: names every constraint that narrowed the choice and what to
- * loosen, e.g. "Nothing left fits 1 h 40 and your exclusions. Try a longer time or fewer exclusions."
+ * The 409 when no title is left, in `locale`: names every constraint that narrowed the choice and
+ * what to loosen, e.g. "Nothing left fits 1 h 40 and your exclusions. Try a longer time or fewer
+ * exclusions." (shared/locales/server-picks; English lists as they always read, Intl's elsewhere).
  */
-export function nothingLeftDetail(options: TonightOptions & { mood?: Mood; platform?: string }): string {
+export function nothingLeftDetail(options: TonightOptions & { mood?: Mood; platform?: string }, locale: Locale = DEFAULT_LOCALE): string {
+  const w = wordsFor(locale);
+  const t = (key: string, values?: MessageValues) => translate(locale, key, values);
   const fits: string[] = [];
   const loosen: string[] = [];
   if (options.maxMinutes !== undefined) {
-    fits.push(options.finishTonight ? `${formatMinutes(options.maxMinutes)} with a series you can finish tonight` : formatMinutes(options.maxMinutes));
-    loosen.push(options.finishTonight ? 'a longer time or turning off Finish tonight' : 'a longer time');
+    const time = w.minutes(options.maxMinutes);
+    fits.push(options.finishTonight ? t('server-picks.tonight.fitsFinish', { time }) : time);
+    loosen.push(options.finishTonight ? t('server-picks.tonight.loosenFinish') : t('server-picks.tonight.loosenTime'));
   }
   if (options.kind) {
-    fits.push(options.kind === 'movie' ? 'movies only' : 'series only');
-    loosen.push('Either instead of one kind');
+    fits.push(options.kind === 'movie' ? t('server-picks.tonight.fitsMovies') : t('server-picks.tonight.fitsSeries'));
+    loosen.push(t('server-picks.tonight.loosenKind'));
   }
   if (options.mood) {
-    fits.push(`the ${options.mood} mood`);
-    loosen.push('another mood');
+    fits.push(t('server-picks.tonight.fitsMood', { mood: w.mood(options.mood) }));
+    loosen.push(t('server-picks.tonight.loosenMood'));
   }
   if (options.platform) {
     fits.push(options.platform);
-    loosen.push('another service');
+    loosen.push(t('server-picks.tonight.loosenService'));
   }
   if (options.exclusions) {
-    fits.push('your exclusions');
-    loosen.push('fewer exclusions');
+    fits.push(t('server-picks.tonight.fitsExclusions'));
+    loosen.push(t('server-picks.tonight.loosenExclusions'));
   }
   if (options.maxAge !== undefined) {
     const rating = MAX_AGE_RATINGS.find((r) => AGE_OF_RATING[r] === options.maxAge);
-    fits.push(rating ? `your age limit of ${AGE_RATING_LABELS[rating].split(' (')[0]}` : 'your age limit');
-    loosen.push('a higher age limit');
+    fits.push(rating ? t('server-picks.tonight.fitsAgeLimit', { rating: AGE_RATING_LABELS[rating].split(' (')[0] }) : t('server-picks.tonight.fitsAnyAgeLimit'));
+    loosen.push(t('server-picks.tonight.loosenAgeLimit'));
   }
-  if (fits.length === 0) {
-    return 'You have seen every title that fits your preferences. Add languages or platforms in Settings to widen the choice.';
-  }
-  return `Nothing left fits ${joinWith(fits, 'and')}. Try ${joinWith(loosen, 'or')}.`;
+  if (fits.length === 0) return t('server-picks.tonight.seenEverything');
+  const either = new Intl.ListFormat(locale, { type: 'disjunction' });
+  return t('server-picks.tonight.nothingLeft', {
+    fits: w.english ? joinWith(fits, 'and') : w.list(fits),
+    loosen: w.english ? joinWith(loosen, 'or') : either.format(loosen),
+  });
 }
