@@ -16,7 +16,13 @@ import { SaveFooter, type SaveMessage } from './SaveFooter';
 import { SettingsSection } from './SettingsSection';
 import { useT } from '../../i18n/useT';
 import { useLingui } from '@lingui/react';
-import { genreLabel } from '../onboarding/optionNames';
+import type { I18n } from '@lingui/core';
+
+/** A genre in the page's language when the genres area names it (genres.sciencefiction), else as the catalog writes it. */
+function genreLabel(name: string, i18n: I18n): string {
+  const key = `genres.${name.toLowerCase().replace(/[^a-z0-9]/g, '')}`; // i18n-dynamic: genres.
+  return i18n.messages[key] ? i18n._(key) : name;
+}
 
 interface Draft {
   exclusions: Exclusions;
