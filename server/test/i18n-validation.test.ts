@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dialects } from './support/dialects.js';
 import { rawRequest, startTestServer, type TestServer } from './support/test-server.js';
-import { HttpError, fieldError } from '../src/http/errors.js';
+import { ALERT_TEXTS, IMPORT_SOURCE_PROBLEM, PLAN_LIMIT_TEXTS, SERVER_TEXTS } from '@app/shared';
+import { HttpError, fieldError, paymentRequired } from '../src/http/errors.js';
+import { translate } from '../src/i18n/messages.js';
+import { ACCOUNT_TEXTS } from '../src/features/account/account.service.js';
+import { CALENDAR_TEXTS } from '../src/features/calendar/calendar.access.js';
+import { UNSUBSCRIBE_TEXTS } from '../src/features/delivery/delivery.service.js';
 import { parseWith } from '../src/http/validate.js';
 import { messageOfText } from '../src/i18n/known-text.js';
 import * as account from '../../shared/src/schemas/account.js';
@@ -87,6 +92,25 @@ describe('schema messages and their keys', () => {
     ]);
     expect(fieldError('x', 'Jellyfin is not connected').answerIn('fr').detail).toBe('Jellyfin n’est pas connecté');
     expect(fieldError('x', 'Nothing the catalog knows').answerIn('fr').detail).toBe('Nothing the catalog knows');
+  });
+
+  it('keeps each quoted text as the English of its key, and says it in the reader language', () => {
+    const quoted: Array<[string, string]> = [
+      ['server-errors.plan.limitReached', PLAN_LIMIT_TEXTS.limitReached],
+      ['server-errors.plan.expired', PLAN_LIMIT_TEXTS.expired],
+      ['server-errors.payments.cancelled', ALERT_TEXTS.paymentCancelled],
+      ['server-errors.calendar.notConnected', ALERT_TEXTS.addToCalendar],
+      ['server-errors.payments.paymentsOff', SERVER_TEXTS.paymentsOff],
+      ['server-errors.validation.sourceOneOf', IMPORT_SOURCE_PROBLEM],
+      ['server-errors.account.hasPassword', ACCOUNT_TEXTS.hasPassword],
+      ['server-errors.calendar.reconnect', CALENDAR_TEXTS.reconnect],
+      ['server-errors.unsubscribe.expired', UNSUBSCRIBE_TEXTS.expired],
+    ];
+    for (const [key, text] of quoted) expect(messageOfText(text)?.key, text).toBe(key);
+    expect(translate('en', 'server-errors.plan.limitReached')).toBe(PLAN_LIMIT_TEXTS.limitReached);
+    const limit = paymentRequired(PLAN_LIMIT_TEXTS.limitReached, false, true);
+    expect(limit.message).toBe(PLAN_LIMIT_TEXTS.limitReached);
+    expect(limit.answerIn('ko')).toEqual({ detail: '이번 주 무료 추천 한도에 도달했어요. 업그레이드하고 계속 즐겨 보세요!', code: 'plan_limit', expired: false, limit_reached: true });
   });
 
   it('has a key for every message the shared schemas give, for missing, mistyped and oversized fields', () => {
