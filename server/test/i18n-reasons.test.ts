@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES, Recommendation, WhyNotResponse } from '@app/shared';
+import { FitResponse, LOCALES, Recommendation, WhyNotResponse } from '@app/shared';
 import { recommendTogether, type TogetherMember, type UserTaste } from '../src/engine/index.js';
 import { testCatalogs } from '../src/engine/testing/catalogs.js';
 import { NOT_IN_CATALOG, UNKNOWN_TITLE } from '../src/features/fit/fit.service.js';
@@ -74,6 +74,21 @@ describe.each(dialects)('pick reasons in the reader language on %s', (dialect) =
     const missing = await failure(u.api.recommendations.whyNot('no-such-title'));
     expect(missing.status).toBe(404);
     expect(missing.detail).toBe('Ese título no está en el catálogo.');
+  });
+
+  it("says the badge's reason in the user's language: a favourite, and a title their Settings rule out", async () => {
+    const u = await onboardedUser(server);
+    await u.api.settings.updateProfile({ ui_language: 'ko' });
+    const titles = await server.running.services.catalog.titles();
+    const favourite = (await u.api.onboarding.getPreferences()).initial_movies[0];
+    const mine = FitResponse.parse(await u.api.fit.title({ title: favourite }));
+    expect(mine.history).toBe('favourite');
+    expect(mine.reason).toBe('즐겨 찾는 작품으로 고르셨어요.');
+    const other = titles.find((t) => t.title !== favourite && t.director && !/\d/.test(t.title))!;
+    await u.api.settings.updateProfile({ exclusions: { genres: [], keywords: [], people: [other.director!] } });
+    const excluded = FitResponse.parse(await u.api.fit.title({ title: other.title, year: other.year }));
+    expect(excluded.history).toBeNull();
+    expect(excluded.reason).toBe(`${other.director}은(는) ‘절대 보여 주지 않기’ 목록에 있어요.`);
   });
 });
 

@@ -10,10 +10,10 @@
 //
 // One pass over the catalog (the score pass every pick runs) and one count: no sort, so a
 // 100,000-title catalog costs what a pick costs.
-import { FIT_THRESHOLDS } from '@app/shared';
+import { FIT_THRESHOLDS, type Locale } from '@app/shared';
 import { titleDrivers } from './explain.js';
 import type { CatalogIndex } from './catalog-index.js';
-import { list } from './phrasing.js';
+import { wordsFor, type Words } from './phrasing.js';
 import type { RequestState } from './request-state.js';
 import { languageTier, prepare, release } from './scoring.js';
 import { scoreCandidates } from './score-pass.js';
@@ -26,6 +26,8 @@ export type FitHistory = 'liked' | 'disliked' | 'watched' | 'favourite' | 'recom
 export interface FitOptions {
   /** Overrides of DEFAULT_WEIGHTS, as in RecommendOptions. */
   weights?: Partial<EngineWeights>;
+  /** The language of the reason; English when unset. */
+  locale?: Locale;
 }
 
 export interface Fit {
@@ -57,12 +59,13 @@ function historyOf(state: RequestState, idx: number): FitHistory | null {
   return null;
 }
 
+/** What the badge says of a title in the history (shared/locales/server-reasons). */
 const HISTORY_REASONS: Record<FitHistory, string> = {
-  liked: 'You liked this.',
-  disliked: 'You disliked this.',
-  watched: "You've seen this.",
-  favourite: 'You chose this as a favourite.',
-  recommended: 'We picked this for you before.',
+  liked: 'server-reasons.fit.liked',
+  disliked: 'server-reasons.fit.disliked',
+  watched: 'server-reasons.fit.watched',
+  favourite: 'server-reasons.fit.favourite',
+  recommended: 'server-reasons.fit.recommended',
 };
 
 /** The disliked title that pulls this one down the most, when it is close enough to name. */
@@ -80,33 +83,34 @@ function dislikedLookalike(state: RequestState, idx: number): number | null {
   return best >= 0 && bestPart >= MEANINGFUL ? best : null;
 }
 
-/** One sentence from the strongest factor, in the words of the pick's reason. */
-function shortReason(state: RequestState, idx: number, factors: Factor[], score: number): string {
+/** One sentence from the strongest factor, in the words of the pick's reason and the reader's language. */
+function shortReason(w: Words, state: RequestState, idx: number, factors: Factor[], score: number): string {
   const { index } = state;
   const nameOf = (id: string) => index.titles[index.idToIdx.get(id) ?? -1]?.title ?? id;
   // Below a good match the badge says "Maybe not for you": a reason that praises the title would
   // contradict it, so it names what holds the title back, or says it is far from the taste.
   if (score < FIT_THRESHOLDS.good) {
     const lookalike = dislikedLookalike(state, idx);
-    return lookalike !== null ? `It is a lot like ${index.titles[lookalike].title}, which you disliked.` : 'Not much like what you have liked so far.';
+    return lookalike !== null ? w.t('server-reasons.fit.dislikedLookalike', { title: index.titles[lookalike].title }) : w.t('server-reasons.fit.farFromTaste');
   }
   for (const f of factors) {
     switch (f.kind) {
       case 'similar_to':
-        return `You liked ${list(f.titleIds.map(nameOf))}.`;
+        return w.t('server-reasons.fit.similar', { titles: w.list(f.titleIds.map(nameOf)) });
       case 'person':
-        return f.role === 'director'
-          ? `Directed by ${f.name}, whose ${nameOf(f.titleId)} you liked.`
-          : `Starring ${f.name}, whom you liked in ${nameOf(f.titleId)}.`;
+        return w.t(f.role === 'director' ? 'server-reasons.fit.directedBy' : 'server-reasons.fit.starring', { name: f.name, title: nameOf(f.titleId) });
       case 'co_liked':
-        return `People who liked ${nameOf(f.titleId)} also liked this.`;
-      case 'genre':
-        return `${capitalise(list(f.genres.map((g) => g.trim())))}, ${f.genres.length > 1 ? 'genres' : 'a genre'} you chose.`;
+        return w.t('server-reasons.fit.coLiked', { title: nameOf(f.titleId) });
+      case 'genre': {
+        const genres = w.list(f.genres.map((g) => (w.english ? g.trim() : w.genre(g))));
+        return w.t('server-reasons.fit.genres', { count: f.genres.length, genres: capitalise(genres, w.locale) });
+      }
       case 'quality': {
-        const parts: string[] = [];
-        if (f.imdb != null) parts.push(`${f.imdb.toFixed(1)} on IMDb`);
-        if (f.rt != null) parts.push(`${f.rt}% on Rotten Tomatoes`);
-        if (parts.length > 0) return `Rated ${list(parts)}.`;
+        const imdb = f.imdb != null ? w.decimal(f.imdb) : null;
+        const rt = f.rt != null ? w.count(f.rt) : null;
+        if (imdb !== null && rt !== null) return w.t('server-reasons.ratings.both', { imdb, rt });
+        if (imdb !== null) return w.t('server-reasons.ratings.imdb', { imdb });
+        if (rt !== null) return w.t('server-reasons.ratings.rottenTomatoes', { rt });
         break;
       }
       default:
@@ -114,11 +118,11 @@ function shortReason(state: RequestState, idx: number, factors: Factor[], score:
     }
   }
   // Nothing personal drove it: the rank itself is the honest answer.
-  return `Ranks above ${Math.floor(score * 100)}% of the titles you haven't seen.`;
+  return w.t('server-reasons.fit.ranks', { percent: Math.floor(score * 100) });
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+function capitalise(text: string, locale: Locale): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 /**
@@ -160,7 +164,7 @@ export function fitOf(index: CatalogIndex, taste: UserTaste, titleId: string, op
       raw: Number.isFinite(own) ? own : 0,
       history,
       factors,
-      reason: history ? HISTORY_REASONS[history] : shortReason(state, idx, factors, fit),
+      reason: history ? wordsFor(opts.locale).t(HISTORY_REASONS[history]) : shortReason(wordsFor(opts.locale), state, idx, factors, fit),
     };
   } finally {
     release(state);

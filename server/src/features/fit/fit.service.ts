@@ -53,7 +53,7 @@ export async function titleFit(ctx: AppContext, history: History, user: UserRow,
     tasteRows(ctx.db, user.id),
     savedAmong(ctx.db, user.id, [entry.id]),
   ]);
-  const fit = fitOf(index, buildTaste(user, favourites, rows), entry.id, {}, history.coLikes.current());
+  const fit = fitOf(index, buildTaste(user, favourites, rows), entry.id, { locale: userLocale(user) }, history.coLikes.current());
   // The name lookup and the index come from one snapshot, so the index has the title.
   if (!fit) throw notFound(NOT_IN_CATALOG_MESSAGE);
   // The user's standing "Never show me" choices (not tonight's time or kind: browsing is not
