@@ -8,6 +8,7 @@ import { ALERT_TEXTS, PASSWORD_RULES, SERVER_TEXTS, type User } from '@app/share
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
 import { subscription, user } from './fixtures';
+import { FakeLibrary, watchlistItem } from './fakeLibrary';
 import { activateLocale, i18n } from '../i18n/i18n';
 import type { MessageValues } from '../i18n/useT';
 import settingsEn from '../../../shared/locales/settings/en.json';
@@ -68,6 +69,26 @@ describe('Settings in other languages', () => {
       expect(profile.getByRole('checkbox', { name: day })).toBeInTheDocument();
     }
     expect(screen.getByRole('navigation', { name: '설정 항목' })).toHaveTextContent('연결된 앱');
+  });
+});
+
+describe('the watchlist in other languages', () => {
+  it('speaks Spanish, with the count as a plural and the remove buttons named', async () => {
+    const server = new FakeServer().on('GET /api/subscription/status', { body: subscription() });
+    new FakeLibrary(server, {
+      watchlist: [
+        watchlistItem({ title_id: 'w1', movie_title: 'Past Lives', on_your_services: true }),
+        watchlistItem({ title_id: 'w2', movie_title: 'Arrival', on_your_services: false }),
+      ],
+    });
+    const u = user({ ui_language: 'es' });
+    renderApp('/app/watchlist', { server, user: u });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lista para ver' })).toBeInTheDocument();
+    expect(await screen.findByText(/^2 guardados · 1 en tus servicios\./)).toBeInTheDocument();
+    const list = within(screen.getByRole('list', { name: 'Títulos guardados' }));
+    const pastLives = within(list.getByRole('listitem', { name: 'Past Lives' }));
+    expect(pastLives.getByText('En tus servicios')).toBeInTheDocument();
+    expect(pastLives.getByRole('button', { name: 'Quitar Past Lives' })).toHaveTextContent('Quitar');
   });
 });
 
