@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { dialects } from './support/dialects.js';
 import { rawRequest, startTestServer, type TestServer } from './support/test-server.js';
 import { ALERT_TEXTS, IMPORT_SOURCE_PROBLEM, PLAN_LIMIT_TEXTS, SERVER_TEXTS } from '@app/shared';
-import { HttpError, fieldError, paymentRequired } from '../src/http/errors.js';
+import { HttpError, badRequest, fieldError, paymentRequired } from '../src/http/errors.js';
 import { translate } from '../src/i18n/messages.js';
 import { ACCOUNT_TEXTS } from '../src/features/account/account.service.js';
 import { CALENDAR_TEXTS } from '../src/features/calendar/calendar.access.js';
@@ -92,6 +92,8 @@ describe('schema messages and their keys', () => {
     ]);
     expect(fieldError('x', 'Jellyfin is not connected').answerIn('fr').detail).toBe('Jellyfin n’est pas connecté');
     expect(fieldError('x', 'Nothing the catalog knows').answerIn('fr').detail).toBe('Nothing the catalog knows');
+    const empty = badRequest('ratings.csv is empty.');
+    expect([empty.message, empty.answerIn('en').detail, empty.answerIn('de').detail]).toEqual(['ratings.csv is empty.', 'ratings.csv is empty.', 'ratings.csv ist leer.']);
   });
 
   it('keeps each quoted text as the English of its key, and says it in the reader language', () => {
