@@ -20,7 +20,9 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>;
   /** The detail as a Message, said in the request's language; null when it is English text the catalog lacks. */
   readonly said: Message | null;
-  constructor(kind: ErrorKind, detail: Detail, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  /** Each of `extra.errors`' messages as a Message (null: English only), said in the request's language in the answer. */
+  readonly issueMessages: ReadonlyArray<Message | null>;
+  constructor(kind: ErrorKind, detail: Detail, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, issueMessages: ReadonlyArray<Message | null> = []) {
     super(typeof detail === 'string' ? detail : say('en', detail));
     this.said = typeof detail === 'string' ? messageOfText(detail) : detail;
     this.kind = kind;
@@ -28,24 +30,28 @@ export class HttpError extends Error {
     this.code = ERROR_CODES[kind].code;
     this.extra = extra;
     this.headers = headers;
+    this.issueMessages = issueMessages;
   }
 
   /** The answer's body in `locale`: the detail and every field's message (`errors[].message`) said in it. */
   answerIn(locale: Locale): Record<string, unknown> {
     const extra = { ...this.extra };
-    if (Array.isArray(extra.errors)) {
-      extra.errors = (extra.errors as FieldIssue[]).map((e) => (isMessage(e.message) ? { ...e, message: say(locale, e.message) } : e));
+    if (Array.isArray(extra.errors) && this.issueMessages.length) {
+      extra.errors = (extra.errors as Array<{ path: string; message: string }>).map((e, i) => {
+        const said = this.issueMessages[i];
+        return said ? { ...e, message: say(locale, said) } : e;
+      });
     }
     return { detail: this.said ? say(locale, this.said) : this.message, code: this.code, ...extra };
   }
 }
 
 /** The same error with more fields in its answer (e.g. a 429 that says a way past it exists). */
-export const withExtra = (err: HttpError, extra: Record<string, unknown>) => new HttpError(err.kind, err.said ?? err.message, { ...err.extra, ...extra }, err.headers);
+export const withExtra = (err: HttpError, extra: Record<string, unknown>) => new HttpError(err.kind, err.said ?? err.message, { ...err.extra, ...extra }, err.headers, err.issueMessages);
 
 export interface FieldIssue {
   path: string;
-  /** A Message is said in the request's language in the answer (English in `err.extra` until then). */
+  /** English text or a Message: `err.extra.errors` holds it in English, the answer in the request's language. */
   message: Detail;
 }
 
@@ -60,10 +66,11 @@ export function atPath(path: string, message: Detail): Detail {
  * "path: message" unless the issue is about the whole body or the caller gives its own detail.
  */
 export function fieldErrors(issues: FieldIssue[], extra: Record<string, unknown> = {}, detail?: Detail): HttpError {
-  const errors = issues.map((i) => (typeof i.message === 'string' ? { ...i, message: knownText(i.message) } : i));
-  const first = errors[0];
+  const said = issues.map((i) => (typeof i.message === 'string' ? knownText(i.message) : i.message));
+  const errors = issues.map((i) => ({ ...i, message: typeof i.message === 'string' ? i.message : say('en', i.message) }));
+  const first = { path: issues[0].path, message: said[0] };
   const text = detail ?? (first.path === '(body)' ? first.message : atPath(first.path, first.message));
-  return new HttpError('validation', text, { errors, ...extra });
+  return new HttpError('validation', text, { errors, ...extra }, {}, said.map((m) => (isMessage(m) ? m : null)));
 }
 
 /** One field's rejection; the detail is the message itself (what a form shows) unless given. */
