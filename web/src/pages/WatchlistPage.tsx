@@ -18,6 +18,7 @@ import { titleFacts } from '../components/dashboard/formatTitle';
 import { Trans } from '@lingui/react';
 import { useT } from '../i18n/useT';
 import '../styles/library.css';
+import { OriginalTitle } from '../components/common/OriginalTitle';
 
 function WatchlistCard({ item, busy, onRemove }: { item: WatchlistItem; busy: boolean; onRemove: () => void }) {
   const t = useT();
@@ -28,6 +29,7 @@ function WatchlistCard({ item, busy, onRemove }: { item: WatchlistItem; busy: bo
       <div className="watch-card-body">
         <p className="eyebrow watch-kind">{item.kind === 'series' ? t('watchlist.card.series') : t('watchlist.card.movie')}</p>
         <h2 className="watch-title" id={id}>{item.movie_title}</h2>
+        <OriginalTitle title={item.original_title} />
         <p className="muted watch-facts">{titleFacts(item).join(' · ')}</p>
         {item.on_your_services && <span className="tag tag-on-services">{t('watchlist.card.onServices')}</span>}
         <div className="watch-where">

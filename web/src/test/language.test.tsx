@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type User } from '@app/shared';
 import { renderApp } from './renderApp';
 import { FakeServer } from './fakeServer';
-import { subscription, user } from './fixtures';
+import { recommendation, subscription, user } from './fixtures';
 
 function server(u: User) {
   return new FakeServer()
@@ -48,5 +48,18 @@ describe('the language', () => {
     await waitFor(() => expect(document.documentElement.lang).toBe('pt-BR'));
     expect(window.localStorage.getItem(STORAGE_KEYS.locale)).toBe('pt-BR');
     expect(document.cookie).toContain('ui_language=pt-BR');
+  });
+
+  it('shows a translated title with its original name beside it, and only then', async () => {
+    const u = user({ ui_language: 'es' });
+    const rec = recommendation({ movie_title: 'Parásitos', original_title: '기생충' });
+    const s = new FakeServer()
+      .on('GET /api/settings/profile', { body: u })
+      .on('GET /api/recommendations/current', { body: rec })
+      .on('GET /api/recommendations/history', { body: { recommendations: [], page: 1, page_size: 10, total: 0 } })
+      .on('GET /api/subscription/status', { body: subscription() });
+    renderApp('/app/dashboard', { server: s, user: u });
+    const card = within(await screen.findByRole('article', { name: 'Parásitos' }));
+    expect(await card.findByText('Título original: \u2068기생충\u2069')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { PosterImage } from '../common/PosterImage';
 import { WhereToWatch } from './WhereToWatch';
 import { useT } from '../../i18n/useT';
 import { formatNames, formatPercent, formatRating, moodLabel } from './localeFormat';
+import { OriginalTitle } from '../common/OriginalTitle';
 
 /** The scores' sources: names, the same in every language. */
 const SOURCES = { rt: 'Rotten Tomatoes', imdb: 'IMDb', tmdb: 'TMDB' } as const;
@@ -61,6 +62,7 @@ export function RecommendationCard({
       <div className="rec-head">
         <p className="eyebrow">{rec.kind === 'series' ? t('dashboard.card.series') : t('dashboard.card.movie')} · {eyebrow ?? t('dashboard.card.tonightsPick')}</p>
         <h2 id={headingId} className="rec-title">{rec.movie_title}</h2>
+        <OriginalTitle title={rec.original_title} />
         <p className="rec-facts">{titleFacts(rec).join(' · ')}</p>
         {(rec.trailer_url || headAction) && (
           <div className="rec-head-actions">
