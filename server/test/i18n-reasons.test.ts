@@ -11,11 +11,12 @@ import { NOT_IN_CATALOG, UNKNOWN_TITLE } from '../src/features/fit/fit.service.j
 import { HOUSEHOLD_TEXTS } from '../src/features/household/household.service.js';
 import { TOGETHER_TEXTS } from '../src/features/household/together.service.js';
 import { ACTIVE_DELETE, ACTIVE_WATCHED, ALREADY_RATED, HISTORY_REMOVED, NOT_YOURS } from '../src/features/recommendations/recommendations.service.js';
+import { ratingLink } from '../src/features/recommendations/rating-link.js';
 import { nothingLeftDetail } from '../src/features/tonight/tonight.service.js';
 import { translate } from '../src/i18n/messages.js';
 import { SERVER_ROOT } from '../src/paths.js';
 import { dialects } from './support/dialects.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { rawRequest, startTestServer, type TestServer } from './support/test-server.js';
 import { failure, onboardedUser, setPlan } from './recommendations.helpers.js';
 
 const KANA = /[\u3040-\u30ff]/;
@@ -89,6 +90,21 @@ describe.each(dialects)('pick reasons in the reader language on %s', (dialect) =
     const excluded = FitResponse.parse(await u.api.fit.title({ title: other.title, year: other.year }));
     expect(excluded.history).toBeNull();
     expect(excluded.reason).toBe(`${other.director}은(는) ‘절대 보여 주지 않기’ 목록에 있어요.`);
+  });
+
+  it("answers a mail's rating link in the language of the person it belongs to, and its refusal in the browser's", async () => {
+    const u = await onboardedUser(server);
+    await u.api.settings.updateProfile({ ui_language: 'fr' });
+    const rec = Recommendation.parse(await u.api.recommendations.current());
+    const follow = (rating: 'like' | 'dislike', headers: Record<string, string> = {}) =>
+      rawRequest(server.url, `/api/public/rate?${new URL(ratingLink(server.running.ctx, rec.id, u.userId, rating)).searchParams.toString()}`, { headers });
+    const saved = await follow('like');
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe(`Merci ! Votre note pour ${rec.movie_title} est enregistrée.`);
+    expect((await follow('like')).body.message).toBe(`Votre note pour ${rec.movie_title} était déjà enregistrée.`);
+    const refused = await follow('dislike', { 'accept-language': 'de' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(`Du hast ${rec.movie_title} schon mit „Gefällt mir“ bewertet; eine Bewertung lässt sich nicht ändern.`);
   });
 });
 

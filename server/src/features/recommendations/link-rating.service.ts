@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.js';
 import { fieldError, conflict, notFound } from '../../http/errors.js';
 import type { History } from '../history/history.js';
 import { findRecommendation } from '../history/history.repository.js';
+import { translate, userLocale } from '../../i18n/messages.js';
+import { findUserById } from '../users/users.repository.js';
 import { verifyRatingToken } from './rating-link.js';
 
 /** Said in the reader's language by the error handler (shared/locales/server-picks). */
@@ -27,7 +29,8 @@ export async function rateFromLink(ctx: AppContext, history: History, q: z.outpu
   // The same rating twice (a second click, a mail scanner) is one rating.
   if (rating !== liked) throw conflict({ key: 'server-picks.link.alreadyRated', values: { title: row.movie_title, rating: rating ? 'like' : 'dislike' } });
   return {
-    message: recorded ? `Thanks! Your rating for ${row.movie_title} is saved.` : `Your rating for ${row.movie_title} was already saved.`,
+    // In the language of the person the link is theirs, as their mail was (English when unknown).
+    message: translate(userLocale((await findUserById(ctx.db, check.userId)) ?? {}), recorded ? 'server-picks.link.saved' : 'server-picks.link.alreadySaved', { title: row.movie_title }),
     movie_title: row.movie_title,
     rating: liked,
   };
