@@ -4,11 +4,13 @@ import { useApi } from '../../api/ServicesContext';
 import { Notice } from '../common/Notice';
 import { Icon } from '../common/Icon';
 import { useT } from '../../i18n/useT';
-import { formatInteger } from '../dashboard/localeFormat';
+import { useLingui } from '@lingui/react';
 
 /** Thumbs (required), a comment of at most 500 characters with a counter, an optional email. */
 export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: string; onSent?: () => void }) {
   const t = useT();
+  // Not the card's formatters (dashboard/localeFormat.ts): the Contact page shows this form, and those come with the signed-in chunk.
+  const { i18n } = useLingui();
   const api = useApi();
   const id = useId();
   const [rating, setRating] = useState<boolean | null>(null);
@@ -67,7 +69,7 @@ export function FeedbackForm({ defaultEmail = '', onSent }: { defaultEmail?: str
           onChange={(e) => setComment(e.target.value.slice(0, FEEDBACK_COMMENT_MAX))}
         />
         <p id={`${id}-count`} className="field-hint counter">
-          {t('feedback.form.counter', { count: formatInteger(comment.length), max: formatInteger(FEEDBACK_COMMENT_MAX) })}
+          {t('feedback.form.counter', { count: comment.length.toLocaleString(i18n.locale), max: FEEDBACK_COMMENT_MAX.toLocaleString(i18n.locale) })}
         </p>
       </div>
       <div className="field">
