@@ -112,6 +112,14 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('honest reasons in ever
         expect(rec.reason).not.toBe(english.reason);
         const ids = new Set(namedIds(rec));
         const pickTitle = catalog.byId.get(rec.titleId)!.title;
+        const title = catalog.byId.get(rec.titleId)!;
+        // The platform it names is the pick's; a person it names is one the factors name.
+        if (rec.platform) expect(rec.reason).toContain(rec.platform);
+        const person = rec.factors.find((f) => f.kind === 'person');
+        if (person?.kind === 'person') expect(rec.reason).toContain(person.name);
+        for (const name of [title.director ?? '', ...title.cast].map((n) => n.trim()).filter((n) => n.length > 3)) {
+          if (!english.reason.includes(name)) expect(rec.reason).not.toContain(name);
+        }
         const namedNames = [...ids].map((id) => catalog.byId.get(id)!.title);
         for (const name of namedNames) expect(rec.reason).toContain(name);
         if (ids.size > 0) named++;
@@ -119,8 +127,8 @@ describe.each(catalogs.map((c) => [c.name, c] as const))('honest reasons in ever
           const name = catalog.byId.get(id)?.title;
           if (!name || ids.has(id) || name.length <= 3) continue;
           // A name inside the pick's own title, a named title or a person's name is not a claim about it.
-          const person = rec.factors.some((f) => f.kind === 'person' && f.name.includes(name));
-          if (pickTitle.includes(name) || namedNames.some((n) => n.includes(name)) || person || english.reason.includes(name)) continue;
+          const inPerson = rec.factors.some((f) => f.kind === 'person' && f.name.includes(name));
+          if (pickTitle.includes(name) || namedNames.some((n) => n.includes(name)) || inPerson || english.reason.includes(name)) continue;
           expect(rec.reason).not.toContain(name);
         }
       }),
