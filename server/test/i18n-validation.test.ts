@@ -11,6 +11,7 @@ import { translate } from '../src/i18n/messages.js';
 import { ACCOUNT_TEXTS } from '../src/features/account/account.service.js';
 import { CALENDAR_TEXTS } from '../src/features/calendar/calendar.access.js';
 import { UNSUBSCRIBE_TEXTS } from '../src/features/delivery/delivery.service.js';
+import { ACCEPTED } from '../src/features/imports/parsers/common.js';
 import { parseWith } from '../src/http/validate.js';
 import { messageOfText } from '../src/i18n/known-text.js';
 import * as account from '../../shared/src/schemas/account.js';
@@ -94,6 +95,10 @@ describe('schema messages and their keys', () => {
     expect(fieldError('x', 'Nothing the catalog knows').answerIn('fr').detail).toBe('Nothing the catalog knows');
     const empty = badRequest('ratings.csv is empty.');
     expect([empty.message, empty.answerIn('en').detail, empty.answerIn('de').detail]).toEqual(['ratings.csv is empty.', 'ratings.csv is empty.', 'ratings.csv ist leer.']);
+    // A known sentence inside a text is said in the same language.
+    const binary = badRequest(`song.mp3 is not a text file. ${ACCEPTED}`);
+    expect(binary.answerIn('en').detail).toBe(`song.mp3 is not a text file. ${ACCEPTED}`);
+    expect(binary.answerIn('es').detail).toMatch(/^song\.mp3 no es un archivo de texto\. Se aceptan: una exportación de Letterboxd/);
   });
 
   it('keeps each quoted text as the English of its key, and says it in the reader language', () => {

@@ -55,7 +55,12 @@ export function messageOfText(text: string): Message | null {
     const hit = m.pattern.exec(text);
     if (!hit) continue;
     const values: MessageValues = {};
-    m.names.forEach((name, i) => (values[name] = /^\d{1,9}$/.test(hit[i + 1]) ? Number(hit[i + 1]) : hit[i + 1]));
+    m.names.forEach((name, i) => {
+      const value = hit[i + 1];
+      // A number stays a number (for a translation's plural); a value that is itself a known text
+      // (a sentence after a sentence: "... {accepted}") is said in the same language.
+      values[name] = /^\d{1,9}$/.test(value) ? Number(value) : value.length < text.length ? (messageOfText(value) ?? value) : value;
+    });
     const said: Message = { key: m.key, values };
     if (translate('en', said.key, said.values) === text) return said;
   }
