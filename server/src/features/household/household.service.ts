@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { HOUSEHOLD, type HouseholdInviteView, type HouseholdState } from '@app/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, fieldError, forbidden } from '../../http/errors.js';
-import type { Message } from '../../i18n/messages.js';
+import { translate, userLocale, type Message } from '../../i18n/messages.js';
 import { hit } from '../../http/rate-limit.js';
 import { sha256Hex } from '../extension/extension-token.js';
 import { LIMIT_WINDOW_SECONDS } from '../auth/limit-window.js';
@@ -61,8 +61,10 @@ export async function inviteToHousehold(ctx: AppContext, history: History, user:
   if (email === user.email.toLowerCase()) throw fieldError('email', HOUSEHOLD_MESSAGES.self);
   const now = ctx.clock.now();
   // Each invite sends a mail: limited per account and per network, like the other mail-sending routes.
-  await hit(ctx.db, { bucket: `household-invite:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, HOUSEHOLD_TEXTS.tooMany);
-  await hit(ctx.db, { bucket: `household-invite:${user.id}`, max: HOUSEHOLD.invitesPerHour, windowSeconds: 3600 }, now, HOUSEHOLD_TEXTS.tooMany);
+  // The limiter takes a text, so the refusal is said here, in the user's language.
+  const tooMany = translate(userLocale(user), HOUSEHOLD_MESSAGES.tooMany.key);
+  await hit(ctx.db, { bucket: `household-invite:ip:${ip}`, max: ctx.config.rateLimits.authPerIp, windowSeconds: LIMIT_WINDOW_SECONDS }, now, tooMany);
+  await hit(ctx.db, { bucket: `household-invite:${user.id}`, max: HOUSEHOLD.invitesPerHour, windowSeconds: 3600 }, now, tooMany);
   const token = randomBytes(32).toString('base64url');
   // The user row serialises this user's household changes (any instance).
   await history.write(user.id, async ({ tx }) => {
