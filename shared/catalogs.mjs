@@ -44,12 +44,21 @@ const ACCENTED = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]]),
 );
 
+/**
+ * 40% of `length` more characters, as words of at most six (" ~~~~~~ ~~~"): longer text that wraps
+ * where a translation's would, rather than one long word no real language has.
+ */
+const padding = (length) => {
+  const n = Math.ceil(length * 0.4);
+  return Array.from({ length: Math.ceil(n / 7) }, (_, i) => ` ${'~'.repeat(Math.min(6, n - 1 - i * 7) || 1)}`).join('');
+};
+
 /** One literal of a compiled message, accented and padded to 140% (tags such as <0> and </0> kept). */
 function pseudoText(text) {
   if (text === '#') return text;
   return text
     .split(/(<\/?\d+\s*\/?>)/)
-    .map((part, i) => (i % 2 ? part : [...part].map((c) => ACCENTED[c] ?? c).join('') + (/\p{L}/u.test(part) ? '~'.repeat(Math.ceil(part.length * 0.4)) : '')))
+    .map((part, i) => (i % 2 ? part : [...part].map((c) => ACCENTED[c] ?? c).join('') + (/\p{L}/u.test(part) ? padding(part.length) : '')))
     .join('');
 }
 

@@ -95,7 +95,8 @@ export function RecommendationCard({
           </div>
         </dl>
         <div id={detailsId} className="rec-details">
-          <p className="rec-description">{rec.movie_description}</p>
+          {/* The catalog's description keeps its own direction (English on an Arabic page, where TMDB has no translation). */}
+          <p className="rec-description" dir="auto">{rec.movie_description}</p>
           {credits && <p className="rec-credits muted">{credits}</p>}
         </div>
         <button type="button" className="link-button rec-more" aria-expanded={more} aria-controls={detailsId} onClick={() => setMore((m) => !m)}>
@@ -117,7 +118,7 @@ export function RecommendationCard({
         ))}
         <p className="rec-reason">
           <strong>{t('dashboard.card.why')} </strong>
-          {rec.reason}
+          <bdi>{rec.reason}</bdi>
         </p>
         {children}
       </div>
