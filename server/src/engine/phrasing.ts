@@ -189,6 +189,7 @@ const PADDED_MINUTES = new Set<Locale>(['es', 'fr', 'pt-BR']);
 const LOWER_CASE_GENRES = new Set<Locale>(['es', 'fr', 'pt-BR']);
 
 // i18n-dynamic: server-reasons.theme.
+// i18n-dynamic: server-reasons.tone.
 export function wordsFor(locale: Locale = DEFAULT_LOCALE): Words {
   let w = wordsByLocale.get(locale);
   if (w) return w;
@@ -241,5 +242,15 @@ export function themeIn(w: Words, keyword: string): string | null {
   if (w.english) return english;
   const id = keyword.trim().toLowerCase().split(/\s+/).map((x, i) => (i === 0 ? x : x.charAt(0).toUpperCase() + x.slice(1))).join('');
   const key = `server-reasons.theme.${id}`;
+  return knows(w.locale, key) ? w.t(key) : null;
+}
+
+/** A tone keyword ("slow-burn") in `locale`'s words, when the catalog has it; null otherwise (and for a keyword that is no tone). */
+export function toneIn(w: Words, keyword: string): string | null {
+  const word = keyword.trim().toLowerCase();
+  if (!TONES.has(word)) return null;
+  if (w.english) return word;
+  const id = word.split(/[\s-]+/).map((x, i) => (i === 0 ? x : x.charAt(0).toUpperCase() + x.slice(1))).join('');
+  const key = `server-reasons.tone.${id}`;
   return knows(w.locale, key) ? w.t(key) : null;
 }

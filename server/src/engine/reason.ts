@@ -3,7 +3,7 @@
 // sci-fi mystery series about time travel, on Netflix. Rated 8.7 on IMDb." Every sentence is a
 // message of shared/locales/server-reasons in the reader's language (issue 39; phrasing.ts).
 import type { Locale } from '@app/shared';
-import { article, genreAndKind, theme, themeIn, TONES, wordsFor, type Words } from './phrasing.js';
+import { article, genreAndKind, theme, themeIn, toneIn, TONES, wordsFor, type Words } from './phrasing.js';
 import type { EngineTitle, Factor } from './types.js';
 
 export interface Driver {
@@ -103,7 +103,7 @@ function list(items: readonly string[]): string {
 /**
  * The description in another language, from the same facts: the kind and main genres, the
  * language, the themes the catalog translates (a theme without a translation is left out rather
- * than said in English), the person. The tone words ("tense") are English's alone.
+ * than said in English), the tone words the catalog translates ("tense"), the person.
  */
 function localDescription(w: Words, input: ReasonInput): string {
   const { title } = input;
@@ -113,6 +113,15 @@ function localDescription(w: Words, input: ReasonInput): string {
   if (input.showLanguage && title.language) text = w.t('server-reasons.description.inLanguage', { description: text, language: w.language(title.language), kind });
   const keywords = find(input.drivers, 'keywords')?.keywords ?? [];
   const genreKeys = new Set(input.genres.map((g) => g.trim().toLowerCase()));
+  // As in English, a tone the mood or a genre already says is not said twice ("a romantic romance").
+  const mood = find(input.drivers, 'mood')?.mood;
+  const tones = [...new Set(keywords.map((k) => k.trim().toLowerCase()))]
+    .filter((k) => k !== mood && !(k === 'romantic' && genreKeys.has('romance')))
+    .map((k) => toneIn(w, k))
+    .filter((t): t is string => t !== null)
+    .slice(0, 2);
+  // Korean strings its adjectives before the noun with commas ("어두운, 강렬한 영화").
+  if (tones.length > 0) text = w.t('server-reasons.description.tones', { description: text, tones: w.locale === 'ko' ? tones.join(', ') : w.list(tones), kind });
   const themes = [...new Set(keywords.filter((k) => !genreKeys.has(k.trim().toLowerCase())).map((k) => themeIn(w, k)).filter((t): t is string => t !== null))].slice(0, 2);
   if (themes.length > 0) text = w.t('server-reasons.description.about', { description: text, themes: w.list(themes), kind });
   const person = find(input.drivers, 'person');
