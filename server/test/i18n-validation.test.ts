@@ -70,6 +70,25 @@ describe.each(dialects)('validation details in the reader language on %s', (dial
   });
 });
 
+describe.each(dialects)('answer messages in the reader language on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("says a successful answer's message in the reader language, and in English as it was", async () => {
+    const forgot = (lang?: string) =>
+      rawRequest(server.url, '/api/auth/forgot-password', { body: JSON.stringify({ email: 'someone@example.test' }), headers: lang ? { 'accept-language': lang } : {} });
+    const es = await forgot('es');
+    expect(es.status).toBe(200);
+    expect(es.body.message).toBe('Si someone@example.test tiene una cuenta, le enviamos un código. Escríbelo aquí con tu nueva contraseña; caduca en 30 minutos.');
+    expect((await forgot()).body.message).toBe('If someone@example.test has an account, we sent a code to it. Enter it here with your new password; it expires in 30 minutes.');
+  });
+});
+
 describe('schema messages and their keys', () => {
   it('reads the arguments of a zod default and of a message with a value back out of the English', () => {
     const strict = z.object({ name: z.string().max(3) }).strict();

@@ -8,6 +8,8 @@ import type { AppContext } from '../context.js';
 import { authenticate, optionalAuthenticate, requireOnboarded } from './authenticate.js';
 import { unauthorized } from './errors.js';
 import { parseWith } from './validate.js';
+import { requestLocale, say } from '../i18n/messages.js';
+import { messageOfText } from '../i18n/known-text.js';
 
 /** The JSON body limit of every route that does not declare its own. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -93,6 +95,7 @@ export function apiRouter(ctx: AppContext): ApiRouter {
           body: schemas.body && !opts.ownBody ? parseWith(schemas.body, req.body ?? {}) : undefined,
           query: schemas.query ? parseWith(schemas.query, req.query) : undefined,
         } as Input<typeof key>;
+        sayMessageInLocale(req, res);
         await handler(req, res, input);
       };
       const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -102,6 +105,22 @@ export function apiRouter(ctx: AppContext): ApiRouter {
       r[method](...authFor(ctx, key), ...parse, run);
       if (!def.path.includes(':')) statics.push([`${def.method} ${def.path}`, r as unknown as Route]);
     },
+  };
+}
+
+/**
+ * A successful answer's `message` ("Email verified") in the request's language: the English the
+ * handler wrote, looked up in shared/locales/server-messages (i18n/known-text.ts). English answers
+ * are sent as they are.
+ */
+function sayMessageInLocale(req: Request, res: Response): void {
+  const locale = requestLocale(req);
+  if (locale === 'en') return;
+  const json = res.json.bind(res);
+  res.json = (body?: unknown) => {
+    const message = body !== null && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+    const said = typeof message === 'string' && res.statusCode < 400 ? messageOfText(message, 'server-messages.') : null;
+    return json(said ? { ...(body as object), message: say(locale, said) } : body);
   };
 }
 

@@ -7,10 +7,12 @@
 // read back out of it. A text no key matches stays English, so adding a key is all a new
 // sentence needs, and the English an API answers never changes: a match is kept only when the
 // key's English, said with the values read, is the text itself.
+// The same holds for the `message` of a successful answer (shared/locales/server-messages), said
+// by the route table (http/route.ts).
 // i18n-dynamic: server-errors.
+// i18n-dynamic: server-messages.
 import { englishMessages, translate, type Message, type MessageValues } from './messages.js';
 
-const PREFIX = 'server-errors.';
 /** Keys that are not a whole text of their own (a frame for others). */
 const FRAMES = new Set(['server-errors.validation.atPath']);
 
@@ -22,36 +24,42 @@ interface Matcher {
   literal: number;
 }
 
-let exact: Map<string, string> | null = null;
-let patterns: Matcher[] = [];
+interface Index {
+  exact: Map<string, string>;
+  patterns: Matcher[];
+}
+
+const indexes = new Map<string, Index>();
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function index(): Map<string, string> {
-  if (exact) return exact;
-  exact = new Map();
-  patterns = [];
+function indexOf(prefix: string): Index {
+  let index = indexes.get(prefix);
+  if (index) return index;
+  index = { exact: new Map(), patterns: [] };
   for (const [key, message] of Object.entries(englishMessages())) {
-    if (!key.startsWith(PREFIX) || FRAMES.has(key)) continue;
+    if (!key.startsWith(prefix) || FRAMES.has(key)) continue;
     // Plurals and selects are not read back: such a message is made by its key in the code.
     if (/\{\w+,/.test(message)) continue;
     const names = [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     if (names.length === 0) {
-      exact.set(translate('en', key), key);
+      index.exact.set(translate('en', key), key);
       continue;
     }
     const parts = message.split(/\{\w+\}/);
-    patterns.push({ key, names, pattern: new RegExp(`^${parts.map(escapeRegExp).join('(.+?)')}$`, 's'), literal: parts.join('').length });
+    index.patterns.push({ key, names, pattern: new RegExp(`^${parts.map(escapeRegExp).join('(.+?)')}$`, 's'), literal: parts.join('').length });
   }
-  patterns.sort((a, b) => b.literal - a.literal);
-  return exact;
+  index.patterns.sort((a, b) => b.literal - a.literal);
+  indexes.set(prefix, index);
+  return index;
 }
 
-/** The Message whose English is `text`, or null when the catalog has none. */
-export function messageOfText(text: string): Message | null {
-  const key = index().get(text);
+/** The Message of the area `prefix` (server-errors unless said) whose English is `text`, or null when it has none. */
+export function messageOfText(text: string, prefix = 'server-errors.'): Message | null {
+  const index = indexOf(prefix);
+  const key = index.exact.get(text);
   if (key) return { key };
-  for (const m of patterns) {
+  for (const m of index.patterns) {
     const hit = m.pattern.exec(text);
     if (!hit) continue;
     const values: MessageValues = {};
@@ -59,7 +67,7 @@ export function messageOfText(text: string): Message | null {
       const value = hit[i + 1];
       // A number stays a number (for a translation's plural); a value that is itself a known text
       // (a sentence after a sentence: "... {accepted}") is said in the same language.
-      values[name] = /^\d{1,9}$/.test(value) ? Number(value) : value.length < text.length ? (messageOfText(value) ?? value) : value;
+      values[name] = /^\d{1,9}$/.test(value) ? Number(value) : value.length < text.length ? (messageOfText(value, prefix) ?? value) : value;
     });
     const said: Message = { key: m.key, values };
     if (translate('en', said.key, said.values) === text) return said;
