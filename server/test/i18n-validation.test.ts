@@ -114,6 +114,7 @@ describe('schema messages and their keys', () => {
     expect(fieldError('x', 'Nothing the catalog knows').answerIn('fr').detail).toBe('Nothing the catalog knows');
     const empty = badRequest('ratings.csv is empty.');
     expect([empty.message, empty.answerIn('en').detail, empty.answerIn('de').detail]).toEqual(['ratings.csv is empty.', 'ratings.csv is empty.', 'ratings.csv ist leer.']);
+    expect(badRequest('ratings.csv, line 4: rating "7" is not 0.5 to 5 stars.').answerIn('fr').detail).toBe('ratings.csv, ligne 4 : la note "7" n’est pas comprise entre 0,5 et 5 étoiles.');
     // A known sentence inside a text is said in the same language.
     const binary = badRequest(`song.mp3 is not a text file. ${ACCEPTED}`);
     expect(binary.answerIn('en').detail).toBe(`song.mp3 is not a text file. ${ACCEPTED}`);
