@@ -30,6 +30,7 @@ interface Index {
 }
 
 const indexes = new Map<string, Index>();
+const MAX_READ_BACK = 2000;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -59,6 +60,9 @@ export function messageOfText(text: string, prefix = 'server-errors.'): Message 
   const index = indexOf(prefix);
   const key = index.exact.get(text);
   if (key) return { key };
+  // Our longest sentence with its values is well under this; a longer text (a value of someone
+  // else's, repeated) is not read against the patterns, whose backtracking grows with its length.
+  if (text.length > MAX_READ_BACK) return null;
   for (const m of index.patterns) {
     const hit = m.pattern.exec(text);
     if (!hit) continue;
