@@ -9,6 +9,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { healthRoutes, refuseWritesWhenStorageLost, storageErrors } from './http/health.js';
 import type { Lifecycle } from './http/lifecycle.js';
 import { requestLogger } from './http/request-log.js';
+import { withPageLanguage } from './i18n/messages.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webAssets } from './http/static-assets.js';
 import { countRequests, metricsHandler } from './metrics/http.js';
@@ -46,6 +47,8 @@ export function createApp(ctx: AppContext, services: AppServices, webDist: strin
   app.use(healthRoutes(ctx, lifecycle));
   if (ctx.config.metrics.on && ctx.config.metrics.port === null) app.get('/metrics', metricsHandler(ctx.metrics, () => services.catalog.stats()));
   app.use('/api', refuseWritesWhenStorageLost(ctx));
+  // A person who never chose a language is answered in their page's (i18n/messages.ts, userLocale).
+  app.use('/api', withPageLanguage);
 
   // Every API route, mounted in one place (wiring.ts); each parses its own body (http/route.ts).
   app.use(services.api);

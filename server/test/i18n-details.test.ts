@@ -5,6 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startTestServer, rawRequest, signUp, type TestServer } from './support/test-server.js';
+import { onboardedUser } from './recommendations.helpers.js';
 
 describe.each(dialects)('details in the reader language on %s', (dialect) => {
   let server: TestServer;
@@ -54,5 +55,16 @@ describe.each(dialects)('details in the reader language on %s', (dialect) => {
     await c.api.auth.register({ email, password: 'Sup3r-secret!', full_name: 'Ana', ui_language: 'es' });
     await c.api.auth.verifyEmail({ email, verification_code: await server.mailbox.codeFor(email) });
     expect((await c.api.settings.profile()).ui_language).toBe('es');
+  });
+
+  it("answers a person who never chose a language in their page's: the pick's reason too", async () => {
+    const u = await onboardedUser(server);
+    expect((await u.api.settings.profile()).ui_language).toBeNull();
+    const token = u.store.getToken()!;
+    const pick = await rawRequest(server.url, '/api/recommendations/current', { token, headers: { 'accept-language': 'ja-JP' } });
+    expect(pick.status).toBe(200);
+    expect(pick.body.reason).toMatch(/[\u3040-\u30ff]/);
+    // Nothing was chosen for them: the profile still has no language.
+    expect((await u.api.settings.profile()).ui_language).toBeNull();
   });
 });

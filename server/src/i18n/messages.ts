@@ -2,6 +2,7 @@
 // calendar texts, pick reasons. Every catalog of shared/locales, compiled once per language at
 // first use by Lingui's compiler and formatted by Lingui's runtime; a key missing in a language
 // reads as English (the lint step fails on one, so only a key added in a hurry can be).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
@@ -84,5 +85,20 @@ export function requestLocale(req: { user?: { ui_language?: string | null } | un
   return negotiateLocale(parseAcceptLanguage(req.headers['accept-language']));
 }
 
-/** The language of a person's emails, reasons and scheduled messages: theirs once chosen, else English. */
-export const userLocale = (user: { ui_language?: string | null }): Locale => (isLocale(user.ui_language) ? user.ui_language : DEFAULT_LOCALE);
+/**
+ * The language of a person's emails, reasons and answers: theirs once chosen; else, inside a
+ * request, the language of the page it came from; else (scheduled work) English.
+ */
+export const userLocale = (user: { ui_language?: string | null }): Locale => (isLocale(user.ui_language) ? user.ui_language : (pageLanguage.getStore() ?? DEFAULT_LOCALE));
+
+/**
+ * The language of the page a request comes from (its Accept-Language; the web app and the
+ * extension send the language they show): what a person who never chose one is answered in while
+ * they read it. Scheduled work has no page, and speaks English to them (docs/product-decisions.md).
+ */
+const pageLanguage = new AsyncLocalStorage<Locale>();
+
+/** Middleware: the rest of the request runs knowing its page's language (userLocale). */
+export function withPageLanguage(req: { headers: { 'accept-language'?: string | undefined } }, _res: unknown, next: () => void): void {
+  pageLanguage.run(negotiateLocale(parseAcceptLanguage(req.headers['accept-language'])), next);
+}
