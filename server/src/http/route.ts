@@ -114,12 +114,12 @@ export function apiRouter(ctx: AppContext): ApiRouter {
  * are sent as they are.
  */
 function sayMessageInLocale(req: Request, res: Response): void {
-  const locale = requestLocale(req);
-  if (locale === 'en') return;
   const json = res.json.bind(res);
   res.json = (body?: unknown) => {
     const message = body !== null && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
-    const said = typeof message === 'string' && res.statusCode < 400 ? messageOfText(message, 'server-messages.') : null;
+    if (typeof message !== 'string' || res.statusCode >= 400) return json(body);
+    const locale = requestLocale(req);
+    const said = locale === 'en' ? null : messageOfText(message, 'server-messages.');
     return json(said ? { ...(body as object), message: say(locale, said) } : body);
   };
 }
