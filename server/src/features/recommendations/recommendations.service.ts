@@ -93,7 +93,7 @@ export async function recommendationHistory(
   const { rows, total } = await historyPage(ctx.db, user.id, q.page, q.page_size);
   // One query for the page's titles, one for their descriptions.
   const ids = rows.map((r) => r.title_id);
-  const [saved, descriptions] = await Promise.all([savedAmong(ctx.db, user.id, ids), history.catalog.descriptions(ids)]);
+  const [saved, descriptions] = await Promise.all([savedAmong(ctx.db, user.id, ids), history.catalog.texts(ids, userLocale(user))]);
   return {
     recommendations: await Promise.all(rows.map((r) => present(history.catalog, r, null, user, saved.has(r.title_id), descriptions))),
     page: q.page,
