@@ -1,47 +1,21 @@
 // The catalog as the rest of the server sees it: loaded once at start, kept in memory, and
 // reloaded when catalog_meta's version moves (another instance or an importer changed it).
-import type { CatalogTitle, Locale, Platform, Recommendation } from '@app/shared';
+import type { CatalogTitle, Locale, Platform } from '@app/shared';
 import type { DB } from '../db/connection.js';
 import { META, allPlatforms, availabilityBetween, readMeta, titlePage, titlesByTranslatedName, titlesWithTranslatedNameContaining, translatedTitles } from './catalog.repository.js';
-import { SnapshotBuilder, STREAMABLE, titlePositions, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
+import { SnapshotBuilder, titlePositions, type CatalogEntry, type PlatformInfo, type Snapshot } from './snapshot.js';
 import { titlesNamed } from './name-index.js';
-import { posterUrls, trailerUrl, watchUrl, type PosterUrls } from './urls.js';
-import { servesCountry, whereToWatch, type OwnCopy, type Viewer } from './where-to-watch.js';
+import { posterUrls, type PosterUrls } from './urls.js';
+import type { OwnCopy, Viewer } from './where-to-watch.js';
 import { searchText } from './search-text.js';
 import { Descriptions, type TitleText } from './descriptions.js';
+import { catalogTitle, titleDisplay, type TitleDisplay } from './title-display.js';
 
 export type { CatalogEntry, PlatformInfo } from './snapshot.js';
 export type { Viewer } from './where-to-watch.js';
 export type { TitleText } from './descriptions.js';
 
-/** The catalog part of a recommendation card; the recommendations feature adds the rest. */
-export type TitleDisplay = Pick<
-  Recommendation,
-  | 'title_id'
-  | 'kind'
-  | 'movie_title'
-  | 'original_title'
-  | 'movie_description'
-  | 'year'
-  | 'end_year'
-  | 'genre'
-  | 'genres'
-  | 'language'
-  | 'runtime'
-  | 'seasons'
-  | 'rotten_tomatoes'
-  | 'imdb_rating'
-  | 'tmdb_rating'
-  | 'platform'
-  | 'region'
-  | 'where_to_watch'
-  | 'platform_logo_url'
-  | 'poster_url'
-  | 'poster_fallback_url'
-  | 'trailer_url'
-  | 'director'
-  | 'cast'
-> & { watch_url: string | null };
+export type { TitleDisplay } from './title-display.js';
 
 export interface CatalogStoreOptions {
   /** How often (ms) to ask the database whether the catalog version moved. */
@@ -78,18 +52,6 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     if (rows.length < PAGE) break;
   }
   return builder.finish(platforms);
-}
-
-/**
- * The name and description a viewer sees: in their language where known (a TitleText), else the
- * English ones; and the original title beside a translated name when the two differ (null for
- * an English viewer, whose card is as it always was).
- */
-function shownText(t: CatalogEntry, text: string | TitleText): { title: string; description: string; original: string | null } {
-  if (typeof text === 'string') return { title: t.title, description: text, original: null };
-  const title = text.title ?? t.title;
-  const originalName = t.originalTitle ?? t.title;
-  return { title, description: text.description, original: text.title !== null && originalName !== title ? originalName : null };
 }
 
 export class CatalogStore {
@@ -254,71 +216,15 @@ export class CatalogStore {
   /**
    * What a recommendation card shows for this title on this platform (the one the pick was
    * issued for; null: not on the user's services in their country), and where to watch it in
-   * the viewer's country (their own copies first: `own`).
+   * the viewer's country (their own copies first: `own`): title-display.ts.
    */
   toDisplay(t: CatalogEntry, text: string | TitleText, platform: string | null, viewer: Viewer, own: readonly OwnCopy[] = []): TitleDisplay {
-    const { title, description, original } = shownText(t, text);
-    // A pick issued before the user moved country names its platform only while it still streams there.
-    const streamsHere = t.availability.some((o) => o.platform === platform && STREAMABLE.has(o.kind) && servesCountry(o.region, viewer.country));
-    const p = platform && streamsHere ? this.snap.platformByName.get(platform) : undefined;
-    return {
-      title_id: t.id,
-      kind: t.kind,
-      movie_title: title,
-      original_title: original,
-      movie_description: description,
-      year: t.year,
-      end_year: t.endYear,
-      genre: t.genres[0] ?? '',
-      genres: t.genres,
-      language: t.language,
-      runtime: t.runtime,
-      seasons: t.seasons,
-      rotten_tomatoes: t.rt,
-      imdb_rating: t.imdb,
-      tmdb_rating: t.tmdbRating,
-      platform: p ? p.name : null,
-      region: viewer.country,
-      where_to_watch: whereToWatch(t.title, t.availability, viewer, (name) => this.snap.platformByName.get(name), own),
-      platform_logo_url: p ? p.logo_url : null,
-      ...this.posterUrls(t),
-      trailer_url: trailerUrl(t.trailerKey),
-      director: t.director,
-      cast: t.cast,
-      watch_url: p ? watchUrl(p.search_url, t.title) : null,
-    };
+    return titleDisplay(t, text, platform, viewer, own, this.snap.platformByName, this.posterUrls(t));
   }
 
-  /** The title page shape of the shared contract. */
+  /** The title page shape of the shared contract (title-display.ts). */
   toCatalogTitle(t: CatalogEntry, text: string | TitleText): CatalogTitle {
-    const { title, description, original } = shownText(t, text);
-    const translated = typeof text !== 'string' && text.title !== null;
-    return {
-      id: t.id,
-      kind: t.kind,
-      title,
-      // Beside a translated name, the original one when they differ; else as stored.
-      original_title: translated ? original : t.originalTitle,
-      year: t.year,
-      end_year: t.endYear,
-      genres: t.genres,
-      language: t.language,
-      runtime: t.runtime,
-      seasons: t.seasons,
-      imdb_rating: t.imdb,
-      tmdb_rating: t.tmdbRating,
-      rotten_tomatoes: t.rt,
-      description,
-      keywords: t.keywords,
-      director: t.director,
-      cast: t.cast,
-      availability: t.availability.flatMap((a) => {
-        const p = this.snap.platformByName.get(a.platform);
-        return p ? [{ ...a, logo_url: p.logo_url, watch_url: watchUrl(p.search_url, t.title) }] : [];
-      }),
-      ...this.posterUrls(t),
-      trailer_url: trailerUrl(t.trailerKey),
-    };
+    return catalogTitle(t, text, this.snap.platformByName, this.posterUrls(t));
   }
 
   /** Reads the catalog again now (after an import, or in tests). */

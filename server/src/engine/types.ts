@@ -255,9 +255,8 @@ export interface TogetherMember {
 }
 
 /**
- * least_misery: min(zA, zB), the mean breaking ties (the product's rule). sum: zA + zB.
- * raw_sum: the plain sum of the two personal scores, unnormalised. The last two exist to be
- * measured against (together.test.ts), never for the product.
+ * least_misery: min(zA, zB), the mean breaking ties (the product's rule). sum: zA + zB. raw_sum:
+ * the two personal scores' plain sum. The last two are only measured against (together.test.ts).
  */
 export type BlendRule = 'least_misery' | 'sum' | 'raw_sum';
 
@@ -270,10 +269,8 @@ export interface TogetherOptions {
   /** Titles the household was picked together before: never again. */
   exclude?: readonly string[];
   /**
-   * Tonight's hard constraints for the pair (constraints.ts: time budget, finish tonight,
-   * exclusions, age limit): a title breaking one is never a candidate, exactly as for a solo
-   * pick. The caller decides whose: the service gives the asker's time and both members'
-   * exclusions and the lower age limit.
+   * Tonight's hard constraints for the pair (constraints.ts), exactly as for a solo pick: the
+   * service gives the asker's time, both members' exclusions and the lower age limit.
    */
   constraints?: Pick<RecommendOptions, 'maxMinutes' | 'finishTonight' | 'exclusions' | 'maxAge'>;
   weights?: Partial<EngineWeights>;

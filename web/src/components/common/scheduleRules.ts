@@ -1,12 +1,10 @@
-import { ALERT_TEXTS, DEFAULT_TIMEZONE, featuredZoneName, isKnownTimezone, todayIn } from '@app/shared';
+import { DEFAULT_TIMEZONE, featuredZoneName, isKnownTimezone, todayIn } from '@app/shared';
 import { i18n } from '../../i18n/i18n';
 
 export { todayIn, isKnownTimezone, prefillSchedule, zonedToUtc, googleCalendarUrl, timezoneOptions, filterTimezones, type TimezoneOption } from '@app/shared';
 
 /** The English of common.schedule.pastDate (the catalog's message: a test holds them equal). */
 export const PAST_DATE_TEXT = 'The date cannot be in the past. Please pick today or a later date.';
-/** ALERT_TEXTS.selectDate, the spec's words, is common.schedule.selectDate in English. */
-export const SELECT_DATE_TEXT = ALERT_TEXTS.selectDate;
 
 /**
  * docs/screens.md, "Form rules": a date is required, and it cannot be in the past (in the chosen
