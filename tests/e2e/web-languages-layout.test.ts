@@ -24,7 +24,7 @@ function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     const problems: Array<{ kind: 'clipped' | 'overlap' | 'sideways'; what: string }> = [];
     // Sections the browser skips until they come into view (content-visibility: auto) keep a
     // placeholder height until then: laid out for real, as a reader scrolling to them sees them.
-    for (const el of document.querySelectorAll<HTMLElement>('*')) if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('*'))) if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
     const shown = (el: Element) => {
       if (el.closest('[aria-hidden="true"], .sr-only, .visually-hidden')) return false;
       // A closed <details> shows its summary only.
@@ -37,7 +37,7 @@ function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     const root = document.scrollingElement ?? document.documentElement;
     if (root.scrollWidth > window.innerWidth + 1) {
       // The culprits: elements past the screen's right edge that stick out of their own parent.
-      const culprits = [...document.body.querySelectorAll('*')].filter((e) => {
+      const culprits = Array.from(document.body.querySelectorAll('*')).filter((e) => {
         const right = e.getBoundingClientRect().right;
         return right > window.innerWidth + 1 && e.parentElement && right > e.parentElement.getBoundingClientRect().right + 1 && shown(e);
       });
@@ -65,7 +65,7 @@ function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       if (!el || !(node.textContent ?? '').trim() || !shown(el)) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const raw of range.getClientRects()) {
+      for (const raw of Array.from(range.getClientRects())) {
         const r = drawn(el, raw);
         if (r) rects.push({ el, r });
       }
