@@ -23,6 +23,7 @@ import * as extension from '../../shared/src/schemas/extension.js';
 import * as fit from '../../shared/src/schemas/fit.js';
 import * as household from '../../shared/src/schemas/household.js';
 import * as library from '../../shared/src/schemas/library.js';
+import * as onboarding from '../../shared/src/schemas/onboarding.js';
 import * as publicSchemas from '../../shared/src/schemas/public.js';
 import * as recommendations from '../../shared/src/schemas/recommendations.js';
 import * as settings from '../../shared/src/schemas/settings.js';
@@ -141,7 +142,7 @@ describe('schema messages and their keys', () => {
   });
 
   it('has a key for every message the shared schemas give, for missing, mistyped and oversized fields', () => {
-    const modules = [account, auth, common, connections, delivery, extension, fit, household, library, publicSchemas, recommendations, settings, subscription, tonight];
+    const modules = [account, auth, common, connections, delivery, extension, fit, household, library, onboarding, publicSchemas, recommendations, settings, subscription, tonight];
     const probes: unknown[] = [undefined, null, 12345, '', 'x'.repeat(70_000), [], [''], ['x'.repeat(100)], { a: 1 }, true, -1, 1.5, 10_000, '2026-02-30', '25:00', 'ftp://x'];
     const unmatched = new Set<string>();
     let seen = 0;

@@ -1,7 +1,13 @@
 // Which titles onboarding offers as favourite candidates. Pure functions over the catalog's
 // titles (already ordered most popular and best rated first).
+// Its message says why the list widened, in the reader's language: a Message of
+// server-errors.onboarding.options with the languages and genres named and listed by Intl.
+// i18n-dynamic: genres.
+// i18n-dynamic: server-errors.onboarding.options.
+import { DEFAULT_LOCALE, GENRES, LANGUAGE_NAMES, type Locale } from '@app/shared';
 import type { CatalogEntry } from '../../catalog/catalog.store.js';
 import { searchText } from '../../catalog/search-text.js';
+import { translate } from '../../i18n/messages.js';
 
 export const OPTIONS_LIMIT = 60;
 export const MIN_OPTIONS = 30;
@@ -18,9 +24,42 @@ export interface OptionsFilter {
   alsoNamed?: ReadonlySet<string>;
 }
 
+/** Why the list is not what was asked for: a key of server-errors.onboarding.options and what it names. */
+export interface OptionsNote {
+  key: string;
+  languages: string[];
+  genres: string[];
+  q?: string;
+  count?: number;
+}
+
 export interface OptionsResult {
   titles: CatalogEntry[];
+  /** The note in English. */
   message?: string;
+  note?: OptionsNote;
+}
+
+const LANGUAGE_CODES = new Map<string, string>(Object.entries(LANGUAGE_NAMES).map(([code, name]) => [name, code === 'cn' ? 'yue' : code]));
+/** A language's name (as the catalog spells it in English) in `locale`. */
+function languageName(name: string, locale: Locale): string {
+  const code = LANGUAGE_CODES.get(name);
+  if (locale === DEFAULT_LOCALE || !code) return name;
+  return new Intl.DisplayNames(locale, { type: 'language', fallback: 'none' }).of(code) ?? name;
+}
+/** A genre's name in `locale` (the shared genres area). */
+function genreName(name: string, locale: Locale): string {
+  const known = (GENRES as readonly string[]).find((g) => g.toLowerCase() === name.toLowerCase());
+  return known && locale !== DEFAULT_LOCALE ? translate(locale, `genres.${known.toLowerCase().replace(/[^a-z0-9]/g, '')}`) : name;
+}
+/** English as it always read ("A, B and C", no serial comma: en-GB). */
+const listLocale = (locale: Locale) => (locale === DEFAULT_LOCALE ? 'en-GB' : locale);
+
+/** The note in `locale`. */
+export function sayNote(note: OptionsNote, locale: Locale = DEFAULT_LOCALE): string {
+  const languages = new Intl.ListFormat(listLocale(locale), { type: 'conjunction' }).format(note.languages.map((l) => languageName(l, locale)));
+  const genres = new Intl.ListFormat(listLocale(locale), { type: 'disjunction' }).format(note.genres.map((g) => genreName(g, locale)));
+  return translate(locale, `server-errors.onboarding.options.${note.key}`, { languages, genres, genreCount: note.genres.length, q: note.q ?? '', count: note.count ?? 0 });
 }
 
 const searchKeys = new WeakMap<CatalogEntry, string>();
@@ -82,8 +121,6 @@ export function popularOptions(titles: CatalogEntry[], limit = OPTIONS_LIMIT): C
   return out;
 }
 
-const list = (xs: string[]) => (xs.length <= 2 ? xs.join(' and ') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
-const orList = (xs: string[]) => (xs.length <= 2 ? xs.join(' or ') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
 
 /**
  * Strict: in a chosen language with a chosen genre as its main genre (the one the option shows).
@@ -100,8 +137,10 @@ export function filteredOptions(all: CatalogEntry[], f: OptionsFilter, limit = O
   const strict = genres.size ? inLanguage.filter((t) => genres.has(t.genres[0])) : inLanguage;
   const anyGenre = genres.size ? inLanguage.filter((t) => t.genres.some((g) => genres.has(g))) : inLanguage;
 
-  const langText = list(f.languages);
-  const genreText = orList(f.genres);
+  const noted = (titles: CatalogEntry[], key: string, extra: { q?: string; count?: number } = {}): OptionsResult => {
+    const note: OptionsNote = { key, languages: f.languages, genres: f.genres, ...extra };
+    return { titles, message: sayNote(note), note };
+  };
   const order = (ts: CatalogEntry[]) => interleave(ts, f.languages);
   const take = (tiers: CatalogEntry[][]) => {
     const seen = new Set<string>();
@@ -120,30 +159,17 @@ export function filteredOptions(all: CatalogEntry[], f: OptionsFilter, limit = O
 
   if (q) {
     if (inLanguage.length) return { titles: take([strict, anyGenre, inLanguage]) };
-    if (pool.length) {
-      const where = languages.size ? `No ${langText} titles match "${f.q}"` : `No titles match "${f.q}"`;
-      return { titles: take([pool]), message: `${where}; showing matches in other languages.` };
-    }
-    return { titles: [], message: `No titles match "${f.q}". Try another spelling or a shorter search.` };
+    if (pool.length) return noted(take([pool]), languages.size ? 'noLanguageMatchElsewhere' : 'noMatchElsewhere', { q: f.q });
+    return noted([], 'noMatch', { q: f.q });
   }
-  if (!inLanguage.length) {
-    return { titles: [], message: `We have no ${langText} titles yet. Pick another language to see options.` };
-  }
+  if (!inLanguage.length) return noted([], 'noLanguage');
   if (strict.length >= MIN_OPTIONS || !genres.size) {
     const titles = take([strict]);
     if (titles.length >= MIN_OPTIONS || !languages.size) return { titles };
-    return { titles, message: `We have only ${titles.length} ${langText} ${titles.length === 1 ? 'title' : 'titles'} so far.` };
+    return noted(titles, 'onlyFew', { count: titles.length });
   }
-  if (anyGenre.length >= MIN_OPTIONS) {
-    return {
-      titles: take([strict, anyGenre]),
-      message: `Few ${langText ? `${langText} ` : ''}titles are mainly ${genreText}, so we added more that include ${f.genres.length > 1 ? 'these genres' : 'this genre'}.`.replace(/\s+/g, ' '),
-    };
-  }
+  if (anyGenre.length >= MIN_OPTIONS) return noted(take([strict, anyGenre]), languages.size ? 'widenedLanguage' : 'widened');
   const titles = take([strict, anyGenre, inLanguage]);
-  const only = anyGenre.length
-    ? `Only ${anyGenre.length} ${langText ? `${langText} ` : ''}${anyGenre.length === 1 ? 'title matches' : 'titles match'} ${genreText}`
-    : `No ${langText ? `${langText} ` : ''}titles match ${genreText}`;
-  const more = languages.size ? `we added other popular ${langText} titles` : 'we added other popular titles';
-  return { titles, message: `${only}, so ${more}.`.replace(/\s+/g, ' ') };
+  if (anyGenre.length) return noted(titles, languages.size ? 'onlyMatchLanguage' : 'onlyMatch', { count: anyGenre.length });
+  return noted(titles, languages.size ? 'noneMatchLanguage' : 'noneMatch');
 }

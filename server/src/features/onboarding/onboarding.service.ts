@@ -12,7 +12,7 @@ import { userLists } from '../users/user-fields.js';
 import { toUser, updateUser, type UserRow } from '../users/users.repository.js';
 import { importedTitleCount } from '../history/history-reads.repository.js';
 import { clearFavourites, favouriteTitles, replaceFavourites } from './onboarding.repository.js';
-import { filteredOptions, popularOptions } from './movie-options.js';
+import { filteredOptions, popularOptions, sayNote } from './movie-options.js';
 
 /** A language is offered in onboarding once the catalog has this many titles in it. */
 export const MIN_TITLES_PER_LANGUAGE = 10;
@@ -75,7 +75,7 @@ export class OnboardingService {
     const alsoNamed = text ? await this.catalog.idsNamedInLocale(text, locale) : undefined;
     const result = filteredOptions(await this.catalog.titles(), { genres, languages, q: text, alsoNamed });
     const names = await this.catalog.localTitles(result.titles.map((t) => t.id), locale);
-    return { movies: result.titles.map((t) => toOption(this.catalog, t, names)), ...(result.message ? { message: result.message } : {}) };
+    return { movies: result.titles.map((t) => toOption(this.catalog, t, names)), ...(result.note ? { message: sayNote(result.note, locale) } : {}) };
   }
 
   /** Favourites by id or by title (case-insensitive); an unknown one is a 400 naming it. */
