@@ -3,8 +3,9 @@
 // unsubscribe (RFC 8058). Written in the reader's language (`locale`, shared/locales/server-email,
 // delivery.*): the days, the prices and the list of days through Intl in that language.
 // i18n-dynamic: server-email.delivery.
+// i18n-dynamic: genres.
 import type { Recommendation } from '@app/shared';
-import { DEFAULT_LOCALE, PRICING, watchSummary, type Locale } from '@app/shared';
+import { DEFAULT_LOCALE, GENRES, PRICING, watchSummary, type Locale } from '@app/shared';
 import type { MailMessage } from '../../integrations/mail.js';
 import { translate, type Message, type MessageValues } from '../../i18n/messages.js';
 import { htmlOf } from '../../integrations/mail-text.js';
@@ -76,9 +77,16 @@ function runtimeText(r: Recommendation, locale: Locale): string {
   return hours ? (minutes ? say(locale, 'facts.hoursMinutes', { hours, minutes }) : say(locale, 'facts.hours', { hours })) : say(locale, 'facts.minutes', { minutes });
 }
 
+/** A genre's name in `locale` through the shared genres area (genres.<name, letters and digits>); one outside the vocabulary as it is. */
+export function genreName(name: string, locale: Locale = DEFAULT_LOCALE): string {
+  const known = (GENRES as readonly string[]).find((g) => g.toLowerCase() === name.trim().toLowerCase());
+  return known && locale !== DEFAULT_LOCALE ? translate(locale, `genres.${known.toLowerCase().replace(/[^a-z0-9]/g, '')}`) : name;
+}
+
 export function factsLine(r: Recommendation, locale: Locale = DEFAULT_LOCALE): string {
   const year = r.year > 0 ? (r.kind === 'series' && r.end_year && r.end_year !== r.year ? `${r.year}-${r.end_year}` : String(r.year)) : '';
-  const genres = r.genres.length ? r.genres.slice(0, 3).join(', ') : r.genre;
+  const names = (r.genres.length ? r.genres.slice(0, 3) : r.genre ? [r.genre] : []).map((g) => genreName(g, locale));
+  const genres = locale === DEFAULT_LOCALE ? names.join(', ') : new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(names);
   return [year, r.kind === 'series' ? say(locale, 'facts.series') : '', genres, runtimeText(r, locale)].filter(Boolean).join(' · ');
 }
 

@@ -86,7 +86,7 @@ export async function inviteToHousehold(ctx: AppContext, history: History, user:
     });
   });
   ctx.mailer
-    .send(householdInviteEmail(ctx.config.appUrl, email, displayName(user), token))
+    .send(householdInviteEmail(ctx.config.appUrl, email, displayName(user), token, userLocale(user)))
     .catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not send the household invite email'));
   return householdState(ctx, history, user);
 }

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.js';
 import { CALENDAR_TEXTS } from '../calendar/calendar.access.js';
 import { addRecommendationToCalendar } from '../calendar/calendar.events.js';
 import type { UserRow } from '../users/users.repository.js';
+import { userLocale } from '../../i18n/messages.js';
 import { buildIcs, icsFilename, scheduledStart } from './ics.js';
 import { findRecommendation } from '../history/history.repository.js';
 import { present } from './present.js';
@@ -40,6 +41,7 @@ export async function recommendationIcs(
     runtime: title?.runtime ?? null,
     appUrl: ctx.config.appUrl,
     now,
+    locale: userLocale(user),
   });
   return { filename: icsFilename(title?.title ?? row.movie_title, q.date), body };
 }
