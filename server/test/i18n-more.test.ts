@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ical from 'node-ical';
 import { dialects } from './support/dialects.js';
-import { startTestServer, TestClock, type TestServer } from './support/test-server.js';
+import { rawRequest, startTestServer, TestClock, type TestServer } from './support/test-server.js';
 import { onboardedUser } from './recommendations.helpers.js';
 import { INVITE_SUBJECT } from '../src/features/household/household.emails.js';
 import { badRequest, fieldError } from '../src/http/errors.js';
@@ -48,6 +48,17 @@ describe.each(dialects)('more server texts in the reader language on %s', (diale
     expect((await server.mailbox.waitFor((m) => m.to.includes(enGuest))).subject).toBe(INVITE_SUBJECT);
   });
 
+  it("answers onboarding's option message and a field error in the browser's language", async () => {
+    const movies = (lang?: string) => rawRequest(server.url, '/api/onboarding/movies/filtered?languages=Marathi', { headers: lang ? { 'accept-language': lang } : {} });
+    expect((await movies()).body.message).toMatch(/^We have no Marathi titles yet\. Pick another language to see options\.$|^We have only \d+ Marathi titles? so far\.$/);
+    const ko = (await movies('ko-KR,ko;q=0.9')).body.message as string;
+    expect(ko).toMatch(/마라티어/);
+    expect(ko).not.toMatch(/Marathi|titles/);
+    const unknown = await rawRequest(server.url, '/api/onboarding/movies/filtered?genres=Jazz', { headers: { 'accept-language': 'es' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe('Género desconocido: Jazz');
+  });
+
   it("writes a Spanish user's .ics event in Spanish", async () => {
     const es = await onboardedUser(server);
     await es.api.settings.updateProfile({ ui_language: 'es' });
@@ -84,6 +95,8 @@ describe('import refusals in the reader language', () => {
     quote: refusal('ratings.csv', `${LETTERBOXD}2024-01-01,"Heat,1995,https://boxd.it/x,4\n`),
     profiles: refusal('ViewingActivity.csv', 'Profile Name,Start Time,Duration,Title\nAsha,2024-01-01 20:00:00,01:30:00,Heat\nBen,2024-01-02 20:00:00,01:30:00,Up\n'),
     trakt: refusal('watched.json', '[{"plays": 1}]'),
+    imdbId: refusal('ratings.csv', 'Const,Your Rating,Date Rated,Title,Year\nnm123,8,2024-01-01,Heat,1995\n'),
+    kind: refusal('ratings.csv', `${LETTERBOXD}2024-01-01,Heat,1995,https://boxd.it/x,4\n`, 'tonights_pick'),
   };
 
   it('keeps each refusal English as written, and knows every one of them', () => {
@@ -105,6 +118,7 @@ describe('import refusals in the reader language', () => {
     expect(badRequest(refusals.zip).answerIn('de').detail).toMatch(/^export\.zip ist kein lesbares ZIP-Archiv \(.+\)\.$/);
     expect(badRequest(refusals.zip).answerIn('de').detail).not.toMatch(/short|directory/);
     expect(badRequest(refusals.quote).answerIn('fr').detail).toBe('ratings.csv, ligne 2 : champ entre guillemets non fermé à la fin du fichier');
+    expect(badRequest(refusals.imdbId).answerIn('pt-BR').detail).toBe('ratings.csv, linha 2: "nm123" não é um identificador de título do IMDb (tt seguido de dígitos).');
     expect(badRequest(refusals.trakt).answerIn('ar').detail).toBe('watched.json ليس ملف تصدير من Trakt: لا يذكر أيٌّ من عناصره فيلمًا أو مسلسلًا.');
   });
 
