@@ -67,4 +67,11 @@ describe.each(dialects)('details in the reader language on %s', (dialect) => {
     // Nothing was chosen for them: the profile still has no language.
     expect((await u.api.settings.profile()).ui_language).toBeNull();
   });
+
+  it("says onboarding's answers in the reader's language", async () => {
+    const u = await onboardedUser(server);
+    const r = await rawRequest(server.url, '/api/onboarding/preferences', { method: 'DELETE', token: u.store.getToken()!, headers: { 'accept-language': 'de' } });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe('Einstellungen zurückgesetzt');
+  });
 });
