@@ -12,12 +12,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../../server/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
 import { catalogIds, api } from './api-users.js';
 import { issuePick } from './api-picks.js';
 import { logLines, spread, type Spread } from './growth-measure.js';
-import { growUsers, sampleTokens } from './growth-users.js';
+import { growUsers, sampleTokens, withDatabase } from './growth-users.js';
 import { procOf, startBundledServer, type BundledServer } from './server-process.js';
 
 const SIZES = (process.env.SIZES ?? '1000,100000').split(',').map(Number);
@@ -29,15 +27,6 @@ const SECRET = randomBytes(24).toString('hex');
 if (SIZES.length !== 2 || SIZES.some((n) => !Number.isInteger(n) || n < 10 || n > 100_000)) throw new Error('SIZES: two numbers of users from 10 to 100,000');
 
 const log = (line: string) => console.error(`[pair] ${line}`);
-
-async function withDatabase<T>(env: Record<string, string>, fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase(loadConfig(env).database);
-  try {
-    return await fn(handle);
-  } finally {
-    await handle.close();
-  }
-}
 
 interface Side {
   label: string;

@@ -6,7 +6,8 @@
 // store (nextDeliveryAt), so the scheduler's index holds what a real instance's would. Onboarding
 // through the API (api-users.ts) would take an hour at 100,000 users; the rows are the same.
 import { randomUUID } from 'node:crypto';
-import type { DatabaseHandle } from '../../server/src/db/connection.js';
+import { loadConfig } from '../../server/src/config.js';
+import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
 import { writeTransaction } from '../../server/src/db/transaction.js';
 import { seededRandom } from '../../server/src/engine/random.js';
 import { issueAccessToken } from '../../server/src/features/auth/tokens.js';
@@ -165,4 +166,14 @@ export async function makeDueAt(handle: DatabaseHandle, at: Date, count: number)
     await tx.updateTable('delivery_schedule').set({ next_at: at.toISOString() }).where('user_id', 'in', ids).execute();
   });
   return ids.length;
+}
+
+/** `fn` on the database of a benchmark's environment, closed after. */
+export async function withDatabase<T>(env: Record<string, string>, fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(loadConfig(env).database);
+  try {
+    return await fn(handle);
+  } finally {
+    await handle.close();
+  }
 }

@@ -14,15 +14,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../../server/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection.js';
 import { TICK_MS } from '../../server/src/jobs/scheduler.js';
 import { catalogIds } from './api-users.js';
 import { issuePick } from './api-picks.js';
 import { coLikesInChild, type CoLikesFigure } from './growth-co-likes.js';
 import { measureDeliveries, type DeliveryFigure } from './deliveries.js';
 import { logLines, sampleExports, samplePicks, tickStall, timeBackup, type BackupFigure, type Spread, type TickStall } from './growth-measure.js';
-import { growUsers, makeDueAt, sampleTokens, type GrownUsers } from './growth-users.js';
+import { growUsers, makeDueAt, sampleTokens, withDatabase, type GrownUsers } from './growth-users.js';
 import { memoryOf, startBundledServer } from './server-process.js';
 import { startStallProbe } from './stall-probe.js';
 import { dropSchema } from './bench-server.js';
@@ -85,15 +83,6 @@ interface SizeFigure {
 async function deliveryThroughput(env: Record<string, string>, users: number, log: (line: string) => void): Promise<DeliveryFigure | null> {
   if (DELIVERY_DUE === 0) return null;
   return measureDeliveries(env, 1, log, Math.min(users, DELIVERY_DUE));
-}
-
-async function withDatabase<T>(env: Record<string, string>, fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase(loadConfig(env).database);
-  try {
-    return await fn(handle);
-  } finally {
-    await handle.close();
-  }
 }
 
 
