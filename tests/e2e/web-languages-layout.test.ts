@@ -4,7 +4,7 @@
 // are mirrored (the header's first item on the right, text aligned right).
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../server/test/support/test-server.js';
+import { signUp, type TestClient, type TestServer } from '../../server/test/support/test-server.js';
 import { journeyUser, newContext, screenshot, seriousViolations, useWebApp, VIEWPORTS } from './support/web-harness.js';
 
 const PSEUDO = 'en-XA';
@@ -99,7 +99,7 @@ describe('every screen in longer words and the other direction', () => {
   let browser: Browser;
   useWebApp((s, b) => ((server = s), (browser = b)), { FREE_WEEKLY_LIMIT: '40' });
 
-  async function open(viewport: keyof typeof VIEWPORTS, locale: string, path: string, user?: Awaited<ReturnType<typeof journeyUser>>): Promise<Page> {
+  async function open(viewport: keyof typeof VIEWPORTS, locale: string, path: string, user?: TestClient): Promise<Page> {
     const context = await newContext(browser, server.url, viewport);
     const session = user ? { token: user.store.token!, user: JSON.stringify(await user.api.settings.profile()) } : null;
     await context.addInitScript(
@@ -124,10 +124,21 @@ describe('every screen in longer words and the other direction', () => {
     it(`${width}x${height}: no clipped or overlapping text, nothing sideways, axe clean, in the pseudo-locale`, async () => {
       const user = await journeyUser(server, 'Pseudo Locale-Userwithalongname');
       await user.api.recommendations.current();
-      const screens: Array<[string, boolean]> = [['/', false], ['/login', false], ['/register', false], ['/app/dashboard', true], ['/app/settings', true], ['/app/watchlist', true]];
+      // Signed up, not yet onboarded: onboarding's first screen.
+      const newcomer = await signUp(server, { fullName: 'Pseudo Newcomer' });
+      const screens: Array<[string, typeof user | undefined]> = [
+        ['/', undefined],
+        ['/login', undefined],
+        ['/register', undefined],
+        ['/privacy-policy', undefined],
+        ['/app/onboarding', newcomer],
+        ['/app/dashboard', user],
+        ['/app/settings', user],
+        ['/app/watchlist', user],
+      ];
       const found: string[] = [];
-      for (const [path, signedIn] of screens) {
-        const page = await open(viewport, PSEUDO, path, signedIn ? user : undefined);
+      for (const [path, who] of screens) {
+        const page = await open(viewport, PSEUDO, path, who);
         if (path === '/app/dashboard') await page.locator('article.rec-card').waitFor();
         // The pseudo-locale's accents are on screen: the page's words came from the catalogs.
         await expect.poll(() => page.locator('h1').first().innerText()).toMatch(/[àéîöûñţšŕ]/);
