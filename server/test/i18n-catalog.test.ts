@@ -134,21 +134,24 @@ describe.each(dialects)('catalog in the viewer language on %s', (dialect) => {
     const u = await onboardedUser(server);
     await u.api.settings.updateProfile({ ui_language: 'es' });
     const pick = Recommendation.parse(await u.api.recommendations.current());
+    // The title as stored in English (the pick may be one an earlier test's sync already translated).
+    const entry = (await server.running.services.catalog.title(pick.title_id))!;
+    const english = { title: entry.title, original: entry.originalTitle ?? entry.title, description: await server.running.services.catalog.description(pick.title_id) };
     // The pick's title given a Spanish name and overview, as the sync writes them.
     await writeTransaction(server.running.ctx.database, (tx) =>
       replaceTranslations(tx, 'tmdb', [{ titleId: pick.title_id, translations: [{ locale: 'es', title: 'La recomendación en español', overview: 'Una sinopsis en español.' }] }], new Date().toISOString()),
     );
     await server.running.services.catalog.reload();
     const again = Recommendation.parse(await u.api.recommendations.current());
-    expect(again).toMatchObject({ id: pick.id, movie_title: 'La recomendación en español', movie_description: 'Una sinopsis en español.', original_title: pick.movie_title });
+    expect(again).toMatchObject({ id: pick.id, movie_title: 'La recomendación en español', movie_description: 'Una sinopsis en español.', original_title: english.original });
     const history = (await u.api.recommendations.history()).recommendations.find((r) => r.id === pick.id);
-    expect(history).toMatchObject({ movie_title: 'La recomendación en español', original_title: pick.movie_title });
+    expect(history).toMatchObject({ movie_title: 'La recomendación en español', original_title: english.original });
     // Rating the card sends the name it showed: the Spanish one is the pick's too.
     const rated = await u.api.recommendations.rate({ movie_title: again.movie_title, rating: true, genre: again.genre, year: again.year, recommendation_id: again.id });
     expect(rated.recommendation).toMatchObject({ id: pick.id, user_rating: true, movie_title: 'La recomendación en español' });
     // Back in English: the card as it was.
     await u.api.settings.updateProfile({ ui_language: 'en' });
-    expect(Recommendation.parse(await u.api.recommendations.current())).toMatchObject({ id: pick.id, movie_title: pick.movie_title, movie_description: pick.movie_description, original_title: null });
+    expect(Recommendation.parse(await u.api.recommendations.current())).toMatchObject({ id: pick.id, movie_title: english.title, movie_description: english.description, original_title: null });
   });
 
   it('finds a title by its Spanish, its own and its original name, and saves a favourite named in Spanish', async () => {
