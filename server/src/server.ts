@@ -163,6 +163,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       closing ??= (async () => {
         lifecycle.phase = 'draining';
         const [cut] = await Promise.all([drainer.drain(DRAIN_DEADLINE_MS), scheduler?.stop()]);
+        // No co-likes builder thread writes once the database is closed (nor into a removed folder).
+        await ready.history.coLikes.stop();
         ctx.mailer.close();
         await closeMetrics();
         await opened.close();

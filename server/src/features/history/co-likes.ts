@@ -30,34 +30,28 @@ export interface CoLikesOptions {
   pageRows?: number;
 }
 
-/** The stored build an instance serves, whichever instance built it. */
+/**
+ * The stored build an instance serves, whichever instance built it: its co_like_tables row, the
+ * positive interactions read, the catalog version it was built for, when it started reading (the
+ * builder's clock).
+ */
 export interface CoLikesBuild {
-  /** Its co_like_tables row. */
   id: number;
-  /** Positive interactions read. */
   rows: number;
   users: number;
-  /** Catalog version the table was built for. */
   catalogVersion: number;
-  /** When the build started reading (the builder's clock). */
   startedAt: Date;
   ms: number;
   bytes: number;
 }
 
-/** The job_leases row the builder holds. */
-export const CO_LIKES_JOB = 'co-likes';
+export const CO_LIKES_JOB = 'co-likes'; // the job_leases row the builder holds
 const DEFAULTS = { checkEveryMs: 60_000, maxAgeMs: 6 * 3_600_000, rebuildAfter: 20, pageRows: PAGE_ROWS };
-/** How often refresh() asks whether another instance's build has ended. */
-const LEASE_POLL_MS = 100;
+const LEASE_POLL_MS = 100; // how often refresh() asks whether another instance's build has ended
 /** The builder thread's heap; the positives' columns are typed arrays outside it (about 700 MB at 1,000,000 users). */
 const BUILD_HEAP_MB = 2048;
 
-/**
- * The fewest distinct people whose co-likes make a neighbour, so that neither the pick nor its
- * "People who liked X also liked this" can tell one or two users' tastes on a small instance
- * (docs/product-decisions.md, "People who liked X").
- */
+/** The fewest distinct people whose co-likes make a neighbour: no pick tells one or two users' tastes (docs/product-decisions.md, "People who liked X"). */
 export const CO_LIKE_MIN_PEOPLE = 5;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -70,6 +64,7 @@ export class CoLikes {
   private checking = false;
   /** Background checks and builds not yet settled (each settled promise never rejects). */
   private readonly inflight = new Set<Promise<unknown>>();
+  private readonly workers = new Set<Worker>(); // builder threads running: stop() ends them
   /** Clock time of the last check or failed attempt (ms); nothing is asked more often than checkEveryMs. */
   private checkedAt = -Infinity;
   /** A stored row that failed to decode: never read again, and a rebuild is due. */
@@ -126,6 +121,12 @@ export class CoLikes {
   /** Resolves when no background check, read or rebuild is running (tests; a clean shutdown). */
   async idle(): Promise<void> {
     while (this.inflight.size) await Promise.all(this.inflight);
+  }
+
+  /** At shutdown: a build in progress is stopped (its transaction rolls back; the lease runs out) and the rest settles. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.workers].map((w) => w.terminate()));
+    await this.idle();
   }
 
   /**
@@ -271,7 +272,7 @@ export class CoLikes {
       pageRows: this.opts.pageRows,
     };
     if (job.database.dialect === 'sqlite' && job.database.path === ':memory:') return buildAndStore(this.ctx.db, job);
-    return runOnThread(job);
+    return runOnThread(job, this.workers);
   }
 }
 
@@ -279,10 +280,12 @@ export class CoLikes {
  * From the TypeScript sources (tsx, vitest) the worker runs co-likes-worker.ts through tsx; from
  * the production bundle, the co-likes-builder.mjs that scripts/build-server.mjs writes beside main.mjs.
  */
-function runOnThread(job: CoLikesJob): Promise<Extract<CoLikesReply, { ok: true }>> {
+function runOnThread(job: CoLikesJob, running: Set<Worker>): Promise<Extract<CoLikesReply, { ok: true }>> {
   const here = import.meta.url;
   const file = here.endsWith('.ts') ? './co-likes-worker-from-source.mjs' : './co-likes-builder.mjs';
   const worker = new Worker(new URL(file, here), { workerData: job, resourceLimits: { maxOldGenerationSizeMb: BUILD_HEAP_MB } });
+  running.add(worker);
+  worker.once('exit', () => running.delete(worker));
   return new Promise((resolve, reject) => {
     let reply: CoLikesReply | null = null;
     worker.on('message', (m: CoLikesReply) => (reply = m));
