@@ -50,7 +50,10 @@ const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 /** The parts a page at `pathname` shows (the signed-in app: all of them, since its screens reuse the others' words). */
 export function partsOfPath(pathname: string): Part[] {
-  const path = pathname.toLowerCase().replace(/^\/(es|fr|de|pt-br|hi|ja|ko|ar)(?=\/|$)/, '') || '/';
+  // Without its language segment (`/es/login` is `/login`): shared's localeOfPath knows the segments.
+  const lower = pathname.toLowerCase();
+  const locale = localeOfPath(lower);
+  const path = (locale ? lower.slice(locale.length + 1) : lower) || '/';
   if (path === '/') return ['public'];
   if (/^\/(login|register|verify-email|forgot-password)(\/|$)/.test(path)) return ['public', 'auth'];
   if (/^\/(privacy-policy|terms-of-service|refund-policy|shipping-policy|shipping)(\/|$)/.test(path)) return ['public', 'legal'];
